@@ -1,0 +1,3 @@
+import { platformProject } from "@platform/vitest-config";
+
+export default platformProject({ name: "h5" });

@@ -1,0 +1,3 @@
+import config from "@platform/eslint-config/base";
+
+export default config;

@@ -1,0 +1,53 @@
+// @ts-check
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * Base flat config for every TypeScript package: typed linting through the project service,
+ * consistent type imports, and `process.env` readable only in a file named `env.ts` so that every
+ * setting an app reads is declared in one place.
+ */
+export default tseslint.config(
+  {
+    ignores: ["**/dist/**", "**/coverage/**", "**/.cache/**", "**/*.gen.ts", "**/storybook-static/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  ...tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true },
+      globals: { ...globals.es2023 },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { prefer: "type-imports", fixStyle: "separate-type-imports" },
+      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+      "@typescript-eslint/no-explicit-any": "error",
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read settings only in the app's env.ts." },
+      ],
+      eqeqeq: ["error", "always"],
+    },
+  },
+  {
+    files: ["**/env.ts", "**/*.config.ts", "**/*.config.js", "**/scripts/**"],
+    rules: { "no-restricted-properties": "off" },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "@typescript-eslint/no-non-null-assertion": "off",
+    },
+  },
+);

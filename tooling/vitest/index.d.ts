@@ -1,0 +1,9 @@
+import type { UserWorkspaceConfig } from "vitest/config";
+
+export declare const sourceCondition: "@platform/source";
+
+export declare function platformProject(options: {
+  name: string;
+  environment?: "node" | "jsdom" | "happy-dom";
+  include?: string[];
+}): UserWorkspaceConfig;

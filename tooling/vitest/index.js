@@ -1,0 +1,23 @@
+// @ts-check
+import { configDefaults, defineProject } from "vitest/config";
+
+/** The export condition that points workspace packages at their `src/` (see tsconfig.base.json). */
+export const sourceCondition = "@platform/source";
+
+/**
+ * One vitest project per package: tests live beside the code as `*.test.ts(x)`, and workspace
+ * imports resolve to source so tests never wait for a build.
+ * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[] }} options
+ */
+export function platformProject({ name, environment = "node", include = ["src/**/*.test.{ts,tsx}"] }) {
+  return defineProject({
+    resolve: { conditions: [sourceCondition, "module", "browser", "development|production"] },
+    ssr: { resolve: { conditions: [sourceCondition, "module", "node", "development|production"] } },
+    test: {
+      name,
+      environment,
+      include,
+      exclude: [...configDefaults.exclude, "**/dist/**"],
+    },
+  });
+}
