@@ -33,7 +33,10 @@ export default tseslint.config(
         "error",
         { object: "process", property: "env", message: "Read settings only in the app's env.ts." },
       ],
-      eqeqeq: ["error", "always"],
+      // \`x == null\` is the one loose comparison worth keeping: it means null or undefined.
+      eqeqeq: ["error", "always", { null: "ignore" }],
+      // API fields often arrive as "" for "absent"; \`||\` on strings is deliberate there.
+      "@typescript-eslint/prefer-nullish-coalescing": ["error", { ignorePrimitives: { string: true } }],
     },
   },
   {

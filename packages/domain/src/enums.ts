@@ -1,0 +1,150 @@
+/**
+ * The enumerations of spec §3 as typed constants: each is an object of its values (for code) and a
+ * type of the same name (for signatures), plus the list of values (for validation and menus).
+ */
+function valuesOf<T extends Record<string, string | number>>(o: T): readonly T[keyof T][] {
+  return Object.values(o) as T[keyof T][];
+}
+
+export const PaymentMethod = {
+  EE_PAY: "EE_PAY",
+  BANK_SM: "BANK_SM",
+  MERCHANT: "MERCHANT",
+  GOLD: "GOLD",
+} as const;
+export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
+export const paymentMethods = valuesOf(PaymentMethod);
+
+export const WithdrawType = {
+  BANK_WITHDRAW: "BANK_WITHDRAW",
+  EEPAY_WITHDRAW: "EEPAY_WITHDRAW",
+  GOLD_WITHDRAW: "GOLD_WITHDRAW",
+} as const;
+export type WithdrawType = (typeof WithdrawType)[keyof typeof WithdrawType];
+export const withdrawTypes = valuesOf(WithdrawType);
+
+/** Balances a user holds. GOLD (gold shells) is the one spent on videos. */
+export const AccountType = { WALLET: "WALLET", GOLD: "GOLD" } as const;
+export type AccountType = (typeof AccountType)[keyof typeof AccountType];
+export const accountTypes = valuesOf(AccountType);
+
+export const SvipPurchaseType = { BUY_SVIP: "BUY_SVIP", OPEN_SVIP: "OPEN_SVIP" } as const;
+export type SvipPurchaseType = (typeof SvipPurchaseType)[keyof typeof SvipPurchaseType];
+export const svipPurchaseTypes = valuesOf(SvipPurchaseType);
+
+export const WithdrawTiming = { RESERVED: "RESERVED", NORMAL: "NORMAL" } as const;
+export type WithdrawTiming = (typeof WithdrawTiming)[keyof typeof WithdrawTiming];
+export const withdrawTimings = valuesOf(WithdrawTiming);
+
+export const PriceType = { RANGE: "RANGE", NORMAL: "NORMAL" } as const;
+export type PriceType = (typeof PriceType)[keyof typeof PriceType];
+export const priceTypes = valuesOf(PriceType);
+
+export const LinkTarget = { INNER_LINK: "INNER_LINK", OUTER_LINK: "OUTER_LINK" } as const;
+export type LinkTarget = (typeof LinkTarget)[keyof typeof LinkTarget];
+export const linkTargets = valuesOf(LinkTarget);
+
+export const ClientPlatform = { H5: "H5" } as const;
+export type ClientPlatform = (typeof ClientPlatform)[keyof typeof ClientPlatform];
+
+export const UrgeState = { PRESS: 1, DONE: 2 } as const;
+export type UrgeState = (typeof UrgeState)[keyof typeof UrgeState];
+
+export const WatchLevel = { FREE: "FREE", SVIP: "SVIP", CHARGE: "CHARGE" } as const;
+export type WatchLevel = (typeof WatchLevel)[keyof typeof WatchLevel];
+export const watchLevels = valuesOf(WatchLevel);
+
+/** Types of the product's internal links (banners, menus, messages). */
+export const InternalLinkType = {
+  LINK: "LINK",
+  ROUTER: "ROUTER",
+  GAME: "GAME",
+  VIDEO: "VIDEO",
+  VIP: "VIP",
+  GOLD: "GOLD",
+  NATIONAL_AGENT: "NATIONAL_AGENT",
+  BIND_MOBILE_WELFARE: "BIND_MOBILE_WELFARE",
+  CONDO: "CONDO",
+  FRIEND_APP: "FRIEND_APP",
+} as const;
+export type InternalLinkType = (typeof InternalLinkType)[keyof typeof InternalLinkType];
+export const internalLinkTypes = valuesOf(InternalLinkType);
+
+/** A promotion's jump: GOLD opens the trade page, LINK opens its address. */
+export const PromotionJumpType = { GOLD: "GOLD", LINK: "LINK" } as const;
+export type PromotionJumpType = (typeof PromotionJumpType)[keyof typeof PromotionJumpType];
+
+export const Gender = { MALE: "MALE", FEMALE: "FEMALE", SECRET: "SECRET" } as const;
+export type Gender = (typeof Gender)[keyof typeof Gender];
+export const genders = valuesOf(Gender);
+
+/** Sections of the 'my' panel's menu configuration. */
+export const MenuConfigType = {
+  VIDEO: "VIDEO",
+  ACCOUNT: "ACCOUNT",
+  RECOMMEND: "RECOMMEND",
+  MORE: "MORE",
+} as const;
+export type MenuConfigType = (typeof MenuConfigType)[keyof typeof MenuConfigType];
+export const menuConfigTypes = valuesOf(MenuConfigType);
+
+export const OrderTab = { WITHDRAW_ORDER: "WITHDRAW_ORDER", RECHARGE_ORDER: "RECHARGE_ORDER" } as const;
+export type OrderTab = (typeof OrderTab)[keyof typeof OrderTab];
+export const orderTabs = valuesOf(OrderTab);
+
+export const CollectionTab = { ALL: "ALL", FAVORITES: "FAVORITES" } as const;
+export type CollectionTab = (typeof CollectionTab)[keyof typeof CollectionTab];
+export const collectionTabs = valuesOf(CollectionTab);
+
+/** Modes of the login popup; `codeLogin` is the default. */
+export const LoginMode = { codeLogin: "codeLogin", login: "login", reg: "reg", reset: "reset" } as const;
+export type LoginMode = (typeof LoginMode)[keyof typeof LoginMode];
+export const loginModes = valuesOf(LoginMode);
+
+/** Why an SMS code is sent. */
+export const SmsCodeType = { REGISTER: "REGISTER", LOGIN: "LOGIN", RESET: "RESET" } as const;
+export type SmsCodeType = (typeof SmsCodeType)[keyof typeof SmsCodeType];
+export const smsCodeTypes = valuesOf(SmsCodeType);
+
+/** Stored under `language` in local storage; zhCN is the default. */
+export const Language = { zhCN: "zhCN", enUS: "enUS" } as const;
+export type Language = (typeof Language)[keyof typeof Language];
+export const languages = valuesOf(Language);
+export const defaultLanguage: Language = Language.zhCN;
+
+export const Theme = { dark: "dark", light: "light" } as const;
+export type Theme = (typeof Theme)[keyof typeof Theme];
+export const defaultTheme: Theme = Theme.dark;
+
+/** Keys the product keeps in local storage (spec §3). */
+export const StorageKey = {
+  accessToken: "accessToken",
+  refreshToken: "refreshToken",
+  userInfo: "userInfo",
+  busPlatformId: "bus-platform-id",
+  language: "language",
+  logo: "logo",
+  navigationSwitch: "navigationSwitch",
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+/** Business codes of the response envelope `{code, msg, data}`. */
+export const ApiCode = { OK: 200, SESSION_EXPIRED: 8888 } as const;
+export type ApiCode = (typeof ApiCode)[keyof typeof ApiCode];
+
+/** With code 8888, these `data` values end the session. */
+export const sessionExpiredReasons = ["invalid_grant", "invalid_request"] as const;
+export type SessionExpiredReason = (typeof sessionExpiredReasons)[number];
+
+export function isSessionExpired(code: unknown, data: unknown): boolean {
+  return (
+    code === ApiCode.SESSION_EXPIRED &&
+    typeof data === "string" &&
+    (sessionExpiredReasons as readonly string[]).includes(data)
+  );
+}
+
+/** Narrow an unknown value to one of an enumeration's values. */
+export function isOneOf<T extends string | number>(values: readonly T[], value: unknown): value is T {
+  return (values as readonly unknown[]).includes(value);
+}

@@ -1,0 +1,201 @@
+import { wallet, limits } from "./constants";
+import { UrgeState, WithdrawType } from "./enums";
+import { MessageKey, message } from "./messages";
+import type { Message } from "./messages";
+import type { Hundredths } from "./money";
+
+/** Recharge order statuses (spec §4); CANCELLED is the 'cancelled' the spec also shows. */
+export const RechargeStatus = {
+  PAYING: "PAYING",
+  PROCESSING: "PROCESSING",
+  RECHARGE_FAILED: "RECHARGE_FAILED",
+  PAYMENT_SUCCESSFUL: "PAYMENT_SUCCESSFUL",
+  COMPLETE_CHANGE: "COMPLETE_CHANGE",
+  CANCELLED: "CANCELLED",
+} as const;
+export type RechargeStatus = (typeof RechargeStatus)[keyof typeof RechargeStatus];
+export const rechargeStatuses: readonly RechargeStatus[] = Object.values(RechargeStatus);
+
+/**
+ * Withdraw order statuses (spec §4). The spec says a withdrawal "can be cancelled" without naming
+ * the status that follows, so a cancelled withdrawal ends in CANCELLED, as a recharge does.
+ */
+export const WithdrawStatus = {
+  WITHDRAWING: "WITHDRAWING",
+  WITHDRAW_FAILED: "WITHDRAW_FAILED",
+  WITHDRAW_SUCCESS: "WITHDRAW_SUCCESS",
+  WITHDRAW_CHANGE: "WITHDRAW_CHANGE",
+  CANCELLED: "CANCELLED",
+} as const;
+export type WithdrawStatus = (typeof WithdrawStatus)[keyof typeof WithdrawStatus];
+export const withdrawStatuses: readonly WithdrawStatus[] = Object.values(WithdrawStatus);
+
+export type OrderTone = "pending" | "success" | "failed" | "cancelled";
+
+export interface OrderStatusView {
+  readonly label: MessageKey;
+  readonly tone: OrderTone;
+  /** No further transition can happen. */
+  readonly final: boolean;
+  /** Succeeded with a received amount that differs from the amount applied for. */
+  readonly amountChanged: boolean;
+}
+
+function view(label: MessageKey, tone: OrderTone, amountChanged = false): OrderStatusView {
+  return { label, tone, final: tone !== "pending", amountChanged };
+}
+
+const rechargeViews: Record<RechargeStatus, OrderStatusView> = {
+  PAYING: view(MessageKey.rechargePaying, "pending"),
+  PROCESSING: view(MessageKey.rechargeProcessing, "pending"),
+  RECHARGE_FAILED: view(MessageKey.rechargeFailed, "failed"),
+  PAYMENT_SUCCESSFUL: view(MessageKey.rechargeSucceeded, "success"),
+  COMPLETE_CHANGE: view(MessageKey.rechargeSucceededWithChange, "success", true),
+  CANCELLED: view(MessageKey.rechargeCancelled, "cancelled"),
+};
+
+const withdrawViews: Record<WithdrawStatus, OrderStatusView> = {
+  WITHDRAWING: view(MessageKey.withdrawPending, "pending"),
+  WITHDRAW_FAILED: view(MessageKey.withdrawFailed, "failed"),
+  WITHDRAW_SUCCESS: view(MessageKey.withdrawSucceeded, "success"),
+  WITHDRAW_CHANGE: view(MessageKey.withdrawSucceededWithChange, "success", true),
+  CANCELLED: view(MessageKey.rechargeCancelled, "cancelled"),
+};
+
+export function rechargeStatusView(status: RechargeStatus): OrderStatusView {
+  return rechargeViews[status];
+}
+
+export function withdrawStatusView(status: WithdrawStatus): OrderStatusView {
+  return withdrawViews[status];
+}
+
+/**
+ * The transitions the server allows. Paying can be abandoned (cancelled) or settle directly (an
+ * e-wallet confirms at once); a bank transfer goes through processing. A failed withdrawal stays
+ * failed: 'withdraw again' makes a new order.
+ */
+export const rechargeTransitions: Readonly<Record<RechargeStatus, readonly RechargeStatus[]>> = {
+  PAYING: ["PROCESSING", "RECHARGE_FAILED", "PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE", "CANCELLED"],
+  PROCESSING: ["RECHARGE_FAILED", "PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE"],
+  RECHARGE_FAILED: [],
+  PAYMENT_SUCCESSFUL: [],
+  COMPLETE_CHANGE: [],
+  CANCELLED: [],
+};
+
+export const withdrawTransitions: Readonly<Record<WithdrawStatus, readonly WithdrawStatus[]>> = {
+  WITHDRAWING: ["WITHDRAW_FAILED", "WITHDRAW_SUCCESS", "WITHDRAW_CHANGE", "CANCELLED"],
+  WITHDRAW_FAILED: [],
+  WITHDRAW_SUCCESS: [],
+  WITHDRAW_CHANGE: [],
+  CANCELLED: [],
+};
+
+export function canRechargeMove(from: RechargeStatus, to: RechargeStatus): boolean {
+  return rechargeTransitions[from].includes(to);
+}
+
+export function canWithdrawMove(from: WithdrawStatus, to: WithdrawStatus): boolean {
+  return withdrawTransitions[from].includes(to);
+}
+
+export type OrderActionKind = "urge" | "cancel" | "withdrawAgain" | "confirmReceived";
+
+export interface OrderAction {
+  readonly kind: OrderActionKind;
+  readonly label: MessageKey;
+  readonly enabled: boolean;
+  /** Why the action is shown but cannot be taken. */
+  readonly hint?: Message;
+  /** Cancelling asks for a reason of at most this many characters (spec §5). */
+  readonly reasonMaxLength?: number;
+}
+
+const cancelAction: OrderAction = {
+  kind: "cancel",
+  label: MessageKey.actionCancel,
+  enabled: true,
+  reasonMaxLength: limits.cancelReasonMaxLength,
+};
+
+/** A recharge still being paid can be cancelled with a reason; nothing else can be done to one. */
+export function rechargeActions(order: { readonly status: RechargeStatus }): readonly OrderAction[] {
+  return order.status === RechargeStatus.PAYING ? [cancelAction] : [];
+}
+
+export interface WithdrawOrderState {
+  readonly status: WithdrawStatus;
+  /** A WithdrawType. */
+  readonly withdrawType: string;
+  /** PRESS (1) or absent: can still be urged; DONE (2): urged already. */
+  readonly urge?: UrgeState | null;
+  readonly receiptConfirmed?: boolean;
+}
+
+/**
+ * What a person can do with a withdrawal: while it is pending, urge it once (then the button reads
+ * 'urged') or cancel it; after a failure, withdraw again up to 10 times a day; after a payout to a
+ * bank card, confirm it was received.
+ */
+export function withdrawActions(
+  order: WithdrawOrderState,
+  context: { readonly retriesToday: number },
+): readonly OrderAction[] {
+  switch (order.status) {
+    case WithdrawStatus.WITHDRAWING: {
+      const urged = order.urge === UrgeState.DONE;
+      return [
+        { kind: "urge", label: urged ? MessageKey.actionUrged : MessageKey.actionUrge, enabled: !urged },
+        cancelAction,
+      ];
+    }
+    case WithdrawStatus.WITHDRAW_FAILED: {
+      const left = context.retriesToday < wallet.withdrawRetriesPerDay;
+      return [
+        {
+          kind: "withdrawAgain",
+          label: MessageKey.actionWithdrawAgain,
+          enabled: left,
+          ...(left
+            ? {}
+            : { hint: message(MessageKey.withdrawRetryLimit, { limit: wallet.withdrawRetriesPerDay }) }),
+        },
+      ];
+    }
+    case WithdrawStatus.WITHDRAW_SUCCESS:
+    case WithdrawStatus.WITHDRAW_CHANGE:
+      return order.withdrawType === WithdrawType.BANK_WITHDRAW && order.receiptConfirmed !== true
+        ? [{ kind: "confirmReceived", label: MessageKey.actionConfirmReceived, enabled: true }]
+        : [];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The difference between the amount received and the amount applied for (negative: less arrived),
+ * or null when nothing has been received yet.
+ */
+export function amountDifference(order: {
+  readonly applicationAmount: Hundredths;
+  readonly receivedAmount?: Hundredths | null;
+}): Hundredths | null {
+  return order.receivedAmount == null ? null : order.receivedAmount - order.applicationAmount;
+}
+
+/**
+ * The reserved-withdrawal bonus: a reserved withdrawal paid within the window earns the extra
+ * percentage (both are parameters; defaults from spec §9), rounded down to the hundredth.
+ */
+export function reservedWithdrawBonus(
+  amount: Hundredths,
+  params: { readonly percent?: number; readonly withinHours?: number; readonly hoursTaken: number } = {
+    hoursTaken: 0,
+  },
+): Hundredths {
+  const percent = params.percent ?? wallet.reservedBonusPercent;
+  const window = params.withinHours ?? wallet.reservedBonusHours;
+  if (params.hoursTaken > window || percent <= 0) return 0;
+  return Math.floor((amount * Math.round(percent * 100)) / 10_000);
+}
