@@ -1,0 +1,173 @@
+import { InternalLinkType, LinkTarget, OrderTab, PromotionJumpType, isOneOf, orderTabs } from "./enums";
+import { MessageKey, message } from "./messages";
+import type { Message } from "./messages";
+
+/** Routes are matched without regard to case: the spec writes both /myCollection and /mycollection. */
+function normalise(path: string): string {
+  const bare = (path.split(/[?#]/, 1)[0] ?? "").toLowerCase();
+  return bare.length > 1 && bare.endsWith("/") ? bare.slice(0, -1) : bare;
+}
+
+export const LOGIN_PATH = "/login";
+export const HOME_PATH = "/home";
+
+/** Only /login and the channel pages /d/… open without signing in. */
+export function isPublicPath(path: string): boolean {
+  const p = normalise(path);
+  return p === LOGIN_PATH || p === "/d" || p.startsWith("/d/");
+}
+
+export type GuardDecision =
+  | { readonly action: "allow" }
+  | { readonly action: "redirect"; readonly to: string; readonly search?: { readonly redirect: string } };
+
+/**
+ * The route guard (spec §2): signed in, /login sends you to /; signed out, anything but a public
+ * page sends you to /login remembering the full path you wanted.
+ */
+export function guardRoute(input: {
+  readonly path: string;
+  readonly fullPath: string;
+  readonly hasToken: boolean;
+}): GuardDecision {
+  if (input.hasToken)
+    return normalise(input.path) === LOGIN_PATH ? { action: "redirect", to: "/" } : { action: "allow" };
+  if (isPublicPath(input.path)) return { action: "allow" };
+  return { action: "redirect", to: LOGIN_PATH, search: { redirect: input.fullPath } };
+}
+
+/**
+ * Where a redirect query may send someone after sign-in: a path of this app only. Anything else
+ * ("//evil.example", "https://…", "javascript:…") is an open redirect and goes to /.
+ */
+export function safeRedirectTarget(redirect: unknown): string {
+  return typeof redirect === "string" &&
+    redirect.startsWith("/") &&
+    !redirect.startsWith("//") &&
+    !redirect.includes("\\")
+    ? redirect
+    : "/";
+}
+
+/**
+ * The navigation map at / redirects to /home unless a stored navigation-switch value is a non-zero
+ * number, in which case it stays (null).
+ */
+export function rootRedirect(storedNavigationSwitch: string | null | undefined): typeof HOME_PATH | null {
+  const raw = storedNavigationSwitch?.trim() ?? "";
+  const value = raw === "" ? 0 : Number(raw);
+  return Number.isFinite(value) && value !== 0 ? null : HOME_PATH;
+}
+
+/** The logo goes to / unless already on the navigation map. */
+export function logoTarget(currentPath: string): "/" | null {
+  return normalise(currentPath) === "/" ? null : "/";
+}
+
+/** Bottom-bar tabs navigate to '/' plus the tab name. */
+export function tabPath(tab: string): string {
+  return `/${tab}`;
+}
+
+export type BackTarget =
+  | { readonly kind: "path"; readonly to: string }
+  | { readonly kind: "previous"; readonly fallback: typeof HOME_PATH };
+
+const backToSecurity = "/accountSecuritySettings";
+const fixedBackTargets: Readonly<Record<string, string>> = {
+  "/accountlogout": backToSecurity,
+  "/editpassword": backToSecurity,
+  "/editphone": backToSecurity,
+  "/bindphone": backToSecurity,
+  "/addbankcard": "/cardManage",
+  "/addmycollection": "/myCollection?active=FAVORITES",
+  "/collection": "/myCollection?active=FAVORITES",
+};
+
+/** Where the shared header's back button goes (spec §2); elsewhere, the previous route or home. */
+export function headerBackTarget(path: string, search: Readonly<Record<string, unknown>> = {}): BackTarget {
+  const p = normalise(path);
+  const fixed = fixedBackTargets[p];
+  if (fixed !== undefined) return { kind: "path", to: fixed };
+  if (p === "/orderdetails") {
+    const tab = isOneOf(orderTabs, search.page) ? search.page : OrderTab.RECHARGE_ORDER;
+    return { kind: "path", to: `/orderManage?tab=${tab}` };
+  }
+  return { kind: "previous", fallback: HOME_PATH };
+}
+
+export type LinkAction =
+  | { readonly kind: "external"; readonly url: string; readonly newTab: boolean }
+  | { readonly kind: "route"; readonly to: string; readonly search?: Readonly<Record<string, string>> }
+  | { readonly kind: "toast"; readonly message: Message };
+
+const unsupported: LinkAction = { kind: "toast", message: message(MessageKey.linkUnsupported) };
+const missing: LinkAction = { kind: "toast", message: message(MessageKey.linkMissing) };
+
+const webUrlPattern = /^https?:\/\/[^\s/?#\\]+[^\s]*$/i;
+
+/** Only web addresses leave the app: a `javascript:` or `data:` link is never followed. */
+function webUrl(url: string | null | undefined): string | null {
+  const trimmed = url?.trim() ?? "";
+  return webUrlPattern.test(trimmed) ? trimmed : null;
+}
+
+function external(url: string | null | undefined, newTab: boolean): LinkAction {
+  const href = webUrl(url);
+  return href === null ? unsupported : { kind: "external", url: href, newTab };
+}
+
+export interface InternalLink {
+  readonly type: string | null | undefined;
+  readonly url?: string | null;
+  readonly path?: string | null;
+  readonly id?: string | number | null;
+  readonly target?: string | null;
+}
+
+/**
+ * What an internal link does (spec §2). Types the H5 app has no screen for say 'this jump type is
+ * not currently supported'; a link without a known type says 'no link type'.
+ */
+export function resolveInternalLink(link: InternalLink): LinkAction {
+  switch (link.type) {
+    case InternalLinkType.LINK:
+      return external(link.url, link.target === LinkTarget.OUTER_LINK);
+    case InternalLinkType.ROUTER: {
+      const to = link.path?.trim() ?? "";
+      return to.startsWith("/") && !to.startsWith("//") ? { kind: "route", to } : unsupported;
+    }
+    case InternalLinkType.GAME:
+      return { kind: "route", to: "/game" };
+    case InternalLinkType.VIDEO:
+      return link.id == null || link.id === ""
+        ? unsupported
+        : { kind: "route", to: "/videoview", search: { id: String(link.id) } };
+    case InternalLinkType.VIP:
+      return { kind: "route", to: "/membervip" };
+    case InternalLinkType.GOLD:
+      return { kind: "route", to: "/trade" };
+    case InternalLinkType.NATIONAL_AGENT:
+    case InternalLinkType.BIND_MOBILE_WELFARE:
+    case InternalLinkType.CONDO:
+    case InternalLinkType.FRIEND_APP:
+      return unsupported;
+    default:
+      return missing;
+  }
+}
+
+/** A promotion's jump (the spec spells the field `jumpAdress`): GOLD opens the trade page. */
+export function resolvePromotionJump(jump: {
+  readonly jumpType: string | null | undefined;
+  readonly jumpAdress?: string | null;
+}): LinkAction {
+  switch (jump.jumpType) {
+    case PromotionJumpType.GOLD:
+      return { kind: "route", to: "/trade" };
+    case PromotionJumpType.LINK:
+      return external(jump.jumpAdress, true);
+    default:
+      return missing;
+  }
+}

@@ -1,0 +1,168 @@
+import { limits } from "./constants";
+import { MessageKey, message } from "./messages";
+import type { Message } from "./messages";
+import { formatAmount } from "./money";
+import type { Hundredths } from "./money";
+
+/**
+ * Validators of spec §5. Each returns the problem as a message key (with values where the wording
+ * needs them) or null when the input is fine; none throws. Lengths count characters as people see
+ * them (code points), so one Chinese character is one character.
+ */
+export type Validation = Message | null;
+
+function lengthOf(text: string): number {
+  return Array.from(text).length;
+}
+
+const cnMobilePattern = /^1[3-9]\d{9}$/;
+
+/** A mainland China mobile number: 11 digits, starting 13-19. */
+export function isCnMobile(input: string): boolean {
+  return cnMobilePattern.test(input.trim());
+}
+
+export function validatePhone(input: string): Validation {
+  const phone = input.trim();
+  if (phone === "") return message(MessageKey.phoneRequired);
+  if (phone.length > limits.phoneMaxLength || !cnMobilePattern.test(phone))
+    return message(MessageKey.phoneInvalid);
+  return null;
+}
+
+/** Register and reset: 6-18 characters. */
+export function validatePassword(input: string): Validation {
+  const n = lengthOf(input);
+  return n >= limits.passwordMinLength && n <= limits.passwordMaxLength
+    ? null
+    : message(MessageKey.passwordFormat);
+}
+
+const sixDigits = new RegExp(`^[0-9]{${String(limits.digitPasswordLength)}}$`);
+
+/** The 6-digit password of the set-password flows. */
+export function validateDigitPassword(input: string): Validation {
+  return sixDigits.test(input) ? null : message(MessageKey.passwordSixDigits);
+}
+
+const smsCode = new RegExp(`^[0-9]{${String(limits.smsCodeLength)}}$`);
+
+/** Register and reset: exactly 4 digits. */
+export function validateSmsCode(input: string): Validation {
+  return smsCode.test(input.trim()) ? null : message(MessageKey.smsCodeFourDigits);
+}
+
+/** Code login asks only for at least 4 characters. */
+export function validateLoginCode(input: string): Validation {
+  return lengthOf(input.trim()) >= limits.codeLoginMinLength ? null : message(MessageKey.smsCodeFourDigits);
+}
+
+/** Password login: a valid phone and a non-empty password, the first problem first. */
+export function validatePasswordLogin(input: {
+  readonly phone: string;
+  readonly password: string;
+}): Validation {
+  return validatePhone(input.phone) ?? (input.password === "" ? message(MessageKey.passwordFormat) : null);
+}
+
+export function validateComment(input: string): Validation {
+  if (input.trim() === "") return message(MessageKey.commentRequired);
+  return lengthOf(input) > limits.commentMaxLength
+    ? message(MessageKey.commentTooLong, { max: limits.commentMaxLength })
+    : null;
+}
+
+const folderNamePattern = /^[A-Za-z\p{Script=Han}]+$/u;
+
+/** A favourites folder name: English letters or Chinese characters only, 2-16 of them. */
+export function validateFolderName(input: string): Validation {
+  const name = input.trim();
+  if (name === "") return message(MessageKey.folderNameRequired);
+  const n = lengthOf(name);
+  return folderNamePattern.test(name) && n >= limits.folderNameMinLength && n <= limits.folderNameMaxLength
+    ? null
+    : message(MessageKey.folderNameFormat, {
+        min: limits.folderNameMinLength,
+        max: limits.folderNameMaxLength,
+      });
+}
+
+export function validateVideoTitle(input: string): Validation {
+  return input.trim() === "" ? message(MessageKey.titleRequired) : null;
+}
+
+/** Titles are advised, not forced, to stay within 20 characters: this is a hint, not an error. */
+export function titleAdvice(input: string): Message | null {
+  return lengthOf(input.trim()) > limits.titleAdvisedMaxLength
+    ? message(MessageKey.titleTooLongAdvice, { max: limits.titleAdvisedMaxLength })
+    : null;
+}
+
+export function validateIntroduction(input: string): Validation {
+  return lengthOf(input) > limits.introductionMaxLength
+    ? message(MessageKey.introductionTooLong, { max: limits.introductionMaxLength })
+    : null;
+}
+
+export function validateCancelReason(input: string): Validation {
+  return lengthOf(input) > limits.cancelReasonMaxLength
+    ? message(MessageKey.cancelReasonTooLong, { max: limits.cancelReasonMaxLength })
+    : null;
+}
+
+const amountPattern = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+/**
+ * A typed amount in units ("12", "12.5", "0.01") as hundredths, by string arithmetic: "0.29"
+ * must be 29, which 0.29 × 100 in floating point is not. Anything else (more than two decimals, a
+ * sign, an exponent, a bare ".5") is null.
+ */
+export function parseAmountInput(input: string): Hundredths | null {
+  const m = amountPattern.exec(input.trim());
+  if (!m) return null;
+  const units = Number(m[1]);
+  const fraction = Number((m[2] ?? "").padEnd(2, "0"));
+  return units * 100 + fraction;
+}
+
+export function validateWithdrawAmount(input: {
+  readonly input: string;
+  readonly minimumHundredths: Hundredths;
+  readonly balanceHundredths: Hundredths;
+}): Validation {
+  if (input.input.trim() === "") return message(MessageKey.withdrawAmountRequired);
+  const amount = parseAmountInput(input.input);
+  if (amount === null || amount === 0) return message(MessageKey.withdrawAmountFormat);
+  if (amount < input.minimumHundredths)
+    return message(MessageKey.withdrawBelowMinimum, { minimum: formatAmount(input.minimumHundredths) });
+  if (amount > input.balanceHundredths) return message(MessageKey.withdrawOverBalance);
+  return null;
+}
+
+/** A bank card cannot be used for withdrawal before one is added. */
+export function validateBankCardChosen(cardCount: number): Validation {
+  return cardCount > 0 ? null : message(MessageKey.bankCardRequired);
+}
+
+/**
+ * Image pickers accept image files only. SVG is refused although it is an image type: it can carry
+ * script, and it would be shown to other people as a background or avatar.
+ */
+export function validateImageFile(file: { readonly type: string; readonly name: string }): Validation {
+  const type = file.type.toLowerCase();
+  return type.startsWith("image/") && !type.startsWith("image/svg") ? null : message(MessageKey.imageOnly);
+}
+
+/** Moving or removing needs at least one chosen video. */
+export function validateVideoSelection(ids: readonly unknown[]): Validation {
+  return ids.length > 0 ? null : message(MessageKey.chooseVideo);
+}
+
+export function validateFolderChosen(id: unknown): Validation {
+  return id == null || id === "" ? message(MessageKey.chooseFolder) : null;
+}
+
+/** Account deletion: the agreement must be ticked before confirming. */
+export function validateAgreement(ticked: boolean): Validation {
+  return ticked ? null : message(MessageKey.agreementRequired);
+}
