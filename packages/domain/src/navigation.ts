@@ -4,7 +4,7 @@ import type { Message } from "./messages";
 
 /** Routes are matched without regard to case: the spec writes both /myCollection and /mycollection. */
 function normalise(path: string): string {
-  const bare = (path.split(/[?#]/, 1)[0] ?? "").toLowerCase();
+  const bare = path.replace(/[?#].*$/s, "").toLowerCase();
   return bare.length > 1 && bare.endsWith("/") ? bare.slice(0, -1) : bare;
 }
 
