@@ -6,6 +6,8 @@ export * from "./money";
 export * from "./navigation";
 export * from "./orders";
 export * from "./paging";
+export * from "./permissions";
 export * from "./pricing";
+export * from "./session";
 export * from "./validation";
 export * from "./video";
