@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: { index: "src/index.ts", contract: "src/contract/index.ts" },
   format: ["esm"],
   platform: "neutral",
   target: "es2022",
@@ -9,4 +9,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   treeshake: true,
+  // jsencrypt stays a separate, dynamically imported dependency; domain, ky and zod are dependencies.
+  external: ["jsencrypt", "ky", "zod", "@platform/domain"],
 });

@@ -1,3 +1,3 @@
 import { platformProject } from "@platform/vitest-config";
 
-export default platformProject({ name: "api-client" });
+export default platformProject({ name: "api-client", inline: ["jsencrypt"] });

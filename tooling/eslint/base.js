@@ -48,6 +48,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // Scripts run on Node (benchmarks, size checks): they may print and exit.
+    files: ["**/scripts/**"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     files: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",

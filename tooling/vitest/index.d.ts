@@ -6,4 +6,5 @@ export declare function platformProject(options: {
   name: string;
   environment?: "node" | "jsdom" | "happy-dom";
   include?: string[];
+  inline?: string[];
 }): UserWorkspaceConfig;

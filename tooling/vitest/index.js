@@ -7,9 +7,16 @@ export const sourceCondition = "@platform/source";
 /**
  * One vitest project per package: tests live beside the code as `*.test.ts(x)`, and workspace
  * imports resolve to source so tests never wait for a build.
- * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[] }} options
+ * `inline` lists dependencies vitest must transform instead of handing to Node (packages whose ESM
+ * build only works through a bundler, such as jsencrypt's extensionless imports).
+ * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[] }} options
  */
-export function platformProject({ name, environment = "node", include = ["src/**/*.test.{ts,tsx}"] }) {
+export function platformProject({
+  name,
+  environment = "node",
+  include = ["src/**/*.test.{ts,tsx}"],
+  inline = [],
+}) {
   return defineProject({
     resolve: { conditions: [sourceCondition, "module", "browser", "development|production"] },
     ssr: { resolve: { conditions: [sourceCondition, "module", "node", "development|production"] } },
@@ -18,6 +25,7 @@ export function platformProject({ name, environment = "node", include = ["src/**
       environment,
       include,
       exclude: [...configDefaults.exclude, "**/dist/**"],
+      server: { deps: { inline } },
     },
   });
 }

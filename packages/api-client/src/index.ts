@@ -1,1 +1,70 @@
-export {};
+/**
+ * `@platform/api-client`: every call of the product, typed, with its transport rules. No React,
+ * no global state: create a client with storage and hooks, and call it.
+ */
+import { ApiClient, groupedApi } from "./client";
+import type { ApiClientOptions, GroupedApi } from "./client";
+import { sessionFlows } from "./flows";
+import type { SessionFlows } from "./flows";
+import { mediaUrl } from "./media";
+import { trackEvent } from "./tracking";
+import type { TrackInput } from "./tracking";
+import { uploadFileOf } from "./upload-types";
+import type { UploadedFile, UploadFile, UploadOptions } from "./upload-types";
+
+export type PlatformApi = GroupedApi &
+  SessionFlows & {
+    /** The transport: `call(name, request)`, the session, storage. */
+    readonly client: ApiClient;
+    /** A stream or media URL with `token` and `bus_platform_id` added (spec §7). */
+    mediaUrl(url: string): string;
+    /** uploadSignUrl, then PUT the file with progress (abort with `signal`). */
+    uploadFile(
+      file: UploadFile | (Blob & { readonly name?: string }),
+      options: UploadOptions,
+    ): Promise<UploadedFile>;
+    /** reportNew with the stored user and channel, `data` as a JSON string. */
+    track(input: TrackInput): Promise<void>;
+  };
+
+export function createApiClient(options: ApiClientOptions): PlatformApi {
+  const client = new ApiClient(options);
+  return {
+    ...groupedApi(client),
+    ...sessionFlows(client),
+    client,
+    mediaUrl: (url) => mediaUrl(url, client.storage),
+    // Loaded on first use: only the screens that post videos or change a background need it.
+    uploadFile: async (file, uploadOptions) => {
+      const { uploadFile } = await import("./upload");
+      return uploadFile(client, "blob" in file ? file : uploadFileOf(file), uploadOptions);
+    },
+    track: (input) => trackEvent(client, input),
+  };
+}
+
+export { ApiClient } from "./client";
+export type {
+  ApiClientHooks,
+  ApiClientOptions,
+  CallOptions,
+  EndpointFunction,
+  EndpointGroup,
+  GroupApi,
+  GroupedApi,
+  SessionEndReason,
+} from "./client";
+export { ApiError, isApiError } from "./errors";
+export type { ApiErrorInit, ApiErrorKind } from "./errors";
+export { endpoints } from "./endpoints";
+export type { CallKind, EndpointDef, EndpointName, HttpMethod } from "./endpoints";
+export { memoryStorage, webStorage } from "./storage";
+export type { ClientStorage } from "./storage";
+export { basicAuthorization, encryptPassword, encryptReq, MAX_PASSWORD_BYTES } from "./crypto";
+export { InvalidIdentityCardError } from "./flows";
+export type { SessionFlows } from "./flows";
+export { mediaUrl } from "./media";
+export { uploadFileOf } from "./upload-types";
+export type { UploadedFile, UploadFile, UploadOptions, UploadProgress } from "./upload-types";
+export type { TrackInput } from "./tracking";
+export type * from "./types";

@@ -13,7 +13,7 @@ export const PaymentMethod = {
   GOLD: "GOLD",
 } as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
-export const paymentMethods = valuesOf(PaymentMethod);
+export const paymentMethods = /* @__PURE__ */ valuesOf(PaymentMethod);
 
 export const WithdrawType = {
   BANK_WITHDRAW: "BANK_WITHDRAW",
@@ -21,28 +21,28 @@ export const WithdrawType = {
   GOLD_WITHDRAW: "GOLD_WITHDRAW",
 } as const;
 export type WithdrawType = (typeof WithdrawType)[keyof typeof WithdrawType];
-export const withdrawTypes = valuesOf(WithdrawType);
+export const withdrawTypes = /* @__PURE__ */ valuesOf(WithdrawType);
 
 /** Balances a user holds. GOLD (gold shells) is the one spent on videos. */
 export const AccountType = { WALLET: "WALLET", GOLD: "GOLD" } as const;
 export type AccountType = (typeof AccountType)[keyof typeof AccountType];
-export const accountTypes = valuesOf(AccountType);
+export const accountTypes = /* @__PURE__ */ valuesOf(AccountType);
 
 export const SvipPurchaseType = { BUY_SVIP: "BUY_SVIP", OPEN_SVIP: "OPEN_SVIP" } as const;
 export type SvipPurchaseType = (typeof SvipPurchaseType)[keyof typeof SvipPurchaseType];
-export const svipPurchaseTypes = valuesOf(SvipPurchaseType);
+export const svipPurchaseTypes = /* @__PURE__ */ valuesOf(SvipPurchaseType);
 
 export const WithdrawTiming = { RESERVED: "RESERVED", NORMAL: "NORMAL" } as const;
 export type WithdrawTiming = (typeof WithdrawTiming)[keyof typeof WithdrawTiming];
-export const withdrawTimings = valuesOf(WithdrawTiming);
+export const withdrawTimings = /* @__PURE__ */ valuesOf(WithdrawTiming);
 
 export const PriceType = { RANGE: "RANGE", NORMAL: "NORMAL" } as const;
 export type PriceType = (typeof PriceType)[keyof typeof PriceType];
-export const priceTypes = valuesOf(PriceType);
+export const priceTypes = /* @__PURE__ */ valuesOf(PriceType);
 
 export const LinkTarget = { INNER_LINK: "INNER_LINK", OUTER_LINK: "OUTER_LINK" } as const;
 export type LinkTarget = (typeof LinkTarget)[keyof typeof LinkTarget];
-export const linkTargets = valuesOf(LinkTarget);
+export const linkTargets = /* @__PURE__ */ valuesOf(LinkTarget);
 
 export const ClientPlatform = { H5: "H5" } as const;
 export type ClientPlatform = (typeof ClientPlatform)[keyof typeof ClientPlatform];
@@ -52,7 +52,7 @@ export type UrgeState = (typeof UrgeState)[keyof typeof UrgeState];
 
 export const WatchLevel = { FREE: "FREE", SVIP: "SVIP", CHARGE: "CHARGE" } as const;
 export type WatchLevel = (typeof WatchLevel)[keyof typeof WatchLevel];
-export const watchLevels = valuesOf(WatchLevel);
+export const watchLevels = /* @__PURE__ */ valuesOf(WatchLevel);
 
 /** Types of the product's internal links (banners, menus, messages). */
 export const InternalLinkType = {
@@ -68,7 +68,7 @@ export const InternalLinkType = {
   FRIEND_APP: "FRIEND_APP",
 } as const;
 export type InternalLinkType = (typeof InternalLinkType)[keyof typeof InternalLinkType];
-export const internalLinkTypes = valuesOf(InternalLinkType);
+export const internalLinkTypes = /* @__PURE__ */ valuesOf(InternalLinkType);
 
 /** A promotion's jump: GOLD opens the trade page, LINK opens its address. */
 export const PromotionJumpType = { GOLD: "GOLD", LINK: "LINK" } as const;
@@ -76,7 +76,7 @@ export type PromotionJumpType = (typeof PromotionJumpType)[keyof typeof Promotio
 
 export const Gender = { MALE: "MALE", FEMALE: "FEMALE", SECRET: "SECRET" } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];
-export const genders = valuesOf(Gender);
+export const genders = /* @__PURE__ */ valuesOf(Gender);
 
 /** Sections of the 'my' panel's menu configuration. */
 export const MenuConfigType = {
@@ -86,30 +86,30 @@ export const MenuConfigType = {
   MORE: "MORE",
 } as const;
 export type MenuConfigType = (typeof MenuConfigType)[keyof typeof MenuConfigType];
-export const menuConfigTypes = valuesOf(MenuConfigType);
+export const menuConfigTypes = /* @__PURE__ */ valuesOf(MenuConfigType);
 
 export const OrderTab = { WITHDRAW_ORDER: "WITHDRAW_ORDER", RECHARGE_ORDER: "RECHARGE_ORDER" } as const;
 export type OrderTab = (typeof OrderTab)[keyof typeof OrderTab];
-export const orderTabs = valuesOf(OrderTab);
+export const orderTabs = /* @__PURE__ */ valuesOf(OrderTab);
 
 export const CollectionTab = { ALL: "ALL", FAVORITES: "FAVORITES" } as const;
 export type CollectionTab = (typeof CollectionTab)[keyof typeof CollectionTab];
-export const collectionTabs = valuesOf(CollectionTab);
+export const collectionTabs = /* @__PURE__ */ valuesOf(CollectionTab);
 
 /** Modes of the login popup; `codeLogin` is the default. */
 export const LoginMode = { codeLogin: "codeLogin", login: "login", reg: "reg", reset: "reset" } as const;
 export type LoginMode = (typeof LoginMode)[keyof typeof LoginMode];
-export const loginModes = valuesOf(LoginMode);
+export const loginModes = /* @__PURE__ */ valuesOf(LoginMode);
 
 /** Why an SMS code is sent. */
 export const SmsCodeType = { REGISTER: "REGISTER", LOGIN: "LOGIN", RESET: "RESET" } as const;
 export type SmsCodeType = (typeof SmsCodeType)[keyof typeof SmsCodeType];
-export const smsCodeTypes = valuesOf(SmsCodeType);
+export const smsCodeTypes = /* @__PURE__ */ valuesOf(SmsCodeType);
 
 /** Stored under `language` in local storage; zhCN is the default. */
 export const Language = { zhCN: "zhCN", enUS: "enUS" } as const;
 export type Language = (typeof Language)[keyof typeof Language];
-export const languages = valuesOf(Language);
+export const languages = /* @__PURE__ */ valuesOf(Language);
 export const defaultLanguage: Language = Language.zhCN;
 
 export const Theme = { dark: "dark", light: "light" } as const;

@@ -70,6 +70,12 @@ export const MessageKey = {
   actionConfirmReceived: "order.action.confirmReceived", // confirm received
   withdrawRetryLimit: "order.withdraw.retryLimit", // at most {limit} re-transfers a day
 
+  // Calls (spec §8): shown when the server gave no text of its own
+  errorSystem: "error.system", // system error
+  errorNetwork: "error.network", // Network Error: check the connection and try again
+  errorTimeout: "error.timeout", // timeout exceeded: try again
+  sessionExpired: "error.sessionExpired", // the current page has expired, please log in again
+
   // Links (spec §2)
   linkUnsupported: "link.unsupported", // this jump type is not currently supported
   linkMissing: "link.missing", // no link type
@@ -78,7 +84,7 @@ export const MessageKey = {
 export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey];
 
 /** Every key, for catalogs to check themselves against. */
-export const allMessageKeys: readonly MessageKey[] = Object.values(MessageKey);
+export const allMessageKeys: readonly MessageKey[] = /* @__PURE__ */ Object.values(MessageKey);
 
 export type MessageValues = Readonly<Record<string, string | number>>;
 

@@ -14,7 +14,7 @@ export const RechargeStatus = {
   CANCELLED: "CANCELLED",
 } as const;
 export type RechargeStatus = (typeof RechargeStatus)[keyof typeof RechargeStatus];
-export const rechargeStatuses: readonly RechargeStatus[] = Object.values(RechargeStatus);
+export const rechargeStatuses: readonly RechargeStatus[] = /* @__PURE__ */ Object.values(RechargeStatus);
 
 /**
  * Withdraw order statuses (spec §4). The spec says a withdrawal "can be cancelled" without naming
@@ -28,7 +28,7 @@ export const WithdrawStatus = {
   CANCELLED: "CANCELLED",
 } as const;
 export type WithdrawStatus = (typeof WithdrawStatus)[keyof typeof WithdrawStatus];
-export const withdrawStatuses: readonly WithdrawStatus[] = Object.values(WithdrawStatus);
+export const withdrawStatuses: readonly WithdrawStatus[] = /* @__PURE__ */ Object.values(WithdrawStatus);
 
 export type OrderTone = "pending" | "success" | "failed" | "cancelled";
 

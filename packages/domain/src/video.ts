@@ -102,7 +102,7 @@ const phaseLabels: Record<ReviewPhase, MessageKey | null> = {
   published: null,
 };
 
-const phaseByCode = new Map<number, ReviewPhase>(
+const phaseByCode = /* @__PURE__ */ new Map<number, ReviewPhase>(
   (Object.entries(reviewStatusCodes) as [ReviewPhase, readonly number[]][]).flatMap(([phase, codes]) =>
     codes.map((code) => [code, phase] as const),
   ),
@@ -123,7 +123,7 @@ export function reviewStatusOf(code: number | null | undefined): ReviewStatus | 
 }
 
 /** Codes for which a row shows its review-status tip (spec §4). */
-export const reviewTipCodes: ReadonlySet<number> = new Set([
+export const reviewTipCodes: ReadonlySet<number> = /* @__PURE__ */ new Set([
   10, 15, 18, 20, 25, 30, 40, 50, 60, 70, 77, 86, 99,
 ]);
 

@@ -1,0 +1,266 @@
+import { readFileSync } from "node:fs";
+import { MessageKey } from "@platform/domain";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { definedHere, endpoints, schemas } from "./index";
+import type { EndpointName } from "./index";
+
+const names = Object.keys(endpoints) as EndpointName[];
+
+/** Spec §7, call by call, as it writes them. */
+const specCalls = [
+  "POST /auth/h5/token/new/clientId",
+  "POST /auth/h5/token/new/refresh",
+  "POST /auth/app/getKey",
+  "POST /auth/h5/token/new/sms",
+  "POST /auth/h5/token/new/userPwd",
+  "POST /auth/h5/token/new/identityCard",
+  "POST /third/app/sms/sendValidateCode",
+  "POST /user/app/register",
+  "POST /user/app/reset/password",
+  "POST /user/app/login/InfoLog",
+  "POST /user/app/user/information/queryInfo",
+  "POST /user/app/user/information/unreadTotal",
+  "POST /user/app/user/information/modifyInfo",
+  "POST /user/app/user/information/modifyBirthday",
+  "POST /user/app/user/information/modifyBgImg",
+  "POST /user/app/memberBenefits/queryMemberBenefits",
+  "GET /user/app/memberBenefitsConfig/query",
+  "POST /user/app/user/app/logoff",
+  "POST /user/app/vip/good/list",
+  "GET /user/app/activityPicture/memberCentrePictureAll",
+  "POST /user/app/identityCard",
+  "POST /user/app/open/vip/account",
+  "POST /system/app/system/appModule/queryList",
+  "GET /system/app/system/customService/callByType/PLATFORM",
+  "POST /tracking/app/event/tracking/reportNew",
+  "POST /trade/app/account/detail",
+  "POST /trade/app/account/userSelfTransfer",
+  "POST /trade/app/payee/create",
+  "GET /trade/app/payee/cards",
+  "POST /trade/app/payee/removeCard",
+  "POST /trade/app/payee/updatePrimary",
+  "GET /trade/app/tradePayConfig/getPayConfig",
+  "GET /trade/app/tradeWithdrawConfig/getWithdrawConfig",
+  "GET /trade/app/payee/withdrawalDetail",
+  "POST /trade/app/payee/withdrawal",
+  "GET /trade/app/payee/unfinishedWithdraw",
+  "POST /trade/app/payee/withdrawEEPay",
+  "GET /trade/app/payee/getDetailByOrderNum",
+  "GET /trade/app/payee/confirmation",
+  "POST /trade/app/order/userBillDetails",
+  "GET /trade/app/order/detail/{id}",
+  "GET /trade/app/order/detail",
+  "GET /trade/app/order/list/unfinished",
+  "PATCH /trade/app/order/cancel/questionnaire",
+  "PATCH /trade/app/order/confirmation",
+  "GET /trade/app/eepay/enterUrl",
+  "GET /trade/app/eepay/balance",
+  "POST /trade/app/recharge/rechargeGold",
+  "POST /substance/app/classify/listForLimit",
+  "POST /substance/app/substance-online/getVideoList",
+  "POST /substance/app/substance-online/getInfoById",
+  "POST /substance/app/substance-online/queryRecommendVideoByVideoId",
+  "POST /substance/app/substance-online/getMyVideoList",
+  "POST /substance/app/substance-online/browse/myVideo",
+  "POST /substance/app/substance-online-createUser-info/info",
+  "POST /substance/app/like/doLike",
+  "POST /substance/app/substance-online-app-handle/collect",
+  "POST /substance/app/substance-online-app-handle/cancelCollect",
+  "POST /substance/app/substance-online-app-handle/doPlay",
+  "POST /substance/app/substance-online/buy/video/account",
+  "POST /substance/app/comment/longList",
+  "POST /substance/app/comment/doComment",
+  "POST /substance/app/comment/doLike",
+  "POST /substance/app/comment/del",
+  "POST /substance/app/favorite/getFavorite",
+  "POST /substance/app/favorite/createFavorite",
+  "POST /substance/app/favorite/updateFavorite",
+  "POST /substance/app/favorite/deleteFavorite",
+  "POST /substance/app/favorite/bindCollectByVideo",
+  "POST /substance/app/favorite/unbindollectByVideo",
+  "POST /substance/app/buyVideo/myBuyVideoList",
+  "POST /substance/app/substanceTopic/list",
+  "POST /substance/app/forward/doForward",
+  "GET /marketing/app/activity/props/list",
+  "GET /game/app/accountFlow/userBalance",
+  "GET /game/app/game/indexData",
+  "GET /game/app/game/h5EnterGameUrl",
+  "GET /game/app/live/initial/starLiveSdk",
+  "POST /contacts/app/follow/followUser",
+  "POST /contacts/app/follow/unFollowUser",
+  "POST /search/app/search/substance",
+  "POST /search/app/search/user",
+  "POST /search/app/watch/history/search",
+  "POST /search/app/watch/history/delete",
+  "POST /video/app/uploadSignUrl",
+];
+
+function issues(name: EndpointName, body: unknown): string[] {
+  const result = schemas[name].request.safeParse(body);
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+}
+
+describe("the contract covers every endpoint", () => {
+  it("has a request and a response schema for each name of the table, and no others", () => {
+    expect(Object.keys(schemas).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      expect(schemas[name].request, name).toBeInstanceOf(z.ZodType);
+      expect(schemas[name].response, name).toBeInstanceOf(z.ZodType);
+    }
+  });
+
+  it("has every call spec §7 lists, with its method, once", () => {
+    const table = names.map((n) => `${endpoints[n].method} ${endpoints[n].path}`);
+    expect(new Set(table).size).toBe(table.length);
+    for (const call of specCalls) expect(table, call).toContain(call);
+  });
+
+  it("fills every path field from a request field", () => {
+    for (const name of names) {
+      for (const [, field] of endpoints[name].path.matchAll(/\{(\w+)\}/g)) {
+        const shape = (schemas[name].request as unknown as { shape?: Record<string, unknown> }).shape;
+        expect(shape && field ? Object.keys(shape) : [], name).toContain(field);
+      }
+    }
+  });
+
+  it("GET requests hold only values a query string can carry", () => {
+    for (const name of names.filter((n) => endpoints[n].method === "GET")) {
+      const shape = (schemas[name].request as unknown as { shape: Record<string, z.ZodType> }).shape;
+      for (const [field, schema] of Object.entries(shape)) {
+        const sample = schema.safeParse("text-123456");
+        expect(sample.success || schema.safeParse(1).success, `${name}.${field}`).toBe(true);
+      }
+    }
+  });
+
+  it("the package README lists every definition this project made where the spec is open", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    for (const name of Object.keys(definedHere) as EndpointName[]) {
+      expect(readme, name).toContain(`\`${name}\``);
+      expect(readme, name).toContain(endpoints[name].path);
+    }
+  });
+});
+
+describe("validation answers with the spec's messages (spec §5)", () => {
+  it("phones: empty and wrong numbers", () => {
+    expect(issues("user.sendValidateCode", { phoneNumbers: "", type: "LOGIN" })).toEqual([
+      MessageKey.phoneRequired,
+    ]);
+    expect(issues("user.sendValidateCode", { phoneNumbers: "1380000000", type: "LOGIN" })).toEqual([
+      MessageKey.phoneInvalid,
+    ]);
+    expect(issues("user.sendValidateCode", { phoneNumbers: "138000000001", type: "LOGIN" })).toEqual([
+      MessageKey.phoneInvalid,
+    ]);
+    expect(issues("user.sendValidateCode", { phoneNumbers: "12800000000", type: "LOGIN" })).toEqual([
+      MessageKey.phoneInvalid,
+    ]);
+    expect(issues("user.sendValidateCode", { phoneNumbers: "13800000000", type: "LOGIN" })).toEqual([]);
+    expect(issues("user.sendValidateCode", { phoneNumbers: "13800000000", type: "OTHER" })).toHaveLength(1);
+  });
+
+  it("SMS codes of register and reset are exactly four digits", () => {
+    const base = { mobile: "13800000000", password: "x".repeat(344), sign: "abcdefgh" };
+    expect(issues("user.resetPassword", { ...base, code: "123" })).toEqual([MessageKey.smsCodeFourDigits]);
+    expect(issues("user.resetPassword", { ...base, code: "12345" })).toEqual([MessageKey.smsCodeFourDigits]);
+    expect(issues("user.resetPassword", { ...base, code: "12a4" })).toEqual([MessageKey.smsCodeFourDigits]);
+    expect(issues("user.resetPassword", { ...base, code: "1234" })).toEqual([]);
+  });
+
+  it("folder names: letters or Chinese characters, 2 to 16", () => {
+    const name = (n: string) => issues("substance.createFavorite", { name: n });
+    expect(name("")).toEqual([MessageKey.folderNameRequired]);
+    expect(name("a")).toEqual([MessageKey.folderNameFormat]);
+    expect(name("ab")).toEqual([]);
+    expect(name("收藏")).toEqual([]);
+    expect(name("a".repeat(16))).toEqual([]);
+    expect(name("收".repeat(17))).toEqual([MessageKey.folderNameFormat]);
+    expect(name("ab1")).toEqual([MessageKey.folderNameFormat]);
+    expect(name("a b")).toEqual([MessageKey.folderNameFormat]);
+  });
+
+  it("comments: 1 to 500 characters as people count them", () => {
+    const comment = (text: string) =>
+      issues("substance.doComment", { commentContent: text, substanceId: "v1" });
+    expect(comment("   ")).toEqual([MessageKey.commentRequired]);
+    expect(comment("好".repeat(500))).toEqual([]);
+    expect(comment("🙂".repeat(500))).toEqual([]);
+    expect(comment("好".repeat(501))).toHaveLength(1);
+  });
+
+  it("cancel reasons up to 50, introductions up to 800", () => {
+    expect(issues("trade.cancelOrder", { orderNum: "R1234567", reason: "因".repeat(50) })).toEqual([]);
+    expect(issues("trade.cancelOrder", { orderNum: "R1234567", reason: "因".repeat(51) })).toHaveLength(1);
+    const video = { videoTitle: "t", watchLevel: "FREE" };
+    expect(issues("substance.saveMyVideo", { ...video, introduction: "介".repeat(800) })).toEqual([]);
+    expect(issues("substance.saveMyVideo", { ...video, introduction: "介".repeat(801) })).toHaveLength(1);
+    expect(issues("substance.saveMyVideo", { ...video, videoTitle: " " })).toEqual([
+      MessageKey.titleRequired,
+    ]);
+  });
+
+  it("moving videos needs at least one video and a folder", () => {
+    expect(issues("substance.bindCollect", { favoriteId: "f1", substanceIds: [] })).toEqual([
+      MessageKey.chooseVideo,
+    ]);
+    expect(issues("substance.bindCollect", { substanceIds: ["v1"] })).toHaveLength(1);
+    expect(issues("substance.bindCollect", { favoriteId: "f1", substanceIds: ["v1", "v2"] })).toEqual([]);
+  });
+
+  it("money is whole hundredths, never negative or fractional", () => {
+    expect(issues("trade.rechargeGold", { amount: 10000, payMethod: "EE_PAY" })).toEqual([]);
+    expect(issues("trade.rechargeGold", { amount: 100.5, payMethod: "EE_PAY" })).toHaveLength(1);
+    expect(issues("trade.rechargeGold", { amount: 0, payMethod: "EE_PAY" })).toHaveLength(1);
+    expect(issues("trade.rechargeGold", { amount: -1, payMethod: "EE_PAY" })).toHaveLength(1);
+    expect(issues("trade.rechargeGold", { amount: 100, payMethod: "CASH" })).toHaveLength(1);
+  });
+
+  it("a few rules of the calls' own", () => {
+    expect(issues("user.modifyInfo", {})).toEqual(["nothing to change"]);
+    expect(issues("user.modifyInfo", { gender: "FEMALE" })).toEqual([]);
+    expect(issues("search.deleteWatchHistory", {})).toEqual(["choose history to delete"]);
+    expect(issues("search.deleteWatchHistory", { all: true })).toEqual([]);
+    expect(issues("trade.userSelfTransfer", { fromType: "GOLD", toType: "GOLD", amount: 1 })).toEqual([
+      "choose two different balances",
+    ]);
+    expect(
+      issues("tracking.reportNew", {
+        userId: null,
+        channelTagId: "0",
+        timestamp: 1,
+        event: "e",
+        referrer: "",
+        page: "/",
+        data: "{",
+      }),
+    ).toEqual(["data must be a JSON string"]);
+    expect(
+      issues("auth.tokenRefresh", { refresh_token: "r", grant_type: "password", scope: "server" }),
+    ).toHaveLength(1);
+    expect(issues("user.logoff", { agreementAccepted: false })).toHaveLength(1);
+  });
+
+  it("defaults fill what callers may leave out", () => {
+    const page = schemas["substance.getVideoList"].request.parse({});
+    expect(page).toMatchObject({
+      current: 1,
+      size: 10,
+      price: "all",
+      sort: "default",
+      duration: "all",
+      tag: null,
+    });
+    const comments = schemas["substance.commentList"].request.parse({ substanceId: "v1" });
+    expect(comments).toEqual({
+      childSize: 2,
+      current: 1,
+      size: 10,
+      sessionId: "",
+      sortRule: 0,
+      substanceId: "v1",
+    });
+  });
+});

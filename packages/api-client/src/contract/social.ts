@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { ZEmpty, ZHundredths, ZId, ZNone, ZPage, ZPageRequest } from "./common";
+import { ZVideo, ZVideoFilters } from "./substance";
+
+/** A row of the member search (spec §3 user search record). */
+export const ZUserSearchRecord = z.object({
+  userId: ZId,
+  nickName: z.string(),
+  avatarFileUrl: z.string().nullable(),
+  fansCount: z.number().int().min(0),
+  hasFollow: z.boolean(),
+});
+
+export const ZLiveRoom = z.object({
+  roomId: ZId,
+  title: z.string(),
+  anchorName: z.string(),
+  anchorAvatarUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  online: z.number().int().min(0),
+  isLive: z.boolean(),
+  /** HLS playlist of the room's stream; the client adds `token` and `bus_platform_id`. */
+  playUrl: z.string(),
+});
+
+export const ZGame = z.object({
+  gameCode: z.string(),
+  name: z.string(),
+  iconUrl: z.string().nullable(),
+  category: z.string(),
+});
+
+const ZFollow = z.object({ followUserId: ZId, userId: ZId });
+const ZFollowState = z.object({ hasFollow: z.boolean(), fansCount: z.number().int().min(0) });
+
+export const socialSchemas = {
+  "marketing.propsList": {
+    request: ZEmpty,
+    response: z.object({
+      integral: z.number().int().min(0),
+      gameToken: z.number().int().min(0),
+      videoCard: z.number().int().min(0),
+    }),
+  },
+  "game.userBalance": {
+    request: ZEmpty,
+    response: z.object({ gold: ZHundredths, wallet: ZHundredths, game: ZHundredths }),
+  },
+  "game.indexData": {
+    request: ZEmpty,
+    response: z.object({
+      games: z.array(ZGame),
+      banners: z.array(
+        z.object({
+          id: ZId,
+          imageUrl: z.string(),
+          jumpType: z.string().nullable(),
+          jumpAdress: z.string().nullable(),
+        }),
+      ),
+      notice: z.string().nullable(),
+    }),
+  },
+  "game.enterGameUrl": {
+    request: z.object({ gameCode: z.string().trim().min(1).max(64) }),
+    response: z.object({ url: z.string() }),
+  },
+  "game.starLiveSdk": {
+    request: ZEmpty,
+    response: z.object({ sdkVersion: z.string(), rooms: z.array(ZLiveRoom) }),
+  },
+  "contacts.follow": { request: ZFollow, response: ZFollowState },
+  "contacts.unfollow": { request: ZFollow, response: ZFollowState },
+  "search.substance": {
+    request: ZPageRequest.extend(ZVideoFilters.shape).extend({
+      keyword: z.string().trim().max(64).default(""),
+    }),
+    response: ZPage(ZVideo),
+  },
+  "search.user": {
+    request: z.object({
+      content: z.string().trim().max(64),
+      current: z.number().int().min(1).default(1),
+      size: z.number().int().min(1).max(50).default(10),
+    }),
+    response: ZPage(ZUserSearchRecord),
+  },
+  "search.watchHistory": {
+    request: ZPageRequest.extend({ keyword: z.string().trim().max(64).default("") }),
+    response: ZPage(ZVideo.extend({ browseTime: z.string() })),
+  },
+  "search.deleteWatchHistory": {
+    request: z
+      .object({ substanceIds: z.array(ZId).max(100).optional(), all: z.boolean().optional() })
+      .refine((v) => v.all === true || (v.substanceIds?.length ?? 0) > 0, {
+        error: "choose history to delete",
+      }),
+    response: ZNone,
+  },
+  "upload.signUrl": {
+    request: z.object({
+      busType: z.literal("FILE"),
+      channelEnum: z.literal("APP"),
+      fileName: z.string().trim().min(1).max(200),
+      filePath: z.literal("").default(""),
+      uploadFileType: z.enum(["PICTURE", "VIDEO"]),
+      /** Declared so the server can refuse a wrong type or an oversized file before the upload. */
+      contentType: z.string().max(100).optional(),
+      fileSize: z.number().int().min(1).optional(),
+    }),
+    response: z.object({ uploadUrl: z.string(), key: z.string(), bucketEnum: z.string() }),
+  },
+} as const;

@@ -1,0 +1,257 @@
+import { DurationBucket, MessageKey, PriceFilter, SortOrder, TagFilter, limits } from "@platform/domain";
+import { z } from "zod";
+import {
+  ZDateTime,
+  ZEmpty,
+  ZHundredths,
+  ZId,
+  ZNone,
+  ZPage,
+  ZPageRequest,
+  ZText,
+  ZWatchLevel,
+} from "./common";
+
+/** A video as lists show it (spec §3 Video). */
+export const ZVideo = z.object({
+  id: ZId,
+  videoTitle: z.string(),
+  introduction: z.string(),
+  tags: z.array(z.string()),
+  allowDownload: z.boolean(),
+  nickName: z.string(),
+  createUserName: z.string(),
+  createUserId: ZId,
+  avatarFileUrl: z.string().nullable(),
+  /** Milliseconds. */
+  videoLength: z.number().int().min(0),
+  videoWidth: z.number().int().min(0),
+  videoHeight: z.number().int().min(0),
+  coverImage: z.string().nullable(),
+  coverFileUrl: z.string().nullable(),
+  /** Vertical videos prefer it (spec §3). */
+  verticalCoverUrl: z.string().nullable(),
+  playCount: z.number().int().min(0),
+  likeCount: z.number().int().min(0),
+  commentCount: z.number().int().min(0),
+  watchLevel: ZWatchLevel,
+  /** The price in hundredths (CHARGE videos; 0 otherwise). */
+  amount: ZHundredths,
+  /** Member discount in tenths of the price paid (8 = pay 80 %); null: none. */
+  discount: z.number().nullable(),
+  auditTime: ZDateTime.nullable(),
+  /** Where this viewer stopped watching, in milliseconds. */
+  seenMs: z.number().int().min(0).nullable(),
+  /** Upload and review status code (15, 10, 20…77, 18…86, 99). */
+  type: z.number().int(),
+  createTime: ZDateTime,
+  updateTime: ZDateTime,
+});
+
+export const ZResolution = z.object({
+  resolution: z.string(),
+  /** A per-rendition HLS playlist; the client adds `token` and `bus_platform_id`. */
+  videoPlayUrl: z.string(),
+  defaultResolution: z.boolean(),
+});
+
+/** One video with what this viewer may do with it (getInfoById). */
+export const ZVideoDetail = ZVideo.extend({
+  multiResolutionList: z.array(ZResolution),
+  videoOriginalFileUrl: z.string().nullable(),
+  privileges: z.object({
+    buyInfo: z.object({ isBuy: z.boolean() }),
+    vipInfo: z.object({ isVip: z.boolean() }),
+    watchLevel: ZWatchLevel,
+  }),
+  /** A locked viewer's preview ends here (milliseconds); the server's playlist ends there too. */
+  freeTimeMs: z.number().int().min(0),
+  /** The price this viewer pays when the server grants one (hundredths). */
+  benefitAmount: ZHundredths.nullable(),
+  likeFlag: z.boolean(),
+  collectFlag: z.boolean(),
+  hasFollow: z.boolean(),
+  forwardCount: z.number().int().min(0),
+});
+
+export const ZCommentReply = z.object({
+  id: ZId,
+  commentUserId: ZId,
+  commentUserName: z.string(),
+  replyCommentUserName: z.string().nullable(),
+  commentContent: z.string(),
+  createTime: ZDateTime,
+});
+
+export const ZComment = z.object({
+  id: ZId,
+  commentUserId: ZId,
+  commentUserName: z.string(),
+  commentUserAvatar: z.string().nullable(),
+  commentContent: z.string(),
+  createTime: ZDateTime,
+  likeFlag: z.boolean(),
+  likeCount: z.number().int().min(0),
+  /** The first replies (childSize of them). */
+  childList: z.array(ZCommentReply),
+  childCount: z.number().int().min(0),
+  replyCommentId: ZId.nullable(),
+});
+
+export const ZFavoriteFolder = z.object({
+  id: ZId,
+  name: z.string(),
+  videoCount: z.number().int().min(0),
+  coverUrl: z.string().nullable(),
+  createTime: ZDateTime,
+});
+
+export const ZAuthor = z.object({
+  userId: ZId,
+  nickName: z.string(),
+  avatarFileUrl: z.string().nullable(),
+  bgImgFileUrl: z.string().nullable(),
+  introduction: z.string().nullable(),
+  fansCount: z.number().int().min(0),
+  followCount: z.number().int().min(0),
+  videoCount: z.number().int().min(0),
+  likeCount: z.number().int().min(0),
+  hasFollow: z.boolean(),
+  isSelf: z.boolean(),
+  isVip: z.boolean(),
+});
+
+export const ZTopic = z.object({
+  id: ZId,
+  title: z.string(),
+  description: z.string(),
+  coverUrl: z.string().nullable(),
+  videoCount: z.number().int().min(0),
+});
+
+/** Favourites folder names (spec §5): English letters or Chinese characters, 2-16. */
+export const ZFolderName = z
+  .string({ error: MessageKey.folderNameRequired })
+  .trim()
+  .min(1, { error: MessageKey.folderNameRequired, abort: true })
+  .regex(/^[A-Za-z\p{Script=Han}]{2,16}$/u, { error: MessageKey.folderNameFormat });
+
+/** Filters of spec §3, shared by the video list and the search. */
+export const ZVideoFilters = z.object({
+  price: z.enum(PriceFilter).default(PriceFilter.all),
+  sort: z.enum(SortOrder).default(SortOrder.default),
+  duration: z.enum(DurationBucket).default(DurationBucket.all),
+  tag: z.enum(TagFilter).nullable().default(null),
+});
+
+const ZSubstanceRef = z.object({ substanceId: ZId });
+const ZVideoIds = z.array(ZId).min(1, { error: MessageKey.chooseVideo }).max(100);
+const ZLikeState = z.object({ likeFlag: z.boolean(), likeCount: z.number().int().min(0) });
+const ZCollectState = z.object({ collectFlag: z.boolean(), collectCount: z.number().int().min(0) });
+
+export const substanceSchemas = {
+  "substance.classifyList": {
+    request: z.object({ limit: z.number().int().min(1).max(50).default(20) }),
+    response: z.array(z.object({ id: ZId, name: z.string(), sort: z.number().int() })),
+  },
+  "substance.getVideoList": {
+    request: ZPageRequest.extend(ZVideoFilters.shape).extend({
+      classifyId: ZId.optional(),
+      topicId: ZId.optional(),
+      channelTagId: z.string().max(32).optional(),
+    }),
+    response: ZPage(ZVideo),
+  },
+  "substance.getInfoById": { request: z.object({ id: ZId }), response: ZVideoDetail },
+  "substance.recommendByVideoId": {
+    request: z.object({ videoId: ZId, size: z.number().int().min(1).max(30).default(10) }),
+    response: z.array(ZVideo),
+  },
+  "substance.getMyVideoList": { request: ZPageRequest, response: ZPage(ZVideo) },
+  "substance.browseMyVideo": { request: ZPageRequest.extend({ userId: ZId }), response: ZPage(ZVideo) },
+  "substance.saveMyVideo": {
+    request: z.object({
+      /** Present when editing; absent when posting a new video. */
+      id: ZId.optional(),
+      videoTitle: z.string().trim().min(1, { error: MessageKey.titleRequired }).max(100),
+      introduction: ZText(limits.introductionMaxLength).default(""),
+      tags: z.array(z.string().trim().min(1).max(16)).max(10).default([]),
+      allowDownload: z.boolean().default(false),
+      watchLevel: ZWatchLevel,
+      amount: ZHundredths.default(0),
+      /** Upload keys from uploadSignUrl: the video (new posts) and covers. */
+      videoKey: z.string().max(256).optional(),
+      coverKey: z.string().max(256).optional(),
+      verticalCoverKey: z.string().max(256).optional(),
+    }),
+    response: ZVideo,
+  },
+  "substance.deleteMyVideo": { request: z.object({ id: ZId }), response: ZNone },
+  "substance.authorInfo": { request: z.object({ userId: ZId }), response: ZAuthor },
+  "substance.doLike": { request: ZSubstanceRef, response: ZLikeState },
+  "substance.collect": { request: ZSubstanceRef, response: ZCollectState },
+  "substance.cancelCollect": { request: ZSubstanceRef, response: ZCollectState },
+  "substance.collectList": {
+    request: ZPageRequest.extend({ favoriteId: ZId.optional() }),
+    response: ZPage(ZVideo),
+  },
+  "substance.doPlay": {
+    request: z.object({
+      onlineId: ZId,
+      renewCount: z.number().int().min(0),
+      seenMs: z.number().int().min(0),
+    }),
+    response: ZNone,
+  },
+  "substance.buyVideo": {
+    request: z.object({ payType: z.literal("GOLD"), substanceId: ZId }),
+    response: z.object({ isBuy: z.literal(true), paidAmount: ZHundredths, balance: ZHundredths }),
+  },
+  "substance.commentList": {
+    request: z.object({
+      childSize: z.number().int().min(0).max(10).default(limits.commentRepliesShown),
+      current: z.number().int().min(1).default(1),
+      size: z.number().int().min(1).max(50).default(limits.commentPageSize),
+      /** Opaque id of one opening of the panel, so pages stay consistent while new comments arrive. */
+      sessionId: z.string().max(64).default(""),
+      sortRule: z.literal(0).default(0),
+      substanceId: ZId,
+    }),
+    response: ZPage(ZComment),
+  },
+  "substance.doComment": {
+    request: z.object({
+      commentContent: z
+        .string()
+        .trim()
+        .min(1, { error: MessageKey.commentRequired, abort: true })
+        .pipe(ZText(limits.commentMaxLength)),
+      substanceId: ZId,
+      replyCommentId: ZId.optional(),
+    }),
+    response: ZComment,
+  },
+  "substance.likeComment": { request: z.object({ commentId: ZId }), response: ZLikeState },
+  "substance.deleteComment": { request: z.object({ commentId: ZId }), response: ZNone },
+  "substance.getFavorite": { request: ZEmpty, response: z.array(ZFavoriteFolder) },
+  "substance.createFavorite": { request: z.object({ name: ZFolderName }), response: ZFavoriteFolder },
+  "substance.updateFavorite": {
+    request: z.object({ id: ZId, name: ZFolderName }),
+    response: ZFavoriteFolder,
+  },
+  "substance.deleteFavorite": { request: z.object({ id: ZId }), response: ZNone },
+  "substance.bindCollect": {
+    request: z.object({ favoriteId: ZId, substanceIds: ZVideoIds }),
+    response: ZFavoriteFolder,
+  },
+  "substance.unbindCollect": {
+    request: z.object({ favoriteId: ZId, substanceIds: ZVideoIds }),
+    response: ZFavoriteFolder,
+  },
+  "substance.myBuyVideoList": { request: ZPageRequest, response: ZPage(ZVideo) },
+  "substance.topicList": { request: ZPageRequest, response: ZPage(ZTopic) },
+  "substance.doForward": {
+    request: ZSubstanceRef,
+    response: z.object({ forwardCount: z.number().int().min(0), shareUrl: z.string() }),
+  },
+} as const;

@@ -1,0 +1,39 @@
+import { MenuConfigType } from "@platform/domain";
+import { z } from "zod";
+import { ZEmpty, ZId, ZLink } from "./common";
+
+/** A module of the navigation map and home (spec §2 '/' navigation map). */
+export const ZAppModule = z.object({
+  id: ZId,
+  /** Stable key; the 'my' menu shows only children whose key is allowed. */
+  moduleKey: z.string(),
+  name: z.string(),
+  iconUrl: z.string().nullable(),
+  sort: z.number().int(),
+  ...ZLink.shape,
+});
+
+/** One entry of a 'my' menu section (spec §3 menu config item). */
+export const ZMenuConfigItem = z.object({
+  figmaKey: z.string(),
+  name: z.string(),
+  sort: z.number().int(),
+});
+
+export const systemSchemas = {
+  "system.appModules": {
+    request: ZEmpty,
+    response: z.object({
+      modules: z.array(ZAppModule),
+      /** Menu keys this user may see (spec §6: menu children are filtered by this list). */
+      allowedMenuKeys: z.array(z.string()),
+      /** The stored navigation switch: a non-zero number keeps '/' on the navigation map. */
+      navigationSwitch: z.number().int(),
+    }),
+  },
+  "system.customService": { request: ZEmpty, response: z.object({ url: z.string() }) },
+  "system.menuConfig": {
+    request: z.object({ type: z.enum(MenuConfigType) }),
+    response: z.array(ZMenuConfigItem),
+  },
+} as const;

@@ -1,0 +1,179 @@
+import {
+  AccountType,
+  OrderTab,
+  PriceType,
+  UrgeState,
+  WithdrawTiming,
+  WithdrawType,
+  limits,
+} from "@platform/domain";
+import { z } from "zod";
+import {
+  ZDateTime,
+  ZEmpty,
+  ZHundredths,
+  ZId,
+  ZNone,
+  ZPage,
+  ZPageRequest,
+  ZPaymentMethod,
+  ZPositiveHundredths,
+  ZRechargeStatus,
+  ZWithdrawStatus,
+  ZWithdrawType,
+} from "./common";
+
+/** One balance of the account wallet list (spec §3): GOLD is the one the product spends. */
+export const ZWalletEntry = z.object({ type: z.string(), wallet: ZHundredths });
+
+export const ZBankCard = z.object({
+  id: ZId,
+  /** Masked: only the last four digits are ever sent back. */
+  cardNumber: z.string(),
+  cardholderName: z.string(),
+  bankName: z.string(),
+  isPrimary: z.boolean(),
+});
+
+const ZOrderNum = z.string().trim().min(6).max(64);
+
+export const ZRechargeOrder = z.object({
+  orderType: z.literal(OrderTab.RECHARGE_ORDER),
+  id: ZId,
+  orderNum: z.string(),
+  status: ZRechargeStatus,
+  payMethod: ZPaymentMethod,
+  applicationAmount: ZHundredths,
+  receivedAmount: ZHundredths.nullable(),
+  payee: z.string().nullable(),
+  bankName: z.string().nullable(),
+  /** Where to pay (the e-wallet's page) while the order is PAYING. */
+  payUrl: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  createTime: ZDateTime,
+  paymentTime: ZDateTime.nullable(),
+});
+
+export const ZWithdrawOrder = z.object({
+  orderType: z.literal(OrderTab.WITHDRAW_ORDER),
+  id: ZId,
+  orderNum: z.string(),
+  status: ZWithdrawStatus,
+  withdrawType: ZWithdrawType,
+  timing: z.enum(WithdrawTiming),
+  applicationAmount: ZHundredths,
+  receivedAmount: ZHundredths.nullable(),
+  /** The reserved-withdrawal bonus paid on top, in hundredths. */
+  bonusAmount: ZHundredths,
+  payee: z.string().nullable(),
+  bankName: z.string().nullable(),
+  cardNumber: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createTime: ZDateTime,
+  paymentTime: ZDateTime.nullable(),
+  urge: z.union([z.literal(UrgeState.PRESS), z.literal(UrgeState.DONE)]),
+  receiptConfirmed: z.boolean(),
+  /** Re-transfers made today after failures, against the daily limit. */
+  retriesToday: z.number().int().min(0),
+});
+
+export const ZPayConfig = z.object({
+  payMethod: ZPaymentMethod,
+  name: z.string(),
+  priceType: z.enum(PriceType),
+  /** RANGE: any amount between these; NORMAL: one of `amounts`. */
+  minAmount: ZHundredths,
+  maxAmount: ZHundredths,
+  amounts: z.array(ZHundredths),
+  /** True when the method is a sandbox (shown marked in the UI). */
+  sandbox: z.boolean(),
+});
+
+const ZOrderNumQuery = z.object({ orderNum: ZOrderNum });
+
+export const tradeSchemas = {
+  "trade.accountDetail": { request: ZEmpty, response: z.array(ZWalletEntry) },
+  "trade.userSelfTransfer": {
+    request: z
+      .object({ fromType: z.enum(AccountType), toType: z.enum(AccountType), amount: ZPositiveHundredths })
+      .refine((v) => v.fromType !== v.toType, { error: "choose two different balances" }),
+    response: z.array(ZWalletEntry),
+  },
+  "trade.createPayee": {
+    request: z.object({
+      cardNumber: z.string().regex(/^\d{12,19}$/),
+      cardholderName: z.string().trim().min(2).max(32),
+      bankName: z.string().trim().min(2).max(64),
+    }),
+    response: ZBankCard,
+  },
+  "trade.payeeCards": { request: ZEmpty, response: z.array(ZBankCard) },
+  "trade.removeCard": { request: z.object({ id: ZId }), response: ZNone },
+  "trade.updatePrimary": { request: z.object({ id: ZId }), response: ZNone },
+  "trade.payConfig": { request: ZEmpty, response: z.array(ZPayConfig) },
+  "trade.withdrawConfig": {
+    request: ZEmpty,
+    response: z.object({
+      minAmount: ZHundredths,
+      maxAmount: ZHundredths,
+      withdrawTypes: z.array(ZWithdrawType),
+      reservedBonusHours: z.number().int().min(0),
+      reservedBonusPercent: z.number().min(0),
+      retriesPerDay: z.number().int().min(0),
+      eWalletReviewMinutes: z.object({ min: z.number().int(), max: z.number().int() }),
+    }),
+  },
+  "trade.withdrawalDetail": {
+    request: ZEmpty,
+    response: z.object({
+      goldBalance: ZHundredths,
+      /** What can be withdrawn now (the balance less amounts in pending withdrawals). */
+      withdrawable: ZHundredths,
+      minAmount: ZHundredths,
+      hasBankCard: z.boolean(),
+    }),
+  },
+  "trade.withdrawal": {
+    request: z.object({
+      amount: ZPositiveHundredths,
+      withdrawType: z.enum([WithdrawType.BANK_WITHDRAW, WithdrawType.GOLD_WITHDRAW]),
+      payeeId: ZId.optional(),
+      timing: z.enum(WithdrawTiming),
+      /** 'withdraw again' after a failure names the failed order. */
+      retryOf: ZOrderNum.optional(),
+    }),
+    response: ZWithdrawOrder,
+  },
+  "trade.unfinishedWithdraw": { request: ZEmpty, response: z.array(ZWithdrawOrder) },
+  "trade.withdrawEEPay": {
+    request: z.object({
+      amount: ZPositiveHundredths,
+      eepayAccount: z.string().trim().min(3).max(64),
+      timing: z.enum(WithdrawTiming),
+      retryOf: ZOrderNum.optional(),
+    }),
+    response: ZWithdrawOrder,
+  },
+  "trade.withdrawByOrderNum": { request: ZOrderNumQuery, response: ZWithdrawOrder },
+  "trade.confirmReceived": { request: ZOrderNumQuery, response: ZWithdrawOrder },
+  "trade.urgeWithdraw": { request: ZOrderNumQuery, response: ZWithdrawOrder },
+  "trade.userBillDetails": {
+    request: ZPageRequest.extend({ tab: z.enum(OrderTab) }),
+    response: ZPage(z.discriminatedUnion("orderType", [ZRechargeOrder, ZWithdrawOrder])),
+  },
+  "trade.orderDetailById": { request: z.object({ id: ZId }), response: ZRechargeOrder },
+  "trade.orderDetail": { request: ZOrderNumQuery, response: ZRechargeOrder },
+  "trade.unfinishedOrders": { request: ZEmpty, response: z.array(ZRechargeOrder) },
+  "trade.cancelOrder": {
+    request: z.object({ orderNum: ZOrderNum, reason: z.string().trim().max(limits.cancelReasonMaxLength) }),
+    response: ZNone,
+  },
+  "trade.confirmPaid": { request: ZOrderNumQuery, response: ZRechargeOrder },
+  "trade.eepayEnterUrl": { request: ZEmpty, response: z.object({ url: z.string() }) },
+  "trade.eepayBalance": { request: ZEmpty, response: z.object({ balance: ZHundredths, bound: z.boolean() }) },
+  "trade.rechargeGold": {
+    request: z.object({ amount: ZPositiveHundredths, payMethod: ZPaymentMethod, payeeId: ZId.optional() }),
+    response: ZRechargeOrder,
+  },
+} as const;

@@ -1,0 +1,73 @@
+import type { MessageKey } from "@platform/domain";
+
+/**
+ * What went wrong with a call (spec §8):
+ * - `business`: the server answered with a code other than 200 (its `msg` says why);
+ * - `sessionExpired`: code 8888 with invalid_grant / invalid_request, or a refresh that failed;
+ * - `http`: an error status (500 and others) without a business answer;
+ * - `network`: no answer at all (offline, refused, DNS);
+ * - `timeout`: no answer within the timeout (30 s for product calls);
+ * - `cancelled`: the caller (or a newer first-page request) aborted it; never shown to anyone.
+ */
+export type ApiErrorKind = "business" | "sessionExpired" | "http" | "network" | "timeout" | "cancelled";
+
+export interface ApiErrorInit {
+  readonly kind: ApiErrorKind;
+  readonly endpoint: string;
+  /** The business code of the envelope, when there was one. */
+  readonly code?: number | null;
+  /** The HTTP status, when there was an answer. */
+  readonly status?: number | null;
+  /** Text to show as it is: the server's `msg`, a status text, or the runtime's own message. */
+  readonly msg?: string;
+  /** The `data` of the envelope (for 8888: the reason). */
+  readonly data?: unknown;
+  readonly cause?: unknown;
+}
+
+/** The one error every call rejects with. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly kind: ApiErrorKind;
+  readonly endpoint: string;
+  readonly code: number | null;
+  readonly status: number | null;
+  /** Text from the server or the runtime; may be empty, then show `messageKey`. */
+  readonly msg: string;
+  readonly data: unknown;
+
+  constructor(init: ApiErrorInit) {
+    super(init.msg || `${init.kind} error in ${init.endpoint}`, { cause: init.cause });
+    this.kind = init.kind;
+    this.endpoint = init.endpoint;
+    this.code = init.code ?? null;
+    this.status = init.status ?? null;
+    this.msg = init.msg ?? "";
+    this.data = init.data;
+  }
+
+  /** The sentence to show when `msg` is empty (translated by `@platform/i18n`). */
+  get messageKey(): MessageKey {
+    // Written as the keys' values (checked against MessageKey by the compiler) so the browser
+    // bundle does not carry the whole table of keys for four of them.
+    switch (this.kind) {
+      case "network":
+        return "error.network";
+      case "timeout":
+        return "error.timeout";
+      case "sessionExpired":
+        return "error.sessionExpired";
+      default:
+        return "error.system";
+    }
+  }
+
+  /** Whether the host should tell the person (cancelled calls are silent; expiry has its dialog). */
+  get shouldNotify(): boolean {
+    return this.kind !== "cancelled" && this.kind !== "sessionExpired";
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
