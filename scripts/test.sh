@@ -9,6 +9,7 @@ bash scripts/bootstrap.sh
 echo "== build, typecheck, lint (turbo; cached tasks replay)"
 pnpm exec turbo run build typecheck lint --output-logs=errors-only
 pnpm exec prettier --check . --log-level warn
+pnpm --filter @platform/api-client --silent size
 
 echo "== tests (all packages, one run, coverage)"
 mkdir -p .cache
