@@ -1,1 +1,49 @@
-export {};
+import { demoAccounts, seed } from "./db/seed";
+import { loadConfig } from "./env";
+import { startServer } from "./server";
+
+export { buildApp } from "./app";
+export { loadConfig } from "./env";
+export type { ServerConfig } from "./env";
+export { startServer } from "./server";
+export type { RunningServer } from "./server";
+
+/** `pnpm -F @platform/server start`: the whole product at one URL, with demo data. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  if (config.seed && (await seed(server.ctx))) server.app.log.info("seeded demo data");
+  const lines = [
+    "",
+    `  Platform H5 is running at ${server.origin}`,
+    `  database: ${server.database.kind === "pglite" ? `embedded, in ${config.dataDir}/db` : "PostgreSQL"}` +
+      (config.sandbox ? " · SMS and payments: sandbox (codes appear in this log)" : ""),
+    "",
+    "  demo accounts (password login):",
+    ...demoAccounts.map((a) => `    ${a.mobile} / ${a.password}  ${a.role}`),
+    "",
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.app.log.info({ signal }, "shutting down");
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,8 @@
+import { defineConfig } from "drizzle-kit";
+
+// `pnpm -F @platform/server db:generate` writes a new versioned migration from src/db/schema.ts.
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./src/db/schema.ts",
+  out: "./drizzle",
+});

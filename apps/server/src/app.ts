@@ -1,0 +1,115 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import Fastify from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { AppContext } from "./context";
+import { BusinessCode, BusinessError, Unauthenticated } from "./http/errors";
+import { ServerMessage, languageOf, translate } from "./http/messages";
+import { authRoutes } from "./modules/auth/routes";
+import { systemRoutes } from "./modules/system/routes";
+import { TrackingBuffer, trackingRoutes } from "./modules/tracking/routes";
+import { userRoutes } from "./modules/user/routes";
+import { SandboxSmsGateway } from "./providers/sms/gateway";
+
+/** Never log a token: the bearer header, and media URLs' `token` query parameter. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|sig)=)[^&]*/g, "$1[redacted]");
+}
+
+export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  return {
+    level,
+    redact: ["req.headers.authorization", "req.headers.cookie"],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+export interface BuiltApp {
+  readonly app: FastifyInstance;
+  readonly tracking: TrackingBuffer;
+}
+
+/** The whole HTTP surface: the contract's routes, health, the sandbox's pages, the built H5 app. */
+export async function buildApp(
+  ctx: AppContext,
+  app: FastifyInstance = Fastify({ logger: false }),
+): Promise<BuiltApp> {
+  const tracking = new TrackingBuffer(ctx);
+
+  app.setErrorHandler((error, request, reply) => {
+    const language = languageOf(request.headers.language);
+    if (error instanceof Unauthenticated) {
+      return reply
+        .status(401)
+        .send({ code: 401, msg: translate(language, ServerMessage.refreshInvalid), data: null });
+    }
+    if (error instanceof BusinessError) {
+      return reply
+        .status(200)
+        .send({ code: error.code, msg: translate(language, error.key, error.values), data: error.data });
+    }
+    // Body parsing and other client mistakes Fastify detects: a business error, never a 500.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply
+        .status(200)
+        .send({
+          code: BusinessCode.invalid,
+          msg: translate(language, ServerMessage.invalidRequest),
+          data: null,
+        });
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return reply
+      .status(500)
+      .send({ code: 500, msg: translate(language, ServerMessage.systemError), data: null });
+  });
+
+  app.get("/health", async () => {
+    await ctx.db.execute("select 1");
+    return { status: "ok", database: ctx.dbKind, sandbox: ctx.config.sandbox };
+  });
+
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+  systemRoutes(app, ctx);
+  trackingRoutes(app, ctx, tracking);
+
+  if (ctx.sms instanceof SandboxSmsGateway) {
+    const sandbox = ctx.sms;
+    // Exists only while the sandbox is on: the app's own tests read the code the "SMS" carried.
+    app.get("/api/sandbox/sms/last", async (request) => {
+      const mobile = (request.query as { mobile?: unknown }).mobile;
+      const last = typeof mobile === "string" ? await sandbox.lastCode(mobile) : null;
+      return { code: 200, msg: "success", data: last };
+    });
+  }
+
+  app.addHook("onClose", async () => {
+    await tracking.flush();
+  });
+
+  const h5 = ctx.config.h5Dist;
+  if (existsSync(join(h5, "index.html"))) {
+    const { default: fastifyStatic } = await import("@fastify/static");
+    await app.register(fastifyStatic, { root: h5, wildcard: false });
+    // The app's routes are client-side: any other GET that is not the API gets index.html.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === "GET" && !request.url.startsWith("/api/")) return reply.sendFile("index.html");
+      return reply
+        .status(404)
+        .send({
+          code: 404,
+          msg: translate(languageOf(request.headers.language), ServerMessage.notFound),
+          data: null,
+        });
+    });
+  }
+  return { app, tracking };
+}

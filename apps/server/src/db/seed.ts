@@ -1,0 +1,168 @@
+import { MenuConfigType } from "@platform/domain";
+import { count, eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { hashPassword } from "../security/secrets";
+import { createAccount } from "../modules/user/accounts";
+import {
+  appModules,
+  memberBenefits,
+  memberPictures,
+  menuItems,
+  messages,
+  settings,
+  users,
+  vipGoods,
+} from "./schema";
+
+/** The demo accounts the start command prints (phone, password, what they show). */
+export const demoAccounts = [
+  {
+    mobile: "13800000001",
+    password: "demo123456",
+    nickName: "小影 Ying",
+    role: "super member (30 days)",
+    vipDays: 30,
+  },
+  { mobile: "13800000002", password: "demo123456", nickName: "阿北 Bei", role: "ordinary user", vipDays: 0 },
+  {
+    mobile: "13800000003",
+    password: "demo123456",
+    nickName: "老周 Zhou",
+    role: "permanent super member",
+    vipDays: -1,
+  },
+  {
+    mobile: "13900000001",
+    password: "demo123456",
+    nickName: "光影工作室 Studio",
+    role: "author",
+    vipDays: 0,
+  },
+] as const;
+
+/**
+ * Demo data on an empty database (later steps add videos, wallets…). Runs once: a database that
+ * already has users is left alone, so restarts never duplicate or overwrite anything.
+ */
+export async function seed(ctx: AppContext): Promise<boolean> {
+  const [existing] = await ctx.db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  const now = ctx.now();
+  for (const account of demoAccounts) {
+    const id = await createAccount(ctx.db, {
+      mobile: account.mobile,
+      passwordHash: await hashPassword(account.password),
+      channelTagId: "0",
+    });
+    await ctx.db
+      .update(users)
+      .set({
+        nickName: account.nickName,
+        isAuthor: account.role === "author",
+        vipPermanent: account.vipDays < 0,
+        vipExpiresAt: account.vipDays > 0 ? new Date(now.getTime() + account.vipDays * 86_400_000) : null,
+      })
+      .where(eq(users.id, id));
+    await ctx.db.insert(messages).values([
+      { userId: id, title: "欢迎 Welcome", body: "欢迎来到 Platform H5 · Welcome to Platform H5" },
+      {
+        userId: id,
+        title: "会员福利 Member perks",
+        body: "超级会员可观看全部 SVIP 视频 · Super members watch every SVIP video",
+      },
+    ]);
+  }
+  await ctx.db.insert(appModules).values([
+    {
+      moduleKey: "home",
+      name: "首页 Home",
+      sort: 1,
+      linkType: "ROUTER",
+      linkTarget: "INNER_LINK",
+      linkUrl: "/home",
+    },
+    {
+      moduleKey: "starlive",
+      name: "直播 Live",
+      sort: 2,
+      linkType: "ROUTER",
+      linkTarget: "INNER_LINK",
+      linkUrl: "/starlive",
+    },
+    {
+      moduleKey: "game",
+      name: "游戏 Games",
+      sort: 3,
+      linkType: "GAME",
+      linkTarget: "INNER_LINK",
+      linkUrl: "/game",
+    },
+    {
+      moduleKey: "trade",
+      name: "交易 Trade",
+      sort: 4,
+      linkType: "GOLD",
+      linkTarget: "INNER_LINK",
+      linkUrl: "/trade",
+    },
+    {
+      moduleKey: "vip",
+      name: "超级会员 Super VIP",
+      sort: 5,
+      linkType: "VIP",
+      linkTarget: "INNER_LINK",
+      linkUrl: "/membervip",
+    },
+  ]);
+  const menu: [MenuConfigType, string, string][] = [
+    [MenuConfigType.VIDEO, "myBuy", "我的购买 My purchases"],
+    [MenuConfigType.VIDEO, "myCollection", "我的收藏 My collection"],
+    [MenuConfigType.ACCOUNT, "orderManage", "订单管理 Orders"],
+    [MenuConfigType.ACCOUNT, "recharge", "充值 Recharge"],
+    [MenuConfigType.ACCOUNT, "withdraw", "提现 Withdraw"],
+    [MenuConfigType.RECOMMEND, "cardManage", "银行卡管理 Bank cards"],
+    [MenuConfigType.RECOMMEND, "buySuperVip", "购买超级会员 Buy super VIP"],
+    [MenuConfigType.MORE, "settings", "设置 Settings"],
+    [MenuConfigType.MORE, "idCard", "身份卡 ID card"],
+  ];
+  await ctx.db
+    .insert(menuItems)
+    .values(menu.map(([type, figmaKey, name], i) => ({ type, figmaKey, name, sort: i + 1 })));
+  await ctx.db.insert(vipGoods).values([
+    { name: "月卡 Monthly", days: 30, amount: 3000, originalAmount: 4500, recommended: false, sort: 1 },
+    { name: "季卡 Quarterly", days: 90, amount: 8000, originalAmount: 13500, recommended: true, sort: 2 },
+    { name: "年卡 Yearly", days: 365, amount: 26800, originalAmount: 54000, recommended: false, sort: 3 },
+    { name: "永久 Permanent", days: 0, amount: 68800, originalAmount: null, recommended: false, sort: 4 },
+  ]);
+  await ctx.db.insert(memberPictures).values([
+    { imageUrl: "/api/media/static/member-1.svg", jumpType: "GOLD", jumpAdress: null, sort: 1 },
+    {
+      imageUrl: "/api/media/static/member-2.svg",
+      jumpType: "LINK",
+      jumpAdress: "https://example.com/promo",
+      sort: 2,
+    },
+  ]);
+  await ctx.db.insert(memberBenefits).values([
+    {
+      key: "svipVideos",
+      title: "SVIP 视频 SVIP videos",
+      description: "全部超级会员视频免费看 · Every SVIP video in full",
+      sort: 1,
+    },
+    {
+      key: "discount",
+      title: "购片折扣 Discount",
+      description: "付费视频 8 折 · 20 % off paid videos",
+      sort: 2,
+    },
+    {
+      key: "comment",
+      title: "评论特权 Comments",
+      description: "发表与回复评论 · Write and reply to comments",
+      sort: 3,
+    },
+  ]);
+  await ctx.db.insert(settings).values([{ key: "navigationSwitch", value: "0" }]);
+  return true;
+}

@@ -1,0 +1,133 @@
+import { MessageKey } from "@platform/domain";
+
+/**
+ * What the server says in its `msg` (shown by the app as a toast, spec §8), in both languages,
+ * picked by the request's `language` header. Keys are the domain's message keys where the rule is
+ * the domain's, and the server's own otherwise.
+ */
+export const ServerMessage = {
+  ok: "server.ok",
+  invalidRequest: "server.invalidRequest",
+  invalidField: "server.invalidField",
+  systemError: "server.systemError",
+  notFound: "server.notFound",
+  forbidden: "server.forbidden",
+  badClient: "server.badClient",
+  staleRequest: "server.staleRequest",
+  badSign: "server.badSign",
+  badPassword: "server.badPassword",
+  wrongCredentials: "server.wrongCredentials",
+  lockedOut: "server.lockedOut",
+  tooManyFromAddress: "server.tooManyFromAddress",
+  smsTooSoon: "server.smsTooSoon",
+  smsCodeWrong: "server.smsCodeWrong",
+  smsCodeExpired: "server.smsCodeExpired",
+  smsCodeLocked: "server.smsCodeLocked",
+  smsSendFailed: "server.smsSendFailed",
+  phoneRegistered: "server.phoneRegistered",
+  phoneNotRegistered: "server.phoneNotRegistered",
+  cardInvalid: "server.cardInvalid",
+  refreshInvalid: "server.refreshInvalid",
+  notYours: "server.notYours",
+  uploadMissing: "server.uploadMissing",
+} as const;
+export type ServerMessage = (typeof ServerMessage)[keyof typeof ServerMessage];
+
+export type MessageId = ServerMessage | MessageKey;
+export type ServerLanguage = "zh_CN" | "en_US";
+
+type Catalog = Readonly<Partial<Record<MessageId, string>>>;
+
+const zh: Catalog = {
+  [ServerMessage.ok]: "成功",
+  [ServerMessage.invalidRequest]: "请求格式不正确",
+  [ServerMessage.invalidField]: "{field} 填写不正确",
+  [ServerMessage.systemError]: "系统错误，请稍后再试",
+  [ServerMessage.notFound]: "内容不存在或已删除",
+  [ServerMessage.forbidden]: "无权操作",
+  [ServerMessage.badClient]: "客户端认证失败",
+  [ServerMessage.staleRequest]: "请求已过期，请检查设备时间后重试",
+  [ServerMessage.badSign]: "签名已失效，请重试",
+  [ServerMessage.badPassword]: "密码无法解析，请重试",
+  [ServerMessage.wrongCredentials]: "手机号或密码错误",
+  [ServerMessage.lockedOut]: "密码错误次数过多，请 {minutes} 分钟后再试或使用验证码登录",
+  [ServerMessage.tooManyFromAddress]: "尝试次数过多，请稍后再试",
+  [ServerMessage.smsTooSoon]: "验证码发送过于频繁，请 {seconds} 秒后再试",
+  [ServerMessage.smsCodeWrong]: "验证码错误",
+  [ServerMessage.smsCodeExpired]: "验证码已过期，请重新获取",
+  [ServerMessage.smsCodeLocked]: "验证码错误次数过多，请重新获取",
+  [ServerMessage.smsSendFailed]: "短信发送失败，请稍后再试",
+  [ServerMessage.phoneRegistered]: "该手机号已注册，请直接登录",
+  [ServerMessage.phoneNotRegistered]: "该手机号尚未注册",
+  [ServerMessage.cardInvalid]: "身份卡无效或已更换，请使用最新的身份卡",
+  [ServerMessage.refreshInvalid]: "登录已失效，请重新登录",
+  [ServerMessage.notYours]: "只能操作自己的内容",
+  [ServerMessage.uploadMissing]: "文件尚未上传完成",
+  [MessageKey.phoneRequired]: "请输入手机号",
+  [MessageKey.phoneInvalid]: "请输入正确的手机号",
+  [MessageKey.passwordFormat]: "密码为 6-18 位",
+  [MessageKey.smsCodeFourDigits]: "请输入 4 位验证码",
+  [MessageKey.commentRequired]: "请输入评论内容",
+  [MessageKey.folderNameRequired]: "请输入收藏夹名称",
+  [MessageKey.folderNameFormat]: "收藏夹名称为 2-16 位中文或英文字母",
+  [MessageKey.titleRequired]: "请输入标题",
+  [MessageKey.chooseVideo]: "请至少选择一个视频",
+  [MessageKey.chooseFolder]: "请选择收藏夹",
+  [MessageKey.agreementRequired]: "请先阅读并勾选协议",
+};
+
+const en: Catalog = {
+  [ServerMessage.ok]: "success",
+  [ServerMessage.invalidRequest]: "The request is not in the right form",
+  [ServerMessage.invalidField]: "{field} is not valid",
+  [ServerMessage.systemError]: "System error, please try again later",
+  [ServerMessage.notFound]: "It does not exist or was deleted",
+  [ServerMessage.forbidden]: "You may not do that",
+  [ServerMessage.badClient]: "Client authentication failed",
+  [ServerMessage.staleRequest]: "The request has expired: check the device's clock and try again",
+  [ServerMessage.badSign]: "The sign has expired, please try again",
+  [ServerMessage.badPassword]: "The password could not be read, please try again",
+  [ServerMessage.wrongCredentials]: "Wrong phone number or password",
+  [ServerMessage.lockedOut]: "Too many wrong passwords: try again in {minutes} minutes or log in with a code",
+  [ServerMessage.tooManyFromAddress]: "Too many attempts, please try again later",
+  [ServerMessage.smsTooSoon]: "Codes are sent at most once a minute: try again in {seconds} s",
+  [ServerMessage.smsCodeWrong]: "Wrong verification code",
+  [ServerMessage.smsCodeExpired]: "The code has expired, please get a new one",
+  [ServerMessage.smsCodeLocked]: "Too many wrong codes, please get a new one",
+  [ServerMessage.smsSendFailed]: "The SMS could not be sent, please try again later",
+  [ServerMessage.phoneRegistered]: "This phone number is already registered: please log in",
+  [ServerMessage.phoneNotRegistered]: "This phone number is not registered",
+  [ServerMessage.cardInvalid]: "This identity card is not valid or was replaced: use the newest one",
+  [ServerMessage.refreshInvalid]: "Your session has ended, please log in again",
+  [ServerMessage.notYours]: "You can only change your own things",
+  [ServerMessage.uploadMissing]: "The file has not finished uploading",
+  [MessageKey.phoneRequired]: "Phone number needed",
+  [MessageKey.phoneInvalid]: "Please enter the correct mobile phone number",
+  [MessageKey.passwordFormat]: "The password is 6-18 characters",
+  [MessageKey.smsCodeFourDigits]: "Enter the four-digit code",
+  [MessageKey.commentRequired]: "Write something first",
+  [MessageKey.folderNameRequired]: "Enter a folder name",
+  [MessageKey.folderNameFormat]: "Folder names are 2-16 English letters or Chinese characters",
+  [MessageKey.titleRequired]: "Enter a title",
+  [MessageKey.chooseVideo]: "Choose at least one video",
+  [MessageKey.chooseFolder]: "Choose a folder",
+  [MessageKey.agreementRequired]: "Tick the agreement first",
+};
+
+export function isMessageId(value: string): value is MessageId {
+  return value in zh;
+}
+
+/** The sentence for a key in the request's language, with `{name}` values filled in. */
+export function translate(
+  language: ServerLanguage,
+  key: MessageId,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  const text = (language === "en_US" ? en : zh)[key] ?? zh[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+export function languageOf(header: unknown): ServerLanguage {
+  return header === "en_US" ? "en_US" : "zh_CN";
+}

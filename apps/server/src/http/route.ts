@@ -1,0 +1,130 @@
+import { createDecipheriv } from "node:crypto";
+import { endpoints } from "@platform/api-client/contract";
+import type { EndpointName } from "@platform/api-client/contract";
+import { schemas } from "@platform/api-client/contract";
+import type { ResponseOf } from "@platform/api-client";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { AppContext } from "../context";
+import { authenticate } from "../modules/auth/sessions";
+import type { Caller } from "../modules/auth/sessions";
+import { sameText } from "../security/secrets";
+import { BusinessCode, BusinessError, Unauthenticated } from "./errors";
+import { ServerMessage, isMessageId } from "./messages";
+
+/** How a route is reached: signed-in users, anyone, or token endpoints (encrypted `req`). */
+export type Access = "user" | "public";
+
+export interface RouteInput<K extends EndpointName> {
+  /** The request, validated against the contract (defaults filled). */
+  readonly body: z.output<(typeof schemas)[K]["request"]>;
+  readonly caller: Caller | null;
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+
+export interface SignedInInput<K extends EndpointName> extends RouteInput<K> {
+  readonly caller: Caller & { readonly userId: number };
+}
+
+/** `curtime` of a token request may be at most this far from the server's clock. */
+export const CURTIME_WINDOW_MS = 5 * 60_000;
+
+function openReq(req: string, key: string): Record<string, unknown> {
+  const bytes = Buffer.from(req, "base64");
+  if (bytes.length < 12 + 16 + 2) throw new Error("short");
+  const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "base64"), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+  const plain = Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]);
+  const value: unknown = JSON.parse(plain.toString("utf8"));
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
+  return value as Record<string, unknown>;
+}
+
+/** A token endpoint's params: the Basic client checked, `req` opened, `curtime` within ± 5 min. */
+function tokenParams(ctx: AppContext, request: FastifyRequest): Record<string, unknown> {
+  const expected = `Basic ${Buffer.from(`${ctx.config.clientId}:${ctx.secrets.clientSecret}`).toString("base64")}`;
+  if (!sameText(request.headers.authorization ?? "", expected)) {
+    throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
+  }
+  const body = request.body as { req?: unknown } | null;
+  if (typeof body?.req !== "string")
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidRequest);
+  let params: Record<string, unknown>;
+  try {
+    params = openReq(body.req, ctx.secrets.reqKey);
+  } catch {
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidRequest);
+  }
+  const { curtime, ...rest } = params;
+  if (typeof curtime !== "number" || Math.abs(ctx.now().getTime() - curtime) > CURTIME_WINDOW_MS) {
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.staleRequest);
+  }
+  return rest;
+}
+
+/** The first problem of a request, as the person should read it. */
+function validationError(error: z.ZodError): BusinessError {
+  const issue = error.issues[0];
+  if (issue && isMessageId(issue.message)) return new BusinessError(BusinessCode.invalid, issue.message);
+  const field = issue?.path.join(".") || "request";
+  return new BusinessError(BusinessCode.invalid, ServerMessage.invalidField, { field });
+}
+
+/**
+ * Register one endpoint of the contract: method and path from the table, the request validated
+ * against its schema (a bad body is a business error, never a 500 and never a partial write), the
+ * caller authenticated, and the answer wrapped in the envelope (and checked against the response
+ * schema outside production, so the server cannot drift from the contract unnoticed).
+ */
+export function route<K extends EndpointName>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: K,
+  access: "user",
+  handler: (input: SignedInInput<K>) => Promise<ResponseOf<K>>,
+): void;
+export function route<K extends EndpointName>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: K,
+  access: "public",
+  handler: (input: RouteInput<K>) => Promise<ResponseOf<K>>,
+): void;
+export function route<K extends EndpointName>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: K,
+  access: Access,
+  handler: (input: SignedInInput<K>) => Promise<ResponseOf<K>>,
+): void {
+  const def = endpoints[name];
+  const schema = schemas[name];
+  const url = `/api${def.path.replace(/\{(\w+)\}/g, ":$1")}`;
+  app.route({
+    method: def.method,
+    url,
+    handler: async (request, reply) => {
+      const caller = await authenticate(ctx, request.headers.authorization);
+      // Guest sessions (the public pages) have no user: signed-in routes answer them 401 too.
+      if (access === "user" && caller?.userId == null) throw new Unauthenticated();
+      const raw: Record<string, unknown> =
+        "kind" in def && def.kind === "token"
+          ? tokenParams(ctx, request)
+          : {
+              ...((def.method === "GET" ? request.query : request.body) as Record<string, unknown> | null),
+              ...(request.params as Record<string, unknown>),
+            };
+      const parsed = schema.request.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error);
+      const data = await handler({
+        body: parsed.data as z.output<(typeof schemas)[K]["request"]>,
+        caller: caller as Caller & { userId: number },
+        request,
+        reply,
+      });
+      if (!ctx.config.production) schema.response.parse(data);
+      return { code: 200, msg: "success", data: data ?? null };
+    },
+  });
+}

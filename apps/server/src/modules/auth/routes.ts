@@ -1,0 +1,77 @@
+import { SmsCodeType } from "@platform/domain";
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import { identityCards } from "../../db/schema";
+import { BusinessCode, BusinessError } from "../../http/errors";
+import { ServerMessage } from "../../http/messages";
+import { route } from "../../http/route";
+import { sameText, sha256, verifyPassword } from "../../security/secrets";
+import { createAccount, findLiveUserByMobile } from "../user/accounts";
+import { cardSecret } from "../user/identity-card";
+import { consumeSign, issueSign, openPassword, passwordKeys } from "./keys";
+import { assertNotLockedOut, clearPhoneFailures, recordFailure } from "./lockout";
+import { issueSession, refreshSession } from "./sessions";
+import { useCode } from "./sms";
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, "auth.getKey", "public", async () => {
+    const { publicKey } = await passwordKeys(ctx);
+    return { key: publicKey, sign: await issueSign(ctx) };
+  });
+
+  route(app, ctx, "auth.tokenClientId", "public", async ({ body }) => {
+    if (body.clientId !== ctx.config.clientId)
+      throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
+    return issueSession(ctx, ctx.db, null);
+  });
+
+  route(app, ctx, "auth.tokenRefresh", "public", ({ body }) => refreshSession(ctx, body.refresh_token));
+
+  route(app, ctx, "auth.tokenSms", "public", async ({ body }) => {
+    if (body.clientId !== ctx.config.clientId)
+      throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
+    await useCode(ctx, body.mobile, SmsCodeType.LOGIN, body.code);
+    // A code proves the phone: an unknown number gets an account (without a password yet).
+    const existing = await findLiveUserByMobile(ctx.db, body.mobile);
+    const userId =
+      existing?.id ??
+      (await createAccount(ctx.db, {
+        mobile: body.mobile,
+        passwordHash: null,
+        channelTagId: body.channelTagId,
+        inviteCode: body.inviteCode,
+      }));
+    await clearPhoneFailures(ctx, body.mobile);
+    return issueSession(ctx, ctx.db, userId);
+  });
+
+  route(app, ctx, "auth.tokenUserPwd", "public", async ({ body, request }) => {
+    await assertNotLockedOut(ctx, body.username, request.ip);
+    await consumeSign(ctx, body.sign);
+    const password = await openPassword(ctx, body.password);
+    const user = await findLiveUserByMobile(ctx.db, body.username);
+    const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : false;
+    if (!user || !ok) {
+      await recordFailure(ctx, body.username, request.ip);
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.wrongCredentials);
+    }
+    await clearPhoneFailures(ctx, body.username);
+    return issueSession(ctx, ctx.db, user.id);
+  });
+
+  route(app, ctx, "auth.tokenIdentityCard", "public", async ({ body }) => {
+    const [card] = await ctx.db
+      .select()
+      .from(identityCards)
+      .where(and(eq(identityCards.cardId, body.cardId), isNull(identityCards.revokedAt)));
+    if (
+      !card ||
+      !sameText(card.secretHash, sha256(body.secret)) ||
+      body.secret !== cardSecret(ctx, card.cardId)
+    ) {
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.cardInvalid);
+    }
+    return issueSession(ctx, ctx.db, card.userId);
+  });
+}

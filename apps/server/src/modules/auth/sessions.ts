@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import type { Credentials } from "@platform/api-client";
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { sessions, users } from "../../db/schema";
+import { BusinessCode, BusinessError } from "../../http/errors";
+import { ServerMessage } from "../../http/messages";
+import { randomToken, sha256 } from "../../security/secrets";
+import { isVipNow } from "../user/membership";
+
+/** Who is calling: a user, or a guest session (`userId` null) of the public pages. */
+export interface Caller {
+  readonly userId: number | null;
+  readonly sessionId: number;
+}
+
+/** The bearer token's session, or null (then a signed-in route answers HTTP 401). */
+export async function authenticate(ctx: AppContext, header: string | undefined): Promise<Caller | null> {
+  if (!header?.startsWith("Bearer ")) return null;
+  const token = header.slice(7).trim();
+  if (token === "") return null;
+  const [row] = await ctx.db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      accessExpiresAt: sessions.accessExpiresAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.accessHash, sha256(token)), isNull(sessions.revokedAt)));
+  if (!row || row.accessExpiresAt.getTime() <= ctx.now().getTime() || row.deletedAt) return null;
+  return { userId: row.userId, sessionId: row.id };
+}
+
+/** The stored user info (spec §3) as token endpoints return it. */
+export async function userInfoOf(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<NonNullable<Credentials["user_info"]>> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  return {
+    id: String(user.id),
+    mobile: user.mobile,
+    nickName: user.nickName,
+    avatarFileUrl: user.avatarUrl,
+    channelTagId: user.channelTagId,
+    memberId: user.memberId,
+    isVip: isVipNow(user, now),
+  };
+}
+
+/** Make a new token pair (in a family: refreshes keep the family, so reuse revokes all of it). */
+export async function issueSession(
+  ctx: AppContext,
+  db: Db,
+  userId: number | null,
+  family: string = randomUUID(),
+): Promise<Credentials> {
+  const access = randomToken();
+  const refresh = randomToken();
+  const now = ctx.now().getTime();
+  await db.insert(sessions).values({
+    userId,
+    clientId: ctx.config.clientId,
+    family,
+    accessHash: sha256(access),
+    refreshHash: sha256(refresh),
+    accessExpiresAt: new Date(now + ctx.config.accessTokenSeconds * 1000),
+    refreshExpiresAt: new Date(now + ctx.config.refreshTokenSeconds * 1000),
+  });
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    token_type: "bearer",
+    expires_in: ctx.config.accessTokenSeconds,
+    scope: "server",
+    user_info: userId === null ? null : await userInfoOf(db, userId, ctx.now()),
+  };
+}
+
+const sessionOver = () =>
+  new BusinessError(BusinessCode.sessionOver, ServerMessage.refreshInvalid, {}, "invalid_grant");
+
+/**
+ * Rotate a refresh token: the old pair stops working and a new one is made in the same family.
+ * An unknown, expired or revoked token is `invalid_grant`; a token used a second time is theft or
+ * a bug, so the whole family is revoked.
+ */
+export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<Credentials> {
+  const now = ctx.now();
+  type Outcome =
+    { kind: "invalid" } | { kind: "reuse"; family: string } | { kind: "ok"; credentials: Credentials };
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const [row] = await tx
+      .select()
+      .from(sessions)
+      .where(eq(sessions.refreshHash, sha256(refreshToken)));
+    if (!row || row.refreshExpiresAt.getTime() <= now.getTime()) return { kind: "invalid" };
+    if (row.rotatedAt) return { kind: "reuse", family: row.family };
+    if (row.revokedAt) return { kind: "invalid" };
+    const rotated = await tx
+      .update(sessions)
+      .set({ rotatedAt: now, revokedAt: now })
+      .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt)))
+      .returning({ id: sessions.id });
+    if (rotated.length === 0) return { kind: "reuse", family: row.family };
+    if (row.userId !== null) {
+      const [user] = await tx
+        .select({ deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      if (!user || user.deletedAt) return { kind: "invalid" };
+    }
+    return { kind: "ok", credentials: await issueSession(ctx, tx, row.userId, row.family) };
+  });
+  if (outcome.kind === "reuse") {
+    await ctx.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.family, outcome.family));
+  }
+  if (outcome.kind !== "ok") throw sessionOver();
+  return outcome.credentials;
+}
+
+/** Revoke every token of a user (logoff, account deletion, password reset). */
+export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,107 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { SmsCodeType, limits } from "@platform/domain";
+import type { AppContext } from "../../context";
+import { smsCodes, users } from "../../db/schema";
+import { BusinessCode, BusinessError } from "../../http/errors";
+import { ServerMessage } from "../../http/messages";
+import { hmac, randomDigits, sameText } from "../../security/secrets";
+
+export const CODE_LIFETIME_MS = 5 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+function codeHash(ctx: AppContext, mobile: string, purpose: string, code: string): string {
+  // Keyed, because 10 000 four-digit codes are trivial to try against a plain hash.
+  return hmac(ctx.secrets.signingKey, `${mobile}:${purpose}:${code}`);
+}
+
+async function isRegistered(ctx: AppContext, mobile: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.mobile, mobile), isNull(users.deletedAt)));
+  return row !== undefined;
+}
+
+/**
+ * Send a verification code: one per phone per 60 s (whatever the purpose), REGISTER only to a new
+ * number and RESET only to a registered one. Concurrent sends to one phone are serialised by an
+ * advisory lock, so two taps cannot both pass the 60 s check.
+ */
+export async function sendCode(ctx: AppContext, mobile: string, purpose: SmsCodeType): Promise<void> {
+  if (purpose === SmsCodeType.REGISTER && (await isRegistered(ctx, mobile))) {
+    throw new BusinessError(BusinessCode.conflict, ServerMessage.phoneRegistered);
+  }
+  if (purpose === SmsCodeType.RESET && !(await isRegistered(ctx, mobile))) {
+    throw new BusinessError(BusinessCode.notFound, ServerMessage.phoneNotRegistered);
+  }
+  const code = randomDigits(limits.smsCodeLength);
+  const now = ctx.now();
+  const rowId = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
+    const [last] = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(eq(smsCodes.mobile, mobile))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    const waitMs = last ? limits.smsResendSeconds * 1000 - (now.getTime() - last.createdAt.getTime()) : 0;
+    if (waitMs > 0) {
+      throw new BusinessError(BusinessCode.tooMany, ServerMessage.smsTooSoon, {
+        seconds: Math.ceil(waitMs / 1000),
+      });
+    }
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({
+        mobile,
+        purpose,
+        codeHash: codeHash(ctx, mobile, purpose, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+      })
+      .returning({ id: smsCodes.id });
+    return row?.id;
+  });
+  try {
+    await ctx.sms.sendCode(mobile, purpose, code);
+  } catch (error) {
+    ctx.log.error({ err: error }, "sms gateway failed");
+    if (rowId !== undefined) await ctx.db.delete(smsCodes).where(eq(smsCodes.id, rowId));
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.smsSendFailed);
+  }
+}
+
+/**
+ * Check and use a code: the newest unused code of this phone and purpose, within 5 minutes and
+ * fewer than 5 wrong tries. A right code can be used once.
+ */
+export async function useCode(
+  ctx: AppContext,
+  mobile: string,
+  purpose: SmsCodeType,
+  code: string,
+): Promise<void> {
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
+    const [row] = await tx
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    if (!row) return ServerMessage.smsCodeWrong;
+    if (row.expiresAt.getTime() <= now.getTime()) return ServerMessage.smsCodeExpired;
+    if (row.attempts >= MAX_CODE_ATTEMPTS) return ServerMessage.smsCodeLocked;
+    if (!sameText(row.codeHash, codeHash(ctx, mobile, purpose, code))) {
+      await tx
+        .update(smsCodes)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(smsCodes.id, row.id));
+      return row.attempts + 1 >= MAX_CODE_ATTEMPTS ? ServerMessage.smsCodeLocked : ServerMessage.smsCodeWrong;
+    }
+    await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, row.id));
+    return null;
+  });
+  if (outcome) throw new BusinessError(BusinessCode.invalid, outcome);
+}

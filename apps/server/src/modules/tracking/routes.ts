@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import { trackingEvents } from "../../db/schema";
+import { route } from "../../http/route";
+
+type EventRow = typeof trackingEvents.$inferInsert;
+
+/**
+ * Tracking events are buffered and written in batches (every second, or at 200 events), so the
+ * call costs the app one quick answer. A crash can lose the last second of events: they are
+ * statistics, not records. Closing the server flushes what is left.
+ */
+export class TrackingBuffer {
+  private rows: EventRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly maxRows = 200,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  add(row: EventRow): void {
+    this.rows.push(row);
+    if (this.rows.length >= this.maxRows) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+  }
+
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.rows;
+    this.rows = [];
+    if (batch.length > 0) {
+      this.flushing = this.flushing
+        .then(() => this.ctx.db.insert(trackingEvents).values(batch))
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            this.ctx.log.error({ err: error, lost: batch.length }, "tracking batch not written");
+          },
+        );
+    }
+    return this.flushing;
+  }
+}
+
+export function trackingRoutes(app: FastifyInstance, ctx: AppContext, buffer: TrackingBuffer): void {
+  route(app, ctx, "tracking.reportNew", "public", ({ body, caller }) => {
+    // The contract has checked that `data` is JSON text.
+    const data: unknown = JSON.parse(body.data);
+    buffer.add({
+      // Events are attributed to the caller's own account, never to a user id the body names.
+      userId: caller?.userId ?? null,
+      channelTagId: body.channelTagId,
+      event: body.event,
+      page: body.page,
+      referrer: body.referrer,
+      data,
+      happenedAt: new Date(body.timestamp),
+    });
+    return Promise.resolve(null);
+  });
+}

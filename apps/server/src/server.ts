@@ -1,0 +1,59 @@
+import Fastify from "fastify";
+import type { FastifyInstance } from "fastify";
+import { buildApp, loggerOptions } from "./app";
+import type { AppContext } from "./context";
+import { openDatabase } from "./db/database";
+import type { Database } from "./db/database";
+import type { ServerConfig } from "./env";
+import { HttpSmsGateway, SandboxSmsGateway } from "./providers/sms/gateway";
+import { settleSecrets } from "./secrets";
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly ctx: AppContext;
+  readonly database: Database;
+  /** Where it listens, e.g. http://127.0.0.1:8080. */
+  readonly origin: string;
+  /** Stop taking requests, finish the ones in flight, flush, close the database. */
+  close(): Promise<void>;
+}
+
+/** Open the database (migrating it), make the context and the app, and listen. */
+export async function startServer(
+  config: ServerConfig,
+  options: { logger?: boolean; now?: () => Date } = {},
+): Promise<RunningServer> {
+  const secrets = settleSecrets(config);
+  const database = await openDatabase(config);
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: true,
+  });
+  const log = app.log;
+  const sms = config.sandbox
+    ? new SandboxSmsGateway(database.db, (line) => {
+        log.info(line);
+      })
+    : new HttpSmsGateway(config.smsGatewayUrl ?? "", config.smsGatewayKey);
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    secrets,
+    sms,
+    log,
+    now: options.now ?? (() => new Date()),
+  };
+  await buildApp(ctx, app);
+  const origin = await app.listen({ host: config.host, port: config.port });
+  return {
+    app,
+    ctx,
+    database,
+    origin: origin.replace("[::1]", "localhost"),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
