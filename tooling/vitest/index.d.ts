@@ -7,4 +7,6 @@ export declare function platformProject(options: {
   environment?: "node" | "jsdom" | "happy-dom";
   include?: string[];
   inline?: string[];
+  testTimeout?: number;
+  hookTimeout?: number;
 }): UserWorkspaceConfig;

@@ -9,13 +9,16 @@ export const sourceCondition = "@platform/source";
  * imports resolve to source so tests never wait for a build.
  * `inline` lists dependencies vitest must transform instead of handing to Node (packages whose ESM
  * build only works through a bundler, such as jsencrypt's extensionless imports).
- * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[] }} options
+ * `testTimeout` / `hookTimeout` give integration suites (a database to open, a server to start) room.
+ * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number }} options
  */
 export function platformProject({
   name,
   environment = "node",
   include = ["src/**/*.test.{ts,tsx}"],
   inline = [],
+  testTimeout = 5_000,
+  hookTimeout = 10_000,
 }) {
   return defineProject({
     resolve: { conditions: [sourceCondition, "module", "browser", "development|production"] },
@@ -26,6 +29,8 @@ export function platformProject({
       include,
       exclude: [...configDefaults.exclude, "**/dist/**"],
       server: { deps: { inline } },
+      testTimeout,
+      hookTimeout,
     },
   });
 }

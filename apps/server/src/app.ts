@@ -57,13 +57,11 @@ export async function buildApp(
     // Body parsing and other client mistakes Fastify detects: a business error, never a 500.
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      return reply
-        .status(200)
-        .send({
-          code: BusinessCode.invalid,
-          msg: translate(language, ServerMessage.invalidRequest),
-          data: null,
-        });
+      return reply.status(200).send({
+        code: BusinessCode.invalid,
+        msg: translate(language, ServerMessage.invalidRequest),
+        data: null,
+      });
     }
     request.log.error({ err: error }, "unexpected error");
     return reply
@@ -102,13 +100,11 @@ export async function buildApp(
     // The app's routes are client-side: any other GET that is not the API gets index.html.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === "GET" && !request.url.startsWith("/api/")) return reply.sendFile("index.html");
-      return reply
-        .status(404)
-        .send({
-          code: 404,
-          msg: translate(languageOf(request.headers.language), ServerMessage.notFound),
-          data: null,
-        });
+      return reply.status(404).send({
+        code: 404,
+        msg: translate(languageOf(request.headers.language), ServerMessage.notFound),
+        data: null,
+      });
     });
   }
   return { app, tracking };

@@ -38,10 +38,11 @@ export interface ServerConfig {
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
-function intOf(value: string | undefined, fallback: number, name: string): number {
+function intOf(value: string | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number of at least ${String(min)}`);
   return n;
 }
 
@@ -62,7 +63,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (!sandbox && !env.SMS_GATEWAY_URL) throw new Error("SMS_GATEWAY_URL is needed when SANDBOX is off");
   return {
     host: env.HOST || "127.0.0.1",
-    port: intOf(env.PORT, 8080, "PORT"),
+    // 0: any free port (tests).
+    port: intOf(env.PORT, 8080, "PORT", 0),
     dataDir: env.DATA_DIR || `${repoRoot}data`,
     databaseUrl: env.DATABASE_URL || null,
     clientId: env.CLIENT_ID || "h5",

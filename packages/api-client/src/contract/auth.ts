@@ -7,8 +7,8 @@ const ZCountry = {
   countryCode: z.literal(locale.countryCode).default(locale.countryCode),
 };
 
-/** A device's client id: random, made once per browser and kept. */
-export const ZClientId = z.string().trim().min(8).max(64);
+/** The OAuth client id of a front-end ("h5"). */
+export const ZClientId = z.string().trim().min(2).max(64);
 
 /** The content of an identity card's QR code: exactly the params of the identityCard token call. */
 export const ZIdentityCardParams = z.object({

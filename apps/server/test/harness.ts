@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApiClient, memoryStorage } from "@platform/api-client";
+import type { ApiError, PlatformApi } from "@platform/api-client";
+import pg from "pg";
+import { loadConfig } from "../src/env";
+import type { ServerConfig } from "../src/env";
+import { startServer } from "../src/server";
+import type { RunningServer } from "../src/server";
+import { testDatabaseUrl } from "./env";
+
+/**
+ * Where the integration suites run: always on the embedded PGlite, and on PostgreSQL when
+ * TEST_DATABASE_URL names a server (each run makes its own database and drops it afterwards).
+ */
+export interface DatabaseTarget {
+  readonly name: "pglite" | "postgres";
+  /** Make a fresh, empty database; returns its URL (null for PGlite) and how to drop it. */
+  create(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }>;
+}
+
+const pglite: DatabaseTarget = {
+  name: "pglite",
+  create: () => Promise.resolve({ databaseUrl: null, drop: () => Promise.resolve() }),
+};
+
+function postgres(adminUrl: string): DatabaseTarget {
+  return {
+    name: "postgres",
+    async create() {
+      const name = `platform_test_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return {
+        databaseUrl: url.toString(),
+        async drop() {
+          const again = new pg.Client({ connectionString: adminUrl });
+          await again.connect();
+          await again.query(`drop database if exists ${name} with (force)`);
+          await again.end();
+        },
+      };
+    },
+  };
+}
+
+export const targets: readonly DatabaseTarget[] = testDatabaseUrl
+  ? [pglite, postgres(testDatabaseUrl)]
+  : [pglite];
+export const postgresTarget: DatabaseTarget | null = testDatabaseUrl ? postgres(testDatabaseUrl) : null;
+
+export interface TestPlatform {
+  readonly server: RunningServer;
+  readonly config: ServerConfig;
+  /** A fresh client (its own storage: one person on one device). */
+  client(): PlatformApi & { readonly errors: ApiError[]; readonly expired: string[] };
+  /** Restart the server on the same data (same folder or database). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startPlatform(
+  target: DatabaseTarget,
+  env: Record<string, string> = {},
+): Promise<TestPlatform> {
+  const dataDir = mkdtempSync(join(tmpdir(), "platform-test-"));
+  const { databaseUrl, drop } = await target.create();
+  const config = loadConfig({
+    PORT: "0",
+    DATA_DIR: dataDir,
+    SANDBOX: "true",
+    LOG_LEVEL: "silent",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const settled = config;
+  let server = await startServer(settled, { logger: false });
+  const platform: TestPlatform = {
+    get server() {
+      return server;
+    },
+    config: settled,
+    client() {
+      const errors: ApiError[] = [];
+      const expired: string[] = [];
+      const api = createApiClient({
+        baseUrl: server.origin,
+        clientId: settled.clientId,
+        clientSecret: server.ctx.secrets.clientSecret,
+        reqKey: server.ctx.secrets.reqKey,
+        storage: memoryStorage(),
+        minimumResponseMs: 0,
+        refreshRetryDelayMs: 10,
+        hooks: { onError: (e) => errors.push(e), onSessionExpired: (r) => expired.push(r) },
+      });
+      return Object.assign(api, { errors, expired });
+    },
+    async restart() {
+      await server.close();
+      server = await startServer(settled, { logger: false });
+    },
+    async close() {
+      await server.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return platform;
+}
+
+/** The code the SMS sandbox "sent" to a phone, read through the sandbox-only route. */
+export async function lastSmsCode(platform: TestPlatform, mobile: string): Promise<string> {
+  const response = await fetch(`${platform.server.origin}/api/sandbox/sms/last?mobile=${mobile}`);
+  const body = (await response.json()) as { data: { code: string } | null };
+  if (!body.data) throw new Error(`no SMS was sent to ${mobile}`);
+  return body.data.code;
+}
+
+/** The failure of a call, for asserting on it. */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error("expected the call to fail");
+}
+
+/** A raw POST (for bodies the typed client would never send). */
+export async function rawPost(
+  platform: TestPlatform,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: { code: number; msg: string; data: unknown } }> {
+  const response = await fetch(`${platform.server.origin}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
+  return {
+    status: response.status,
+    json: (await response.json()) as { code: number; msg: string; data: unknown },
+  };
+}
+
+let phoneCounter = 0;
+/** A phone number no test has used (registration is per phone). */
+export function freshPhone(): string {
+  phoneCounter++;
+  return `137${String(process.pid % 10_000).padStart(4, "0")}${String(phoneCounter).padStart(4, "0")}`;
+}
