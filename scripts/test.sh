@@ -11,6 +11,17 @@ pnpm exec turbo run build typecheck lint --output-logs=errors-only
 pnpm exec prettier --check . --log-level warn
 pnpm --filter @platform/api-client --silent size
 
+# The server's suites always run on the embedded PGlite, and on PostgreSQL when one answers (each
+# run makes its own database and drops it). Say plainly which.
+if [ -z "${TEST_DATABASE_URL:-}" ] && (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
+  export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/postgres"
+fi
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== PostgreSQL: ${TEST_DATABASE_URL%%@*}@… answers; server suites run on PGlite and PostgreSQL"
+else
+  echo "== PostgreSQL: not reachable at 127.0.0.1:5432; server suites run on PGlite only (PostgreSQL SKIPPED)"
+fi
+
 echo "== tests (all packages, one run, coverage)"
 mkdir -p .cache
 status=0

@@ -34,6 +34,8 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Seed demo data at start (default on outside production). */
   readonly seed: boolean;
+  /** Check every answer against the contract's response schema (default on outside production). */
+  readonly validateResponses: boolean;
 }
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -81,5 +83,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     h5Dist: env.H5_DIST || `${repoRoot}apps/h5/dist`,
     logLevel: env.LOG_LEVEL || "info",
     seed: boolOf(env.SEED, !production),
+    validateResponses: boolOf(env.VALIDATE_RESPONSES, !production),
   };
 }

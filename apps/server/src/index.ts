@@ -3,6 +3,7 @@ import { loadConfig } from "./env";
 import { startServer } from "./server";
 
 export { buildApp } from "./app";
+export { demoAccounts, seed } from "./db/seed";
 export { loadConfig } from "./env";
 export type { ServerConfig } from "./env";
 export { startServer } from "./server";

@@ -17,19 +17,24 @@ import { testDatabaseUrl } from "./env";
  */
 export interface DatabaseTarget {
   readonly name: "pglite" | "postgres";
+  /** False when no PostgreSQL is reachable: its suites are reported as skipped. */
+  readonly available: boolean;
   /** Make a fresh, empty database; returns its URL (null for PGlite) and how to drop it. */
   create(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }>;
 }
 
 const pglite: DatabaseTarget = {
   name: "pglite",
+  available: true,
   create: () => Promise.resolve({ databaseUrl: null, drop: () => Promise.resolve() }),
 };
 
-function postgres(adminUrl: string): DatabaseTarget {
+function postgres(adminUrl: string | null): DatabaseTarget {
   return {
     name: "postgres",
+    available: adminUrl !== null,
     async create() {
+      if (adminUrl === null) throw new Error("no PostgreSQL (TEST_DATABASE_URL is not set)");
       const name = `platform_test_${randomBytes(6).toString("hex")}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
@@ -50,10 +55,9 @@ function postgres(adminUrl: string): DatabaseTarget {
   };
 }
 
-export const targets: readonly DatabaseTarget[] = testDatabaseUrl
-  ? [pglite, postgres(testDatabaseUrl)]
-  : [pglite];
-export const postgresTarget: DatabaseTarget | null = testDatabaseUrl ? postgres(testDatabaseUrl) : null;
+/** Both databases; PostgreSQL's suites are skipped (and counted as skipped) when it is not reachable. */
+export const targets: readonly DatabaseTarget[] = [pglite, postgres(testDatabaseUrl)];
+export const embedded: DatabaseTarget = pglite;
 
 export interface TestPlatform {
   readonly server: RunningServer;
@@ -70,7 +74,8 @@ export async function startPlatform(
   env: Record<string, string> = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), "platform-test-"));
-  const { databaseUrl, drop } = await target.create();
+  const created = await target.create();
+  const { databaseUrl } = created;
   const config = loadConfig({
     PORT: "0",
     DATA_DIR: dataDir,
@@ -107,11 +112,17 @@ export async function startPlatform(
     },
     async close() {
       await server.close();
-      await drop();
+      await created.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return platform;
+}
+
+/** Rows of a query, for looking at what the server stored. */
+export async function rowsOf<T>(platform: TestPlatform, query: string): Promise<T[]> {
+  const result: unknown = await platform.server.database.db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** The code the SMS sandbox "sent" to a phone, read through the sandbox-only route. */

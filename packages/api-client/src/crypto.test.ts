@@ -12,7 +12,14 @@ import {
   startServer,
 } from "../test/platform-server";
 import type { TestServer } from "../test/platform-server";
-import { basicAuthorization, decryptReq, encryptPassword, encryptReq, MAX_PASSWORD_BYTES } from "./crypto";
+import {
+  basicAuthorization,
+  decryptReq,
+  encryptPassword,
+  encryptPasswordWithWebCrypto,
+  encryptReq,
+  MAX_PASSWORD_BYTES,
+} from "./crypto";
 import { createApiClient, memoryStorage } from "./index";
 
 describe("the req field: AES-256-GCM, opened by node:crypto as the server does", () => {
@@ -61,6 +68,14 @@ describe("passwords: RSA-OAEP SHA-256 after UTF-8 (ARCHITECTURE.md)", () => {
     const sealed = await encryptPassword(password, rsa.publicKey);
     expect(decryptPassword(sealed)).toBe(password);
   });
+
+  it.each(["secret12", "密码是中文的123"])(
+    "the Web Crypto path (plain Node) gives the same result: %s",
+    async (password) => {
+      const sealed = await encryptPasswordWithWebCrypto(new TextEncoder().encode(password), rsa.publicKey);
+      expect(decryptPassword(sealed)).toBe(password);
+    },
+  );
 
   it("accepts a bare base64 key as getKey may send it", async () => {
     const bare = rsa.publicKey.replace(/-----[^-]+-----|\s/g, "");

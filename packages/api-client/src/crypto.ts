@@ -76,18 +76,34 @@ export async function decryptReq(req: string, base64Key: string): Promise<Record
 /** The most a 2048-bit RSA-OAEP SHA-256 block can carry. */
 export const MAX_PASSWORD_BYTES = 190;
 
-/** Encrypt a password for the server with the `getKey` public key (PEM or bare base64). */
+/**
+ * Encrypt a password for the server with the `getKey` public key (PEM or bare base64): jsencrypt's
+ * RSA-OAEP SHA-256, loaded on first use. Where jsencrypt's ES module cannot load (plain Node, whose
+ * resolver refuses its extensionless imports), Web Crypto's RSA-OAEP SHA-256 does the same job.
+ */
 export async function encryptPassword(password: string, publicKey: string): Promise<string> {
   const utf8 = new TextEncoder().encode(password);
   if (utf8.length > MAX_PASSWORD_BYTES) throw new RangeError("password too long to encrypt");
-  const mod = await import("jsencrypt");
-  const JSEncrypt = mod.JSEncrypt;
+  const JSEncrypt = await import("jsencrypt").then(
+    (mod) => mod.JSEncrypt,
+    () => null,
+  );
+  if (!JSEncrypt) return encryptPasswordWithWebCrypto(utf8, publicKey);
   const rsa = new JSEncrypt();
   rsa.setPublicKey(publicKey);
-  const binary = String.fromCharCode(...utf8);
-  const sealed = rsa.encryptOAEP(binary);
+  const sealed = rsa.encryptOAEP(String.fromCharCode(...utf8));
   if (sealed === false) throw new Error("password encryption failed (is the public key valid?)");
   return sealed;
+}
+
+/** RSA-OAEP SHA-256 through Web Crypto (Node, workers, secure browser contexts). */
+export async function encryptPasswordWithWebCrypto(utf8: Uint8Array, publicKey: string): Promise<string> {
+  const der = fromBase64(publicKey.replace(/-----[^-]+-----|\s/g, ""));
+  const key = await crypto.subtle.importKey("spki", der, { name: "RSA-OAEP", hash: "SHA-256" }, false, [
+    "encrypt",
+  ]);
+  const sealed = await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new Uint8Array(utf8));
+  return toBase64(new Uint8Array(sealed));
 }
 
 /** `Authorization: Basic …` for the token endpoints: the client id and secret. */

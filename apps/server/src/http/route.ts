@@ -123,7 +123,7 @@ export function route<K extends EndpointName>(
         request,
         reply,
       });
-      if (!ctx.config.production) schema.response.parse(data);
+      if (ctx.config.validateResponses) schema.response.parse(data);
       return { code: 200, msg: "success", data: data ?? null };
     },
   });

@@ -1,0 +1,125 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { embedded, failure, freshPhone, lastSmsCode, startPlatform } from "../test/harness";
+import { loadConfig } from "./env";
+
+describe("the embedded database keeps everything across a restart", () => {
+  it("accounts, sessions and the password key pair survive", async () => {
+    const platform = await startPlatform(embedded);
+    try {
+      const phone = freshPhone();
+      const api = platform.client();
+      await api.sendSmsCode(phone, "REGISTER");
+      await api.register({ phone, code: await lastSmsCode(platform, phone), password: "keepme123" });
+      await api.loginWithPassword({ phone, password: "keepme123" });
+      const keyBefore = (await api.auth.getKey()).key;
+      await platform.restart();
+      // The same device, still signed in with the token it had before the restart.
+      const again = platform.client();
+      again.client.saveCredentials({
+        access_token: api.client.accessToken!,
+        refresh_token: api.client.storage.get("refreshToken")!,
+        token_type: "bearer",
+        expires_in: 60,
+        scope: "server",
+        user_info: null,
+      });
+      expect(await again.user.queryInfo()).toMatchObject({ mobile: phone });
+      expect((await again.auth.getKey()).key).toBe(keyBefore);
+      await expect(
+        platform.client().loginWithPassword({ phone, password: "keepme123" }),
+      ).resolves.toBeTruthy();
+    } finally {
+      await platform.close();
+    }
+  });
+});
+
+describe("a real SMS gateway behind the adapter (sandbox off)", () => {
+  const received: unknown[] = [];
+  let status = 200;
+  const gateway = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      received.push({ auth: req.headers.authorization, body: JSON.parse(body) as unknown });
+      res.statusCode = status;
+      res.end("{}");
+    });
+  });
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        gateway.close(() => {
+          resolve();
+        });
+      }),
+  );
+
+  it("sends the code to the gateway; a failing gateway leaves no code behind", async () => {
+    await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${String((gateway.address() as AddressInfo).port)}/send`;
+    const platform = await startPlatform(embedded, {
+      SANDBOX: "false",
+      SMS_GATEWAY_URL: url,
+      SMS_GATEWAY_KEY: "k1",
+    });
+    try {
+      const phone = freshPhone();
+      await platform.client().sendSmsCode(phone);
+      expect(received).toEqual([
+        {
+          auth: "Bearer k1",
+          body: {
+            to: `+86${phone}`,
+            template: "verify_login",
+            params: { code: expect.stringMatching(/^\d{4}$/) as unknown },
+          },
+        },
+      ]);
+      // No sandbox route when the sandbox is off.
+      expect((await fetch(`${platform.server.origin}/api/sandbox/sms/last?mobile=${phone}`)).status).toBe(
+        404,
+      );
+      status = 500;
+      const other = freshPhone();
+      expect((await failure(platform.client().sendSmsCode(other))).msg).toBe("短信发送失败，请稍后再试");
+      status = 200;
+      // The failed send did not count against the 60 s limit.
+      await expect(platform.client().sendSmsCode(other)).resolves.toBeUndefined();
+    } finally {
+      await platform.close();
+    }
+  });
+});
+
+describe("configuration", () => {
+  it("has safe defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: "127.0.0.1",
+      port: 8080,
+      sandbox: true,
+      production: false,
+      seed: true,
+      databaseUrl: null,
+    });
+  });
+
+  it("production refuses the sandbox unless told, and needs its secrets", () => {
+    const secrets = { REQ_KEY: "k", CLIENT_SECRET: "c", SIGNING_KEY: "s" };
+    expect(() => loadConfig({ NODE_ENV: "production", ...secrets, SANDBOX: "true" })).toThrow(
+      /ALLOW_SANDBOX_IN_PRODUCTION/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: "production", SANDBOX: "false", SMS_GATEWAY_URL: "http://x" }),
+    ).toThrow(/REQ_KEY/);
+    expect(
+      loadConfig({ NODE_ENV: "production", ...secrets, SANDBOX: "false", SMS_GATEWAY_URL: "http://x" })
+        .sandbox,
+    ).toBe(false);
+    expect(() => loadConfig({ SANDBOX: "false" })).toThrow(/SMS_GATEWAY_URL/);
+    expect(() => loadConfig({ PORT: "-1" })).toThrow(/PORT/);
+  });
+});
