@@ -8,6 +8,7 @@ import { ServerMessage, languageOf, translate } from "./http/messages";
 import { authRoutes } from "./modules/auth/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { TrackingBuffer, trackingRoutes } from "./modules/tracking/routes";
+import { uploadRoutes } from "./modules/upload/routes";
 import { userRoutes } from "./modules/user/routes";
 import { SandboxSmsGateway } from "./providers/sms/gateway";
 
@@ -78,6 +79,7 @@ export async function buildApp(
   userRoutes(app, ctx);
   systemRoutes(app, ctx);
   trackingRoutes(app, ctx, tracking);
+  uploadRoutes(app, ctx);
 
   if (ctx.sms instanceof SandboxSmsGateway) {
     const sandbox = ctx.sms;

@@ -246,3 +246,24 @@ export const sandboxOutbox = pgTable(
   },
   (t) => [index("sandbox_outbox_mobile").on(t.mobile, t.createdAt)],
 );
+
+/** Files people upload (backgrounds, covers, videos): signed for one PUT, then served by key. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    key: text("key").notNull(),
+    bucket: text("bucket").notNull(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    contentType: text("content_type").notNull(),
+    /** Declared at signing; the PUT may not exceed it. */
+    declaredSize: bigint("declared_size", { mode: "number" }).notNull(),
+    size: bigint("size", { mode: "number" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("uploads_key").on(t.key), index("uploads_user").on(t.userId)],
+);

@@ -30,6 +30,9 @@ export const ServerMessage = {
   refreshInvalid: "server.refreshInvalid",
   notYours: "server.notYours",
   uploadMissing: "server.uploadMissing",
+  uploadType: "server.uploadType",
+  uploadTooLarge: "server.uploadTooLarge",
+  uploadDone: "server.uploadDone",
 } as const;
 export type ServerMessage = (typeof ServerMessage)[keyof typeof ServerMessage];
 
@@ -63,6 +66,9 @@ const zh: Catalog = {
   [ServerMessage.refreshInvalid]: "登录已失效，请重新登录",
   [ServerMessage.notYours]: "只能操作自己的内容",
   [ServerMessage.uploadMissing]: "文件尚未上传完成",
+  [ServerMessage.uploadType]: "不支持该文件类型，请选择图片（PNG、JPG、WebP、GIF）或视频（MP4、MOV、WebM）",
+  [ServerMessage.uploadTooLarge]: "文件太大，最大 {megabytes} MB",
+  [ServerMessage.uploadDone]: "该文件已上传，请重新选择文件",
   [MessageKey.phoneRequired]: "请输入手机号",
   [MessageKey.phoneInvalid]: "请输入正确的手机号",
   [MessageKey.passwordFormat]: "密码为 6-18 位",
@@ -101,6 +107,10 @@ const en: Catalog = {
   [ServerMessage.refreshInvalid]: "Your session has ended, please log in again",
   [ServerMessage.notYours]: "You can only change your own things",
   [ServerMessage.uploadMissing]: "The file has not finished uploading",
+  [ServerMessage.uploadType]:
+    "This kind of file is not accepted: choose a picture (PNG, JPG, WebP, GIF) or a video (MP4, MOV, WebM)",
+  [ServerMessage.uploadTooLarge]: "The file is too large: at most {megabytes} MB",
+  [ServerMessage.uploadDone]: "This file was already uploaded: choose the file again",
   [MessageKey.phoneRequired]: "Phone number needed",
   [MessageKey.phoneInvalid]: "Please enter the correct mobile phone number",
   [MessageKey.passwordFormat]: "The password is 6-18 characters",

@@ -20,6 +20,7 @@ import { consumeSign, openPassword } from "../auth/keys";
 import { revokeUserSessions } from "../auth/sessions";
 import { sendCode, useCode } from "../auth/sms";
 import { createAccount, findLiveUserByMobile } from "./accounts";
+import { fileUrlOf } from "../upload/routes";
 import { identityCardOf } from "./identity-card";
 import { isVipNow, remainDaysOf } from "./membership";
 
@@ -34,9 +35,9 @@ async function newPasswordHash(ctx: AppContext, sign: string, sealed: string): P
   return hashPassword(password);
 }
 
-/** Where a user's background image is served (uploads arrive with the media of Step 4). */
+/** Where a user's background image is served. */
 function backgroundUrlOf(user: { bgImgKey: string | null; bgImgBucket: string | null }): string | null {
-  return user.bgImgKey ? `/api/media/files/${user.bgImgBucket ?? "PUBLIC"}/${user.bgImgKey}` : null;
+  return user.bgImgKey && user.bgImgBucket ? fileUrlOf(user.bgImgBucket, user.bgImgKey) : null;
 }
 
 function onlySelf(callerId: number, userId: string): void {

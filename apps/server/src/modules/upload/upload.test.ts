@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure, startPlatform, targets } from "../../../test/harness";
+import type { TestPlatform } from "../../../test/harness";
+import { demoAccounts, seed } from "../../db/seed";
+
+/** A tiny real PNG (1×1). */
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+describe.each(targets.map((t) => [t.name, t] as const))("uploads and the background on %s", (_, target) => {
+  if (!target.available) {
+    it.skip("PostgreSQL is not reachable (TEST_DATABASE_URL unset): skipped", () => undefined);
+    return;
+  }
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startPlatform(target);
+    await seed(platform.server.ctx);
+  });
+  afterAll(() => platform.close());
+
+  async function signedIn(account: (typeof demoAccounts)[number]) {
+    const api = platform.client();
+    await api.loginWithPassword({ phone: account.mobile, password: account.password });
+    return api;
+  }
+
+  it("upload a picture with progress, set it as the background, and fetch it back", async () => {
+    const api = await signedIn(demoAccounts[0]);
+    const fractions: number[] = [];
+    const uploaded = await api.uploadFile(new File([png], "bg.png", { type: "image/png" }), {
+      uploadFileType: "PICTURE",
+      onProgress: (p) => fractions.push(p.fraction),
+    });
+    expect(uploaded.bucketEnum).toBe("PUBLIC");
+    expect(fractions.at(-1)).toBe(1);
+    const { bgImgFileUrl } = await api.user.modifyBgImg({
+      bgImgFilename: uploaded.key,
+      bgImgBucket: uploaded.bucketEnum,
+    });
+    expect((await api.user.queryInfo()).bgImgFileUrl).toBe(bgImgFileUrl);
+    const response = await fetch(`${platform.server.origin}${bgImgFileUrl}`);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it("someone else's upload cannot become my background", async () => {
+    const owner = await signedIn(demoAccounts[0]);
+    const uploaded = await owner.uploadFile(new File([png], "mine.png", { type: "image/png" }), {
+      uploadFileType: "PICTURE",
+    });
+    const other = await signedIn(demoAccounts[1]);
+    const error = await failure(
+      other.user.modifyBgImg({ bgImgFilename: uploaded.key, bgImgBucket: "PUBLIC" }),
+    );
+    expect(error).toMatchObject({ code: 403, msg: "只能操作自己的内容" });
+    expect(
+      (await failure(other.user.modifyBgImg({ bgImgFilename: "picture/1/none.png", bgImgBucket: "PUBLIC" })))
+        .code,
+    ).toBe(404);
+  });
+
+  it("only images for pictures, no SVG, and nothing over the size limit", async () => {
+    const api = await signedIn(demoAccounts[0]);
+    const sign = (contentType: string, fileSize = 100) =>
+      api.upload.signUrl({
+        busType: "FILE",
+        channelEnum: "APP",
+        fileName: "x",
+        filePath: "",
+        uploadFileType: "PICTURE",
+        contentType,
+        fileSize,
+      });
+    expect((await failure(sign("image/svg+xml"))).code).toBe(400);
+    expect((await failure(sign("application/pdf"))).code).toBe(400);
+    expect((await failure(sign("image/png", 11 * 1024 * 1024))).msg).toBe("文件太大，最大 10 MB");
+    await expect(sign("image/jpeg")).resolves.toMatchObject({ bucketEnum: "PUBLIC" });
+  });
+
+  it("the PUT obeys its signature, its declared size and type, and happens once", async () => {
+    const api = await signedIn(demoAccounts[0]);
+    const { uploadUrl } = await api.upload.signUrl({
+      busType: "FILE",
+      channelEnum: "APP",
+      fileName: "a.png",
+      filePath: "",
+      uploadFileType: "PICTURE",
+      contentType: "image/png",
+      fileSize: png.length,
+    });
+    const put = (url: string, body: Buffer, type = "image/png") =>
+      fetch(`${platform.server.origin}${url}`, { method: "PUT", headers: { "content-type": type }, body });
+    expect((await put(uploadUrl.replace(/sig=[^&]+/, "sig=forged"), png)).status).toBe(403);
+    expect((await put(uploadUrl.replace(/expires=\d+/, "expires=1"), png)).status).toBe(403);
+    expect((await put(uploadUrl, png, "image/jpeg")).status).toBe(415);
+    expect((await put(uploadUrl, Buffer.concat([png, png]))).status).toBe(413);
+    expect((await put(uploadUrl, png)).status).toBe(200);
+    expect((await put(uploadUrl, png)).status).toBe(409);
+  });
+
+  it("files that are not finished pictures are not served", async () => {
+    const response = await fetch(`${platform.server.origin}/api/media/files/PUBLIC/picture/1/missing.png`);
+    expect(response.status).toBe(404);
+  });
+});
