@@ -1,3 +1,4 @@
+import { pathToFileURL } from "node:url";
 import { demoAccounts, seed } from "./db/seed";
 import { loadConfig } from "./env";
 import { startServer } from "./server";
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", stop);
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
