@@ -4,7 +4,7 @@ import Fastify from "fastify";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { AppContext } from "./context";
 import { BusinessCode, BusinessError, Unauthenticated } from "./http/errors";
-import { ServerMessage, languageOf, translate } from "./http/messages";
+import { ServerMessage, refusal } from "./http/messages";
 import { authRoutes } from "./modules/auth/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { TrackingBuffer, trackingRoutes } from "./modules/tracking/routes";
@@ -44,30 +44,19 @@ export async function buildApp(
   const tracking = new TrackingBuffer(ctx);
 
   app.setErrorHandler((error, request, reply) => {
-    const language = languageOf(request.headers.language);
     if (error instanceof Unauthenticated) {
-      return reply
-        .status(401)
-        .send({ code: 401, msg: translate(language, ServerMessage.refreshInvalid), data: null });
+      return reply.status(401).send(refusal(request, 401, ServerMessage.refreshInvalid));
     }
     if (error instanceof BusinessError) {
-      return reply
-        .status(200)
-        .send({ code: error.code, msg: translate(language, error.key, error.values), data: error.data });
+      return reply.status(200).send(refusal(request, error.code, error.key, error.values, error.data));
     }
     // Body parsing and other client mistakes Fastify detects: a business error, never a 500.
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      return reply.status(200).send({
-        code: BusinessCode.invalid,
-        msg: translate(language, ServerMessage.invalidRequest),
-        data: null,
-      });
+      return reply.status(200).send(refusal(request, BusinessCode.invalid, ServerMessage.invalidRequest));
     }
     request.log.error({ err: error }, "unexpected error");
-    return reply
-      .status(500)
-      .send({ code: 500, msg: translate(language, ServerMessage.systemError), data: null });
+    return reply.status(500).send(refusal(request, 500, ServerMessage.systemError));
   });
 
   app.get("/health", async () => {
@@ -102,11 +91,7 @@ export async function buildApp(
     // The app's routes are client-side: any other GET that is not the API gets index.html.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === "GET" && !request.url.startsWith("/api/")) return reply.sendFile("index.html");
-      return reply.status(404).send({
-        code: 404,
-        msg: translate(languageOf(request.headers.language), ServerMessage.notFound),
-        data: null,
-      });
+      return reply.status(404).send(refusal(request, 404, ServerMessage.notFound));
     });
   }
   return { app, tracking };

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createApiClient, memoryStorage } from "@platform/api-client";
 import type { ApiError, PlatformApi } from "@platform/api-client";
 import pg from "pg";
+import { describe, it } from "vitest";
 import { loadConfig } from "../src/env";
 import type { ServerConfig } from "../src/env";
 import { startServer } from "../src/server";
@@ -58,6 +59,17 @@ function postgres(adminUrl: string | null): DatabaseTarget {
 /** Both databases; PostgreSQL's suites are skipped (and counted as skipped) when it is not reachable. */
 export const targets: readonly DatabaseTarget[] = [pglite, postgres(testDatabaseUrl)];
 export const embedded: DatabaseTarget = pglite;
+
+/** One suite per database; without a reachable PostgreSQL its suite is reported as skipped. */
+export function eachDatabase(title: string, body: (target: DatabaseTarget) => void): void {
+  describe.each(targets.map((t) => [t.name, t] as const))(`${title} on %s`, (_, target) => {
+    if (!target.available) {
+      it.skip("PostgreSQL is not reachable (TEST_DATABASE_URL unset): skipped", () => undefined);
+      return;
+    }
+    body(target);
+  });
+}
 
 export interface TestPlatform {
   readonly server: RunningServer;
@@ -117,6 +129,16 @@ export async function startPlatform(
     },
   };
   return platform;
+}
+
+/** A client signed in with a password (the seeded demo accounts). */
+export async function signIn(
+  platform: TestPlatform,
+  account: { readonly mobile: string; readonly password: string },
+): Promise<{ api: ReturnType<TestPlatform["client"]>; userId: string }> {
+  const api = platform.client();
+  const credentials = await api.loginWithPassword({ phone: account.mobile, password: account.password });
+  return { api, userId: credentials.user_info?.id ?? "" };
 }
 
 /** Rows of a query, for looking at what the server stored. */

@@ -1,6 +1,14 @@
 import { StorageKey } from "@platform/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLIENT_ID, CLIENT_SECRET, REQ_KEY, ok, openReq, reply, startServer } from "../test/platform-server";
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  clientOptions,
+  ok,
+  openReq,
+  reply,
+  startServer,
+} from "../test/platform-server";
 import type { TestServer } from "../test/platform-server";
 import type { ApiError } from "./errors";
 import { createApiClient, isApiError, memoryStorage } from "./index";
@@ -28,12 +36,8 @@ function harness(overrides: Partial<ApiClientOptions> = {}, stored: Record<strin
   const errors: ApiError[] = [];
   const expired: SessionEndReason[] = [];
   const api = createApiClient({
-    baseUrl: server.origin,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    reqKey: REQ_KEY,
+    ...clientOptions(server),
     storage,
-    minimumResponseMs: 0,
     refreshRetryDelayMs: 1000,
     timeZone: () => "GMT+08:00",
     hooks: {

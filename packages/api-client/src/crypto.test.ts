@@ -2,9 +2,8 @@ import { createCipheriv, randomBytes } from "node:crypto";
 import { StorageKey } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  CLIENT_ID,
-  CLIENT_SECRET,
   REQ_KEY,
+  clientOptions,
   decryptPassword,
   ok,
   openReq,
@@ -128,14 +127,7 @@ describe("login flows against a real server", () => {
       });
     });
     const storage = memoryStorage();
-    const api = createApiClient({
-      baseUrl: server.origin,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      reqKey: REQ_KEY,
-      storage,
-      minimumResponseMs: 0,
-    });
+    const api = createApiClient({ ...clientOptions(server), storage });
     await api.loginWithPassword({ phone: "13800000000", password });
     expect(signs.has(seen.sign as string)).toBe(true);
     expect(seen).toMatchObject({ username: "13800000000", mobileCountryCode: "+86", countryCode: "CN" });
@@ -152,14 +144,7 @@ describe("login flows against a real server", () => {
       body = req.body as Record<string, unknown>;
       ok(res);
     });
-    const api = createApiClient({
-      baseUrl: server.origin,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      reqKey: REQ_KEY,
-      storage: memoryStorage(),
-      minimumResponseMs: 0,
-    });
+    const api = createApiClient({ ...clientOptions(server), storage: memoryStorage() });
     await api.resetPassword({ phone: "13800000000", code: "4321", password: "新密码123456" });
     expect(body).toMatchObject({ mobile: "13800000000", code: "4321", sign: "reset-sign" });
     expect(decryptPassword(body.password as string)).toBe("新密码123456");

@@ -1,6 +1,6 @@
 import { StorageKey } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_ID, CLIENT_SECRET, REQ_KEY, ok, reply, startServer } from "../test/platform-server";
+import { clientOptions, ok, reply, startServer } from "../test/platform-server";
 import type { TestServer } from "../test/platform-server";
 import type { ApiError } from "./errors";
 import { createApiClient, memoryStorage } from "./index";
@@ -14,12 +14,8 @@ afterAll(() => server.close());
 
 function client(errors: ApiError[] = []) {
   return createApiClient({
-    baseUrl: server.origin,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    reqKey: REQ_KEY,
+    ...clientOptions(server),
     storage: memoryStorage({ [StorageKey.accessToken]: "t1" }),
-    minimumResponseMs: 0,
     hooks: { onError: (e) => errors.push(e) },
   });
 }

@@ -135,7 +135,7 @@ export async function uploadFile(
     if (Xhr) await putWithXhr(Xhr, url, file, options);
     else await putWithFetch(url, file, options);
   } catch (error) {
-    if (error instanceof ApiError && error.shouldNotify) client.notify(error);
+    if (error instanceof ApiError) client.notify(error);
     throw error;
   }
   return { key: sign.key, bucketEnum: sign.bucketEnum };

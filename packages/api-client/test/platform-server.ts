@@ -62,6 +62,17 @@ export function reply(res: ServerResponse, status: number, body: unknown, status
   res.end(JSON.stringify(body));
 }
 
+/** What every test client of this server is made with: its address, client, key, and no floor. */
+export function clientOptions(server: { readonly origin: string }) {
+  return {
+    baseUrl: server.origin,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    reqKey: REQ_KEY,
+    minimumResponseMs: 0,
+  };
+}
+
 export interface TestServer {
   readonly origin: string;
   readonly requests: Recorded[];

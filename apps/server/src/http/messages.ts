@@ -141,3 +141,14 @@ export function translate(
 export function languageOf(header: unknown): ServerLanguage {
   return header === "en_US" ? "en_US" : "zh_CN";
 }
+
+/** The envelope of a refusal, `{code, msg, data}`, in the language the request asked for. */
+export function refusal(
+  request: { readonly headers: Readonly<Record<string, unknown>> },
+  code: number,
+  key: MessageId,
+  values: Readonly<Record<string, string | number>> = {},
+  data: unknown = null,
+): { code: number; msg: string; data: unknown } {
+  return { code, msg: translate(languageOf(request.headers.language), key, values), data };
+}

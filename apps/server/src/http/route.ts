@@ -1,5 +1,4 @@
-import { createDecipheriv } from "node:crypto";
-import { endpoints } from "@platform/api-client/contract";
+import { decryptReq, endpoints } from "@platform/api-client/contract";
 import type { EndpointName } from "@platform/api-client/contract";
 import { schemas } from "@platform/api-client/contract";
 import type { ResponseOf } from "@platform/api-client";
@@ -30,19 +29,8 @@ export interface SignedInInput<K extends EndpointName> extends RouteInput<K> {
 /** `curtime` of a token request may be at most this far from the server's clock. */
 export const CURTIME_WINDOW_MS = 5 * 60_000;
 
-function openReq(req: string, key: string): Record<string, unknown> {
-  const bytes = Buffer.from(req, "base64");
-  if (bytes.length < 12 + 16 + 2) throw new Error("short");
-  const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "base64"), bytes.subarray(0, 12));
-  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-  const plain = Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]);
-  const value: unknown = JSON.parse(plain.toString("utf8"));
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
-  return value as Record<string, unknown>;
-}
-
 /** A token endpoint's params: the Basic client checked, `req` opened, `curtime` within ± 5 min. */
-function tokenParams(ctx: AppContext, request: FastifyRequest): Record<string, unknown> {
+async function tokenParams(ctx: AppContext, request: FastifyRequest): Promise<Record<string, unknown>> {
   const expected = `Basic ${Buffer.from(`${ctx.config.clientId}:${ctx.secrets.clientSecret}`).toString("base64")}`;
   if (!sameText(request.headers.authorization ?? "", expected)) {
     throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
@@ -52,7 +40,7 @@ function tokenParams(ctx: AppContext, request: FastifyRequest): Record<string, u
     throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidRequest);
   let params: Record<string, unknown>;
   try {
-    params = openReq(body.req, ctx.secrets.reqKey);
+    params = await decryptReq(body.req, ctx.secrets.reqKey);
   } catch {
     throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidRequest);
   }
@@ -61,6 +49,12 @@ function tokenParams(ctx: AppContext, request: FastifyRequest): Record<string, u
     throw new BusinessError(BusinessCode.invalid, ServerMessage.staleRequest);
   }
   return rest;
+}
+
+/** Calls that name the OAuth client in their params must name this server's client. */
+export function assertOurClient(ctx: AppContext, clientId: string): void {
+  if (clientId !== ctx.config.clientId)
+    throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
 }
 
 /** The first problem of a request, as the person should read it. */
@@ -110,7 +104,7 @@ export function route<K extends EndpointName>(
       if (access === "user" && caller?.userId == null) throw new Unauthenticated();
       const raw: Record<string, unknown> =
         "kind" in def && def.kind === "token"
-          ? tokenParams(ctx, request)
+          ? await tokenParams(ctx, request)
           : {
               ...((def.method === "GET" ? request.query : request.body) as Record<string, unknown> | null),
               ...(request.params as Record<string, unknown>),

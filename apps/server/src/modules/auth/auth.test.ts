@@ -7,15 +7,11 @@ import {
   rawPost,
   rowsOf,
   startPlatform,
-  targets,
+  eachDatabase,
 } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 
-describe.each(targets.map((t) => [t.name, t] as const))("accounts and sessions on %s", (_, target) => {
-  if (!target.available) {
-    it.skip("PostgreSQL is not reachable (TEST_DATABASE_URL unset): skipped", () => undefined);
-    return;
-  }
+eachDatabase("accounts and sessions", (target) => {
   let platform: TestPlatform;
   beforeAll(async () => {
     platform = await startPlatform(target);

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { identityCards } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { route } from "../../http/route";
+import { assertOurClient, route } from "../../http/route";
 import { sameText, sha256, verifyPassword } from "../../security/secrets";
 import { createAccount, findLiveUserByMobile } from "../user/accounts";
 import { cardSecret } from "../user/identity-card";
@@ -21,16 +21,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, "auth.tokenClientId", "public", async ({ body }) => {
-    if (body.clientId !== ctx.config.clientId)
-      throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
+    assertOurClient(ctx, body.clientId);
     return issueSession(ctx, ctx.db, null);
   });
 
   route(app, ctx, "auth.tokenRefresh", "public", ({ body }) => refreshSession(ctx, body.refresh_token));
 
   route(app, ctx, "auth.tokenSms", "public", async ({ body }) => {
-    if (body.clientId !== ctx.config.clientId)
-      throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
+    assertOurClient(ctx, body.clientId);
     await useCode(ctx, body.mobile, SmsCodeType.LOGIN, body.code);
     // A code proves the phone: an unknown number gets an account (without a password yet).
     const existing = await findLiveUserByMobile(ctx.db, body.mobile);

@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { uploads, users } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
-import { ServerMessage, languageOf, translate } from "../../http/messages";
+import { ServerMessage, refusal } from "../../http/messages";
 import { route } from "../../http/route";
 import { hmac, sameText } from "../../security/secrets";
 
@@ -49,7 +49,7 @@ function signatureOf(ctx: AppContext, id: number, expires: number): string {
 }
 
 /** Counts bytes through the stream and stops it past a limit. */
-function limit(maxBytes: number, onSize: (n: number) => void): Transform {
+function sizeCap(maxBytes: number, onSize: (n: number) => void): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -102,9 +102,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       next(null, payload);
     });
     scope.put("/api/media/upload/:id", async (request, reply) => {
-      const language = languageOf(request.headers.language);
       const refuse = (status: number, key: ServerMessage) =>
-        reply.status(status).send({ code: status, msg: translate(language, key), data: null });
+        reply.status(status).send(refusal(request, status, key));
       const id = Number((request.params as { id: string }).id);
       const { expires, sig } = request.query as { expires?: string; sig?: string };
       const expiresAt = Number(expires);
@@ -132,7 +131,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       try {
         await pipeline(
           request.body as Readable,
-          limit(row.declaredSize, (n) => (size = n)),
+          sizeCap(row.declaredSize, (n) => (size = n)),
           createWriteStream(partial),
         );
       } catch {
@@ -157,11 +156,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       .from(uploads)
       .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key), isNotNull(uploads.completedAt)));
     if (row?.bucket !== uploadRules.PICTURE.bucket) {
-      return reply.status(404).send({
-        code: 404,
-        msg: translate(languageOf(request.headers.language), ServerMessage.notFound),
-        data: null,
-      });
+      return reply.status(404).send(refusal(request, 404, ServerMessage.notFound));
     }
     const path = join(uploadsDir(ctx), row.bucket, row.key);
     const info = await stat(path);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failure, startPlatform, targets } from "../../../test/harness";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { eachDatabase, failure, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { demoAccounts, seed } from "../../db/seed";
 
@@ -9,11 +9,7 @@ const png = Buffer.from(
   "base64",
 );
 
-describe.each(targets.map((t) => [t.name, t] as const))("uploads and the background on %s", (_, target) => {
-  if (!target.available) {
-    it.skip("PostgreSQL is not reachable (TEST_DATABASE_URL unset): skipped", () => undefined);
-    return;
-  }
+eachDatabase("uploads and the background", (target) => {
   let platform: TestPlatform;
   beforeAll(async () => {
     platform = await startPlatform(target);
@@ -21,14 +17,8 @@ describe.each(targets.map((t) => [t.name, t] as const))("uploads and the backgro
   });
   afterAll(() => platform.close());
 
-  async function signedIn(account: (typeof demoAccounts)[number]) {
-    const api = platform.client();
-    await api.loginWithPassword({ phone: account.mobile, password: account.password });
-    return api;
-  }
-
   it("upload a picture with progress, set it as the background, and fetch it back", async () => {
-    const api = await signedIn(demoAccounts[0]);
+    const { api: api } = await signIn(platform, demoAccounts[0]);
     const fractions: number[] = [];
     const uploaded = await api.uploadFile(new File([png], "bg.png", { type: "image/png" }), {
       uploadFileType: "PICTURE",
@@ -48,11 +38,11 @@ describe.each(targets.map((t) => [t.name, t] as const))("uploads and the backgro
   });
 
   it("someone else's upload cannot become my background", async () => {
-    const owner = await signedIn(demoAccounts[0]);
+    const { api: owner } = await signIn(platform, demoAccounts[0]);
     const uploaded = await owner.uploadFile(new File([png], "mine.png", { type: "image/png" }), {
       uploadFileType: "PICTURE",
     });
-    const other = await signedIn(demoAccounts[1]);
+    const { api: other } = await signIn(platform, demoAccounts[1]);
     const error = await failure(
       other.user.modifyBgImg({ bgImgFilename: uploaded.key, bgImgBucket: "PUBLIC" }),
     );
@@ -64,7 +54,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("uploads and the backgro
   });
 
   it("only images for pictures, no SVG, and nothing over the size limit", async () => {
-    const api = await signedIn(demoAccounts[0]);
+    const { api: api } = await signIn(platform, demoAccounts[0]);
     const sign = (contentType: string, fileSize = 100) =>
       api.upload.signUrl({
         busType: "FILE",
@@ -82,7 +72,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("uploads and the backgro
   });
 
   it("the PUT obeys its signature, its declared size and type, and happens once", async () => {
-    const api = await signedIn(demoAccounts[0]);
+    const { api: api } = await signIn(platform, demoAccounts[0]);
     const { uploadUrl } = await api.upload.signUrl({
       busType: "FILE",
       channelEnum: "APP",

@@ -16,3 +16,8 @@ export function remainDaysOf(user: MembershipFields, now: Date): number {
   const left = user.vipExpiresAt.getTime() - now.getTime();
   return left > 0 ? Math.ceil(left / DAY_MS) : 0;
 }
+
+/** The membership fields every user answer carries (spec §3 user info). */
+export function membershipOf(user: MembershipFields, now: Date) {
+  return { isVip: isVipNow(user, now), isPermanent: user.vipPermanent, remainDays: remainDaysOf(user, now) };
+}

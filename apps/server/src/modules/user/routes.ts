@@ -13,7 +13,7 @@ import {
 } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { route } from "../../http/route";
+import { assertOurClient, route } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";
 import { hashPassword } from "../../security/secrets";
 import { consumeSign, openPassword } from "../auth/keys";
@@ -22,7 +22,7 @@ import { sendCode, useCode } from "../auth/sms";
 import { createAccount, findLiveUserByMobile } from "./accounts";
 import { fileUrlOf } from "../upload/routes";
 import { identityCardOf } from "./identity-card";
-import { isVipNow, remainDaysOf } from "./membership";
+import { isVipNow, membershipOf } from "./membership";
 
 /** The member discount (tenths of the price paid) while no operator setting overrides it. */
 export const DEFAULT_MEMBER_DISCOUNT = 8;
@@ -60,8 +60,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, "user.register", "public", async ({ body }) => {
-    if (body.clientId !== ctx.config.clientId)
-      throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
+    assertOurClient(ctx, body.clientId);
     if (await findLiveUserByMobile(ctx.db, body.mobile)) {
       throw new BusinessError(BusinessCode.conflict, ServerMessage.phoneRegistered);
     }
@@ -101,7 +100,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, "user.queryInfo", "user", async ({ caller }) => {
     const user = await userRow(ctx, caller.userId);
-    const now = ctx.now();
     const [card] = await ctx.db
       .select({ cardId: identityCards.cardId })
       .from(identityCards)
@@ -120,9 +118,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       identityCardId: card?.cardId ?? null,
       channelTagId: user.channelTagId,
       introduction: user.introduction,
-      isVip: isVipNow(user, now),
-      isPermanent: user.vipPermanent,
-      remainDays: remainDaysOf(user, now),
+      ...membershipOf(user, ctx.now()),
     };
   });
 
@@ -213,16 +209,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "user.userInfo", "user", async ({ body, caller }) => {
     onlySelf(caller.userId, body.userId);
     const user = await userRow(ctx, caller.userId);
-    const now = ctx.now();
     return {
       userId: String(user.id),
       nickName: user.nickName,
       avatarFileUrl: user.avatarUrl,
       bgImgFileUrl: backgroundUrlOf(user),
       memberId: user.memberId,
-      isVip: isVipNow(user, now),
-      isPermanent: user.vipPermanent,
-      remainDays: remainDaysOf(user, now),
+      ...membershipOf(user, ctx.now()),
     };
   });
 

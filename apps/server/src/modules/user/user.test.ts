@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failure, rawPost, rowsOf, startPlatform, targets } from "../../../test/harness";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { eachDatabase, failure, signIn, rawPost, rowsOf, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { demoAccounts, seed } from "../../db/seed";
 
-describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracking on %s", (_, target) => {
-  if (!target.available) {
-    it.skip("PostgreSQL is not reachable (TEST_DATABASE_URL unset): skipped", () => undefined);
-    return;
-  }
+eachDatabase("user, system and tracking", (target) => {
   let platform: TestPlatform;
   const [vip, ordinary, permanent] = demoAccounts;
 
@@ -17,14 +13,8 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
   });
   afterAll(() => platform.close());
 
-  async function signedIn(account: (typeof demoAccounts)[number]) {
-    const api = platform.client();
-    const credentials = await api.loginWithPassword({ phone: account.mobile, password: account.password });
-    return { api, userId: credentials.user_info!.id };
-  }
-
   it("queryInfo shows the profile and membership of the caller", async () => {
-    const { api } = await signedIn(vip);
+    const { api } = await signIn(platform, vip);
     expect(await api.user.queryInfo()).toMatchObject({
       mobile: vip.mobile,
       nickName: vip.nickName,
@@ -32,7 +22,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
       isPermanent: false,
       remainDays: 30,
     });
-    const forever = await signedIn(permanent);
+    const forever = await signIn(platform, permanent);
     expect(await forever.api.user.queryInfo()).toMatchObject({
       isVip: true,
       isPermanent: true,
@@ -41,7 +31,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
   });
 
   it("modifyInfo and modifyBirthday change only the caller's profile", async () => {
-    const { api } = await signedIn(ordinary);
+    const { api } = await signIn(platform, ordinary);
     await api.user.modifyInfo({ nickName: "新名字", gender: "FEMALE", area: "上海" });
     await api.user.modifyBirthday({ birthday: "1995-02-28" });
     expect(await api.user.queryInfo()).toMatchObject({
@@ -54,18 +44,18 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
     expect((await failure(api.user.modifyBirthday({ birthday: "2999-01-01" }))).code).toBe(400);
     expect((await failure(api.user.modifyInfo({}))).code).toBe(400);
     expect((await failure(api.user.modifyInfo({ gender: "OTHER" as "MALE" }))).code).toBe(400);
-    const other = await signedIn(vip);
+    const other = await signIn(platform, vip);
     expect((await other.api.user.queryInfo()).nickName).toBe(vip.nickName);
   });
 
   it("member benefits: super members may comment, others not; only one's own", async () => {
-    const member = await signedIn(vip);
+    const member = await signIn(platform, vip);
     expect(await member.api.user.queryMemberBenefits({ userId: member.userId })).toEqual({
       isCommentEnabled: true,
       isVip: true,
       discount: 8,
     });
-    const plain = await signedIn(ordinary);
+    const plain = await signIn(platform, ordinary);
     expect(await plain.api.user.queryMemberBenefits({ userId: plain.userId })).toMatchObject({
       isCommentEnabled: false,
     });
@@ -76,7 +66,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
   });
 
   it("panel info, message count and unread total", async () => {
-    const { api, userId } = await signedIn(vip);
+    const { api, userId } = await signIn(platform, vip);
     expect(await api.user.userInfo({ userId })).toMatchObject({
       userId,
       isVip: true,
@@ -88,7 +78,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
   });
 
   it("the membership shop's lists", async () => {
-    const { api } = await signedIn(ordinary);
+    const { api } = await signIn(platform, ordinary);
     const goods = await api.user.vipGoodList();
     expect(goods.map((g) => g.days)).toEqual([30, 90, 365, 0]);
     expect(goods.every((g) => Number.isInteger(g.amount))).toBe(true);
@@ -101,7 +91,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
   });
 
   it("login info is logged with the caller's address", async () => {
-    const { api, userId } = await signedIn(ordinary);
+    const { api, userId } = await signIn(platform, ordinary);
     await api.user.loginInfoLog({ platform: "H5", userAgent: "test-agent" });
     const rows = await rowsOf<{ user_agent: string; address: string }>(
       platform,
@@ -111,7 +101,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
   });
 
   it("system: modules with the allowed menu keys, menu config by type, customer service", async () => {
-    const { api } = await signedIn(ordinary);
+    const { api } = await signIn(platform, ordinary);
     const modules = await api.system.appModules();
     expect(modules.modules.map((m) => m.moduleKey)).toContain("home");
     expect(modules.allowedMenuKeys).toContain("myBuy");
@@ -128,7 +118,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
   });
 
   it("tracking events are written in a batch, attributed to the caller", async () => {
-    const { api, userId } = await signedIn(vip);
+    const { api, userId } = await signIn(platform, vip);
     for (let i = 0; i < 3; i++) await api.track({ event: "tap", page: "/home", data: { i } });
     await platform.client().track({ event: "open", page: "/login" });
     const before = await rowsOf<{ n: number }>(platform, `select count(*)::int as n from tracking_events`);
@@ -148,7 +138,7 @@ describe.each(targets.map((t) => [t.name, t] as const))("user, system and tracki
   });
 
   it("bad bodies are business errors: never a 500, never a write", async () => {
-    const { api } = await signedIn(ordinary);
+    const { api } = await signIn(platform, ordinary);
     const token = api.client.accessToken!;
     const auth = { authorization: `Bearer ${token}` };
     for (const body of [
