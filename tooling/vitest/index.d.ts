@@ -9,4 +9,6 @@ export declare function platformProject(options: {
   inline?: string[];
   testTimeout?: number;
   hookTimeout?: number;
+  /** Files run once before the project's test files (e.g. making media the suites read). */
+  globalSetup?: string[];
 }): UserWorkspaceConfig;

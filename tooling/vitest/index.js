@@ -10,7 +10,8 @@ export const sourceCondition = "@platform/source";
  * `inline` lists dependencies vitest must transform instead of handing to Node (packages whose ESM
  * build only works through a bundler, such as jsencrypt's extensionless imports).
  * `testTimeout` / `hookTimeout` give integration suites (a database to open, a server to start) room.
- * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number }} options
+ * `globalSetup` runs once before the project's files (e.g. making media every suite reads).
+ * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[] }} options
  */
 export function platformProject({
   name,
@@ -19,6 +20,7 @@ export function platformProject({
   inline = [],
   testTimeout = 5_000,
   hookTimeout = 10_000,
+  globalSetup = [],
 }) {
   return defineProject({
     resolve: { conditions: [sourceCondition, "module", "browser", "development|production"] },
@@ -31,6 +33,7 @@ export function platformProject({
       server: { deps: { inline } },
       testTimeout,
       hookTimeout,
+      globalSetup,
     },
   });
 }

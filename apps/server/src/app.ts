@@ -5,7 +5,15 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { AppContext } from "./context";
 import { BusinessCode, BusinessError, Unauthenticated } from "./http/errors";
 import { ServerMessage, refusal } from "./http/messages";
+import { mediaRoutes } from "./media/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { contactsRoutes } from "./modules/contacts/routes";
+import { favoriteRoutes } from "./modules/substance/favorites";
+import { commentRoutes } from "./modules/substance/comments";
+import { substanceRoutes } from "./modules/substance/routes";
+import { searchRoutes } from "./modules/search/routes";
+import { panelRoutes } from "./modules/marketing/routes";
+import { tradeRoutes } from "./modules/trade/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { TrackingBuffer, trackingRoutes } from "./modules/tracking/routes";
 import { uploadRoutes } from "./modules/upload/routes";
@@ -69,6 +77,14 @@ export async function buildApp(
   systemRoutes(app, ctx);
   trackingRoutes(app, ctx, tracking);
   uploadRoutes(app, ctx);
+  mediaRoutes(app, ctx);
+  substanceRoutes(app, ctx);
+  commentRoutes(app, ctx);
+  favoriteRoutes(app, ctx);
+  contactsRoutes(app, ctx);
+  searchRoutes(app, ctx);
+  panelRoutes(app, ctx);
+  tradeRoutes(app, ctx);
 
   if (ctx.sms instanceof SandboxSmsGateway) {
     const sandbox = ctx.sms;

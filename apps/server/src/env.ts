@@ -34,6 +34,12 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Seed demo data at start (default on outside production). */
   readonly seed: boolean;
+  /** Where media lives: the seed clips ffmpeg makes (cached there) and their HLS renditions. */
+  readonly mediaDir: string;
+  /** Which seed clips to make: `full` (the demo: short to over an hour) or `quick` (tests). */
+  readonly mediaProfile: "full" | "quick";
+  /** The member discount (tenths of the price paid) of videos that set none. */
+  readonly memberDiscount: number;
   /** Check every answer against the contract's response schema (default on outside production). */
   readonly validateResponses: boolean;
 }
@@ -63,11 +69,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new Error("production needs REQ_KEY, CLIENT_SECRET and SIGNING_KEY set explicitly");
   }
   if (!sandbox && !env.SMS_GATEWAY_URL) throw new Error("SMS_GATEWAY_URL is needed when SANDBOX is off");
+  const mediaProfile = env.SEED_MEDIA || "full";
+  if (mediaProfile !== "full" && mediaProfile !== "quick") throw new Error("SEED_MEDIA must be full or quick");
+  const memberDiscount = Number(env.MEMBER_DISCOUNT || "8");
+  if (!(memberDiscount > 0 && memberDiscount <= 10)) throw new Error("MEMBER_DISCOUNT must be more than 0 and at most 10");
+  const dataDir = env.DATA_DIR || `${repoRoot}data`;
   return {
     host: env.HOST || "127.0.0.1",
     // 0: any free port (tests).
     port: intOf(env.PORT, 8080, "PORT", 0),
-    dataDir: env.DATA_DIR || `${repoRoot}data`,
+    dataDir,
     databaseUrl: env.DATABASE_URL || null,
     clientId: env.CLIENT_ID || "h5",
     clientSecret: env.CLIENT_SECRET || null,
@@ -83,6 +94,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     h5Dist: env.H5_DIST || `${repoRoot}apps/h5/dist`,
     logLevel: env.LOG_LEVEL || "info",
     seed: boolOf(env.SEED, !production),
+    mediaDir: env.MEDIA_DIR || `${dataDir}/media`,
+    mediaProfile,
+    memberDiscount,
     validateResponses: boolOf(env.VALIDATE_RESPONSES, !production),
   };
 }

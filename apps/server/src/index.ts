@@ -14,7 +14,10 @@ export type { RunningServer } from "./server";
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
-  if (config.seed && (await seed(server.ctx))) server.app.log.info("seeded demo data");
+  if (config.seed) {
+    const wrote = await seed(server.ctx, (line) => process.stdout.write(`  ${line}\n`));
+    if (wrote) server.app.log.info("seeded demo data");
+  }
   const lines = [
     "",
     `  Platform H5 is running at ${server.origin}`,

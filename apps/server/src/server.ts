@@ -5,6 +5,7 @@ import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
 import type { Database } from "./db/database";
 import type { ServerConfig } from "./env";
+import { MediaLibrary } from "./media/library";
 import { HttpSmsGateway, SandboxSmsGateway } from "./providers/sms/gateway";
 import { settleSecrets } from "./secrets";
 
@@ -41,6 +42,7 @@ export async function startServer(
     config,
     secrets,
     sms,
+    media: new MediaLibrary(config.mediaDir),
     log,
     now: options.now ?? (() => new Date()),
   };

@@ -11,6 +11,7 @@ import type { ServerConfig } from "../src/env";
 import { startServer } from "../src/server";
 import type { RunningServer } from "../src/server";
 import { testDatabaseUrl } from "./env";
+import { testMediaDir } from "./media";
 
 /**
  * Where the integration suites run: always on the embedded PGlite, and on PostgreSQL when
@@ -93,6 +94,9 @@ export async function startPlatform(
     DATA_DIR: dataDir,
     SANDBOX: "true",
     LOG_LEVEL: "silent",
+    // The quick seed clips, made once by the global setup and shared by every suite.
+    MEDIA_DIR: testMediaDir,
+    SEED_MEDIA: "quick",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -1,6 +1,8 @@
 import { MenuConfigType } from "@platform/domain";
 import { count, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
+import { ensureSeedMedia } from "../media/generate";
+import { seedCatalogue } from "./catalogue";
 import { hashPassword } from "../security/secrets";
 import { createAccount } from "../modules/user/accounts";
 import {
@@ -41,10 +43,20 @@ export const demoAccounts = [
 ] as const;
 
 /**
- * Demo data on an empty database (later steps add videos, wallets…). Runs once: a database that
- * already has users is left alone, so restarts never duplicate or overwrite anything.
+ * Demo data: the seed media (made by ffmpeg once, then cached in the media folder), then on an
+ * empty database the demo accounts and settings, and on an empty video table the catalogue.
+ * Each part runs once: what exists is left alone, so restarts never duplicate or overwrite.
+ * Returns whether anything was written to the database.
  */
-export async function seed(ctx: AppContext): Promise<boolean> {
+export async function seed(ctx: AppContext, progress: (line: string) => void = () => undefined): Promise<boolean> {
+  const clips = await ensureSeedMedia(ctx.config.mediaDir, ctx.config.mediaProfile, progress);
+  ctx.media.prefer(clips);
+  const accounts = await seedAccounts(ctx);
+  const catalogue = await seedCatalogue(ctx, clips);
+  return accounts || catalogue;
+}
+
+async function seedAccounts(ctx: AppContext): Promise<boolean> {
   const [existing] = await ctx.db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   const now = ctx.now();

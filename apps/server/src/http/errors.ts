@@ -3,6 +3,8 @@ import type { MessageId } from "./messages";
 /** Business codes of the envelope (HTTP 200 with `code` ≠ 200). */
 export const BusinessCode = {
   invalid: 400,
+  /** The balance does not cover it. */
+  insufficient: 402,
   forbidden: 403,
   notFound: 404,
   conflict: 409,

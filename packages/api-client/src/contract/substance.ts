@@ -212,10 +212,13 @@ export const substanceSchemas = {
       childSize: z.number().int().min(0).max(10).default(limits.commentRepliesShown),
       current: z.number().int().min(1).default(1),
       size: z.number().int().min(1).max(50).default(limits.commentPageSize),
-      /** Opaque id of one opening of the panel, so pages stay consistent while new comments arrive. */
+      /** Opaque id of one opening of the panel (spec §7 sends it; the server pages newest first). */
       sessionId: z.string().max(64).default(""),
+      /** 0: newest first. */
       sortRule: z.literal(0).default(0),
       substanceId: ZId,
+      /** When given, the page lists that comment's replies (oldest first): 'more replies'. */
+      rootCommentId: ZId.optional(),
     }),
     response: ZPage(ZComment),
   },

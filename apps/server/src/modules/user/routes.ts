@@ -36,7 +36,7 @@ async function newPasswordHash(ctx: AppContext, sign: string, sealed: string): P
 }
 
 /** Where a user's background image is served. */
-function backgroundUrlOf(user: { bgImgKey: string | null; bgImgBucket: string | null }): string | null {
+export function backgroundUrlOf(user: { bgImgKey: string | null; bgImgBucket: string | null }): string | null {
   return user.bgImgKey && user.bgImgBucket ? fileUrlOf(user.bgImgBucket, user.bgImgKey) : null;
 }
 

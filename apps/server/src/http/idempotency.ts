@@ -1,0 +1,55 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+import type { Db } from "../db/database";
+import { idempotencyKeys } from "../db/schema";
+import { sha256 } from "../security/secrets";
+import { BusinessCode, BusinessError } from "./errors";
+import { ServerMessage } from "./messages";
+
+const KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * Run a money call once per Idempotency-Key (spec: a retry never charges twice). The key is
+ * claimed in the same transaction as the work: a second call with the key waits for the first
+ * to commit, then gets the first answer; if the work fails, the claim rolls back with it and a
+ * retry runs afresh. The same key with a different request is refused.
+ */
+export async function idempotent<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: number,
+  endpoint: string,
+  body: unknown,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
+  const header = request.headers["idempotency-key"];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !KEY.test(key)) {
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.idempotencyKeyMissing);
+  }
+  const requestHash = sha256(`${endpoint}:${JSON.stringify(body)}`);
+  return ctx.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId, key, endpoint, requestHash, response: sql`'null'::jsonb` })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [earlier] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      if (earlier?.requestHash !== requestHash) {
+        throw new BusinessError(BusinessCode.conflict, ServerMessage.idempotencyKeyReused);
+      }
+      return earlier.response as T;
+    }
+    const result = await work(tx as unknown as Db);
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: result as object })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return result;
+  });
+}

@@ -1,0 +1,88 @@
+import { VIDEO_PUBLISHED, WatchLevel, canWatchFully, payablePrice } from "@platform/domain";
+import { and, eq, isNull, or } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { purchases, users, videos } from "../../db/schema";
+import { isVipNow } from "../user/membership";
+
+export type VideoRow = typeof videos.$inferSelect;
+
+/** Who is watching: a user (member or not), or a guest session / nobody. */
+export interface Viewer {
+  readonly userId: number | null;
+  readonly isVip: boolean;
+}
+
+/** `db`: the transaction's handle when called inside one (PGlite deadlocks on the outer handle). */
+export async function viewerOf(ctx: AppContext, userId: number | null, db: Db = ctx.db): Promise<Viewer> {
+  if (userId === null) return { userId: null, isVip: false };
+  const [user] = await db
+    .select({ vipPermanent: users.vipPermanent, vipExpiresAt: users.vipExpiresAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { userId, isVip: user ? isVipNow(user, ctx.now()) : false };
+}
+
+/** Published and not deleted: what everyone may see. */
+export const isPublished = and(eq(videos.status, VIDEO_PUBLISHED), isNull(videos.deletedAt));
+
+/**
+ * A video this viewer may open: published, or their own (authors see their videos under review).
+ * `signed`: the request carries a signed media URL, which is itself the grant: only deletion ends it.
+ */
+export async function watchableVideo(
+  db: Db,
+  id: number,
+  viewerId: number | null,
+  signed = false,
+): Promise<VideoRow | undefined> {
+  if (!Number.isSafeInteger(id)) return undefined;
+  const visible = signed
+    ? isNull(videos.deletedAt)
+    : viewerId === null
+      ? isPublished
+      : or(isPublished, and(eq(videos.authorId, viewerId), isNull(videos.deletedAt)));
+  const [row] = await db.select().from(videos).where(and(eq(videos.id, id), visible));
+  return row;
+}
+
+export async function hasBought(db: Db, userId: number | null, videoId: number): Promise<boolean> {
+  if (userId === null) return false;
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.videoId, videoId)));
+  return row !== undefined;
+}
+
+/** The rights of spec §3 `privileges`; an author always has the right to their own video. */
+export function privilegesOf(video: VideoRow, viewer: Viewer, bought: boolean) {
+  const own = viewer.userId !== null && video.authorId === viewer.userId;
+  return {
+    buyInfo: { isBuy: bought || own },
+    vipInfo: { isVip: viewer.isVip },
+    watchLevel: video.watchLevel as WatchLevel,
+  };
+}
+
+/** Where this viewer's preview ends (milliseconds), or null when they may watch it all. */
+export async function previewLimitMs(db: Db, video: VideoRow, viewer: Viewer): Promise<number | null> {
+  const bought = video.watchLevel === WatchLevel.CHARGE ? await hasBought(db, viewer.userId, video.id) : false;
+  if (canWatchFully(privilegesOf(video, viewer, bought))) return null;
+  return freeTimeOf(video);
+}
+
+/** The free-time limit, never past the end. */
+export function freeTimeOf(video: VideoRow): number {
+  return Math.min(video.freeTimeMs, video.lengthMs);
+}
+
+/** The member discount a video offers (its own, else the platform's), for CHARGE videos only. */
+export function discountOf(ctx: AppContext, video: VideoRow): number | null {
+  return video.watchLevel === WatchLevel.CHARGE ? (video.discount ?? ctx.config.memberDiscount) : null;
+}
+
+/** What this viewer pays for a CHARGE video (domain rule: members pay the member price). */
+export function priceFor(ctx: AppContext, video: VideoRow, viewer: Viewer): number {
+  return payablePrice({ amount: video.amount, discount: discountOf(ctx, video) }, viewer.isVip);
+}

@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { favoriteFolders, favoriteItems, videoCollects, videos } from "../../db/schema";
+import { BusinessCode, BusinessError } from "../../http/errors";
+import { ServerMessage } from "../../http/messages";
+import { route } from "../../http/route";
+import { isPublished } from "./access";
+import { collectInto, videoPage } from "./routes";
+import { dateFormatOf } from "./videos";
+
+/** A unique-index violation (the same folder name twice), on either driver. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+async function ownFolder(db: Db, userId: number, id: string) {
+  const [folder] = await db
+    .select()
+    .from(favoriteFolders)
+    .where(eq(favoriteFolders.id, Number(id)));
+  if (!folder) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  if (folder.userId !== userId) throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
+  return folder;
+}
+
+/** Folders with how many videos they hold and the newest one's cover. */
+async function foldersOf(ctx: AppContext, userId: number, format: (d: Date) => string, only?: number) {
+  const rows = await ctx.db
+    .select({
+      folder: favoriteFolders,
+      videoCount: sql<number>`(select count(*) from ${favoriteItems} where ${favoriteItems.folderId} = ${favoriteFolders.id})`.mapWith(Number),
+      mediaKey: sql<string | null>`(select ${videos.mediaKey} from ${favoriteItems} join ${videos} on ${videos.id} = ${favoriteItems.videoId} where ${favoriteItems.folderId} = ${favoriteFolders.id} order by ${favoriteItems.createdAt} desc limit 1)`,
+    })
+    .from(favoriteFolders)
+    .where(and(eq(favoriteFolders.userId, userId), only === undefined ? undefined : eq(favoriteFolders.id, only)))
+    .orderBy(asc(favoriteFolders.createdAt), asc(favoriteFolders.id));
+  return rows.map((r) => ({
+    id: String(r.folder.id),
+    name: r.folder.name,
+    videoCount: r.videoCount,
+    coverUrl: ctx.media.coverUrl(r.mediaKey),
+    createTime: format(r.folder.createdAt),
+  }));
+}
+
+async function folderAnswer(ctx: AppContext, userId: number, id: number, format: (d: Date) => string) {
+  const [folder] = await foldersOf(ctx, userId, format, id);
+  if (!folder) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  return folder;
+}
+
+/** Favourites folders (spec §3, §5): names unique per user, only the owner touches a folder. */
+export function favoriteRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, "substance.getFavorite", "user", async ({ caller, request }) =>
+    foldersOf(ctx, caller.userId, dateFormatOf(request)),
+  );
+
+  route(app, ctx, "substance.createFavorite", "user", async ({ body, caller, request }) => {
+    let id: number;
+    try {
+      const [row] = await ctx.db
+        .insert(favoriteFolders)
+        .values({ userId: caller.userId, name: body.name })
+        .returning({ id: favoriteFolders.id });
+      if (!row) throw new Error("folder not written");
+      id = row.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
+      throw error;
+    }
+    return folderAnswer(ctx, caller.userId, id, dateFormatOf(request));
+  });
+
+  route(app, ctx, "substance.updateFavorite", "user", async ({ body, caller, request }) => {
+    const folder = await ownFolder(ctx.db, caller.userId, body.id);
+    try {
+      await ctx.db.update(favoriteFolders).set({ name: body.name }).where(eq(favoriteFolders.id, folder.id));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
+      throw error;
+    }
+    return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
+  });
+
+  route(app, ctx, "substance.deleteFavorite", "user", async ({ body, caller }) => {
+    const folder = await ownFolder(ctx.db, caller.userId, body.id);
+    await ctx.db.delete(favoriteFolders).where(eq(favoriteFolders.id, folder.id));
+    return null;
+  });
+
+  // Putting videos in a folder also collects them (the folder is a part of "my collection").
+  route(app, ctx, "substance.bindCollect", "user", async ({ body, caller, request }) => {
+    const folder = await ownFolder(ctx.db, caller.userId, body.favoriteId);
+    const ids = [...new Set(body.substanceIds.map(Number))];
+    await ctx.db.transaction(async (tx) => {
+      const found = await tx
+        .select({ id: videos.id })
+        .from(videos)
+        .where(and(inArray(videos.id, ids), isPublished));
+      if (found.length !== ids.length) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+      await tx
+        .insert(favoriteItems)
+        .values(ids.map((videoId) => ({ folderId: folder.id, videoId })))
+        .onConflictDoNothing();
+      for (const videoId of ids) await collectInto(tx, caller.userId, videoId);
+    });
+    return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
+  });
+
+  route(app, ctx, "substance.unbindCollect", "user", async ({ body, caller, request }) => {
+    const folder = await ownFolder(ctx.db, caller.userId, body.favoriteId);
+    await ctx.db
+      .delete(favoriteItems)
+      .where(and(eq(favoriteItems.folderId, folder.id), inArray(favoriteItems.videoId, body.substanceIds.map(Number))));
+    return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
+  });
+
+  // My collection: everything collected (ALL), or one folder's videos (FAVORITES).
+  route(app, ctx, "substance.collectList", "user", async ({ body, caller, request }) => {
+    if (body.favoriteId !== undefined) {
+      const folder = await ownFolder(ctx.db, caller.userId, body.favoriteId);
+      return videoPage(
+        ctx,
+        caller.userId,
+        dateFormatOf(request),
+        and(
+          isNull(videos.deletedAt),
+          sql`exists (select 1 from ${favoriteItems} where ${favoriteItems.folderId} = ${folder.id} and ${favoriteItems.videoId} = ${videos.id})`,
+        ),
+        [desc(videos.id)],
+        body,
+      );
+    }
+    return videoPage(
+      ctx,
+      caller.userId,
+      dateFormatOf(request),
+      and(
+        isNull(videos.deletedAt),
+        sql`exists (select 1 from ${videoCollects} where ${videoCollects.userId} = ${caller.userId} and ${videoCollects.videoId} = ${videos.id})`,
+      ),
+      [desc(videos.id)],
+      body,
+    );
+  });
+}

@@ -1,0 +1,179 @@
+import { WatchLevel } from "@platform/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { eachDatabase, signIn, startPlatform } from "../../../test/harness";
+import type { TestPlatform } from "../../../test/harness";
+import { purchases, videos } from "../../db/schema";
+import { demoAccounts, seed } from "../../db/seed";
+import { segmentSignature } from "../../media/routes";
+
+const [vip, ordinary] = demoAccounts;
+
+interface Fetched {
+  status: number;
+  headers: Headers;
+  text: string;
+  bytes: number;
+}
+
+async function get(platform: TestPlatform, path: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  const response = await fetch(`${platform.server.origin}${path}`, { headers });
+  const buffer = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, text: buffer.toString("utf8"), bytes: buffer.length };
+}
+
+/** The URIs of a playlist (the init segment first). */
+function urisOf(playlist: string): string[] {
+  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
+  return [...(init ? [init] : []), ...playlist.split("\n").filter((l) => l !== "" && !l.startsWith("#"))];
+}
+
+function seconds(playlist: string): number {
+  return [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
+eachDatabase("media access over HTTP", (target) => {
+  let platform: TestPlatform;
+  let member: Awaited<ReturnType<typeof signIn>>;
+  let other: Awaited<ReturnType<typeof signIn>>;
+  /** One video of each level on the same 20 s clip, with a 6 s preview. */
+  const ids: Record<WatchLevel, number> = { FREE: 0, SVIP: 0, CHARGE: 0 };
+
+  beforeAll(async () => {
+    platform = await startPlatform(target);
+    await seed(platform.server.ctx);
+    const db = platform.server.ctx.db;
+    for (const level of [WatchLevel.FREE, WatchLevel.SVIP, WatchLevel.CHARGE]) {
+      const [row] = await db
+        .update(videos)
+        .set({ freeTimeMs: 6_000, amount: level === WatchLevel.CHARGE ? 500 : 0, discount: null })
+        .where(eq(videos.id, (await db.select({ id: videos.id }).from(videos).where(eq(videos.watchLevel, level)).limit(1).then(([v]) => v?.id)) ?? -1))
+        .returning({ id: videos.id });
+      ids[level] = row?.id ?? 0;
+      await db.update(videos).set({ mediaKey: "aurora", lengthMs: 20_000 }).where(eq(videos.id, ids[level]));
+    }
+    member = await signIn(platform, vip);
+    other = await signIn(platform, ordinary);
+  });
+  afterAll(() => platform.close());
+
+  async function playlistOf(who: typeof member, id: number, rendition = "480p"): Promise<Fetched> {
+    const detail = await who.api.substance.getInfoById({ id: String(id) });
+    const entry = detail.multiResolutionList.find((r) => r.resolution === rendition);
+    expect(entry).toBeDefined();
+    return get(platform, who.api.mediaUrl(entry?.videoPlayUrl ?? ""));
+  }
+
+  it("offers 720p, 480p and 360p playlists, 480p by default", async () => {
+    const detail = await member.api.substance.getInfoById({ id: String(ids.FREE) });
+    expect(detail.multiResolutionList.map((r) => [r.resolution, r.defaultResolution])).toEqual([
+      ["720p", false],
+      ["480p", true],
+      ["360p", false],
+    ]);
+  });
+
+  it("serves a free video's whole playlist and every segment", async () => {
+    const playlist = await playlistOf(other, ids.FREE);
+    expect(playlist.status).toBe(200);
+    expect(playlist.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+    expect(playlist.headers.get("cache-control")).toBe("private, no-store");
+    expect(seconds(playlist.text)).toBeCloseTo(20, 0);
+    expect(playlist.text).toContain("#EXT-X-ENDLIST");
+    const uris = urisOf(playlist.text);
+    expect(uris.length).toBe(6);
+    for (const uri of uris) {
+      const segment = await get(platform, uri);
+      expect(segment.status).toBe(200);
+      expect(segment.bytes).toBeGreaterThan(100);
+      expect(segment.headers.get("content-type")).toBe("video/mp4");
+      expect(segment.headers.get("cache-control")).toMatch(/^public, max-age=\d+, immutable$/);
+    }
+  });
+
+  it("gives a non-member an SVIP video only up to the limit, and 403 for a later segment", async () => {
+    expect((await other.api.substance.getInfoById({ id: String(ids.SVIP) })).privileges).toEqual({
+      buyInfo: { isBuy: false },
+      vipInfo: { isVip: false },
+      watchLevel: "SVIP",
+    });
+    const preview = await playlistOf(other, ids.SVIP);
+    // 6 s limit, 4 s segments: the segments starting at 0 and 4 s, then the end.
+    expect(seconds(preview.text)).toBeCloseTo(8, 0);
+    expect(preview.text).not.toContain("seg_00002");
+    const full = await playlistOf(member, ids.SVIP);
+    expect(seconds(full.text)).toBeCloseTo(20, 0);
+    // A member's URL of a later segment, with its signature taken off, fetched directly.
+    const later = urisOf(full.text).find((u) => u.includes("seg_00003")) ?? "";
+    const bare = later.replace(/\?.*$/, "");
+    expect((await get(platform, bare)).status).toBe(403);
+    expect((await get(platform, `${bare}?token=${encodeURIComponent(other.api.client.storage.get("accessToken") ?? "")}`)).status).toBe(403);
+    // The member's own signed URL works.
+    expect((await get(platform, later)).status).toBe(200);
+  });
+
+  it("gives a CHARGE video's preview before buying and all of it after", async () => {
+    const before = await playlistOf(other, ids.CHARGE);
+    expect(seconds(before.text)).toBeCloseTo(8, 0);
+    await platform.server.ctx.db.delete(purchases).where(eq(purchases.videoId, ids.CHARGE));
+    const bought = await member.api.substance.buyVideo({ payType: "GOLD", substanceId: String(ids.CHARGE) });
+    expect(bought.isBuy).toBe(true);
+    expect((await member.api.substance.getInfoById({ id: String(ids.CHARGE) })).privileges.buyInfo.isBuy).toBe(true);
+    expect(seconds((await playlistOf(member, ids.CHARGE)).text)).toBeCloseTo(20, 0);
+    // The other user still has not bought it.
+    expect(seconds((await playlistOf(other, ids.CHARGE)).text)).toBeCloseTo(8, 0);
+  });
+
+  it("refuses a tampered or expired segment signature", async () => {
+    const uri = urisOf((await playlistOf(member, ids.FREE)).text)[1] ?? "";
+    const url = new URL(uri, "http://x");
+    const sig = url.searchParams.get("sig") ?? "";
+    const tampered = new URL(url);
+    tampered.searchParams.set("sig", `${sig.slice(0, -2)}${sig.endsWith("00") ? "11" : "00"}`);
+    expect((await get(platform, `${tampered.pathname}${tampered.search}`)).status).toBe(403);
+    const otherFile = new URL(url);
+    otherFile.pathname = otherFile.pathname.replace("seg_00000", "seg_00004");
+    expect((await get(platform, `${otherFile.pathname}${otherFile.search}`)).status).toBe(403);
+    const longer = new URL(url);
+    longer.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 3600));
+    expect((await get(platform, `${longer.pathname}${longer.search}`)).status).toBe(403);
+    // Correctly signed by the server's key, but an hour ago.
+    const path = url.pathname.replace("/api/media/seg/", "");
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const expired = `${url.pathname}?expires=${String(past)}&sig=${segmentSignature(platform.server.ctx, path, past)}`;
+    expect((await get(platform, expired)).status).toBe(403);
+  });
+
+  it("answers byte ranges and revalidation of a segment", async () => {
+    const uri = urisOf((await playlistOf(member, ids.FREE)).text)[1] ?? "";
+    const whole = await get(platform, uri);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const part = await get(platform, uri, { range: "bytes=0-99" });
+    expect(part.status).toBe(206);
+    expect(part.bytes).toBe(100);
+    expect(part.headers.get("content-range")).toBe(`bytes 0-99/${String(whole.bytes)}`);
+    const tail = await get(platform, uri, { range: "bytes=-10" });
+    expect(tail.bytes).toBe(10);
+    expect((await get(platform, uri, { range: `bytes=${String(whole.bytes + 5)}-` })).status).toBe(416);
+    const etag = whole.headers.get("etag") ?? "";
+    expect((await get(platform, uri, { "if-none-match": etag })).status).toBe(304);
+  });
+
+  it("refuses a playlist without a valid token (401) and an unknown rendition or video (404)", async () => {
+    expect((await get(platform, `/api/media/hls/${String(ids.FREE)}/480p.m3u8`)).status).toBe(401);
+    expect((await get(platform, `/api/media/hls/${String(ids.FREE)}/480p.m3u8?token=nope`)).status).toBe(401);
+    expect((await get(platform, other.api.mediaUrl(`/api/media/hls/${String(ids.FREE)}/1080p.m3u8`))).status).toBe(404);
+    expect((await get(platform, other.api.mediaUrl("/api/media/hls/99999999/480p.m3u8"))).status).toBe(404);
+  });
+
+  it("serves covers as public, cacheable pictures", async () => {
+    const detail = await member.api.substance.getInfoById({ id: String(ids.FREE) });
+    const cover = await get(platform, detail.coverFileUrl ?? "");
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get("content-type")).toBe("image/jpeg");
+    expect(cover.headers.get("cache-control")).toContain("immutable");
+    expect((await get(platform, "/api/media/covers/aurora-x/cover.jpg")).status).toBe(404);
+    expect((await get(platform, `${(detail.coverFileUrl ?? "").replace("cover.jpg", "manifest.json")}`)).status).toBe(404);
+  });
+});
+

@@ -1,0 +1,392 @@
+import { DurationBucket, PriceFilter, SortOrder, TagFilter, WatchLevel, durationRangeOf, watchLevelOfPriceFilter } from "@platform/domain";
+import { and, arrayOverlaps, asc, count, desc, eq, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import {
+  classifications,
+  favoriteFolders,
+  favoriteItems,
+  follows,
+  purchases,
+  topics,
+  users,
+  videoCollects,
+  videoLikes,
+  videos,
+  watchHistory,
+} from "../../db/schema";
+import { BusinessCode, BusinessError } from "../../http/errors";
+import { idempotent } from "../../http/idempotency";
+import { ServerMessage } from "../../http/messages";
+import { route } from "../../http/route";
+import { BalanceType, balancesOf, debit } from "../trade/wallet";
+import { isVipNow } from "../user/membership";
+import { backgroundUrlOf } from "../user/routes";
+import {
+  freeTimeOf,
+  isPublished,
+  priceFor,
+  privilegesOf,
+  viewerOf,
+  watchableVideo,
+} from "./access";
+import type { VideoRow } from "./access";
+import { dateFormatOf, pageOf, toVideo, totalOver, videoQuery } from "./videos";
+
+/** The filters of spec §3 as SQL (shared by the video list and the video search). */
+export function filtersWhere(filters: {
+  price: PriceFilter;
+  duration: DurationBucket;
+  tag: TagFilter | null;
+}): SQL[] {
+  const where: SQL[] = [];
+  const level = watchLevelOfPriceFilter(filters.price);
+  if (level) where.push(eq(videos.watchLevel, level));
+  if (filters.duration !== DurationBucket.all) {
+    const range = durationRangeOf(filters.duration);
+    where.push(gte(videos.lengthMs, range.minMs));
+    if (range.maxMs !== null) where.push(lte(videos.lengthMs, range.maxMs));
+  }
+  if (filters.tag === TagFilter.hot) where.push(eq(videos.isHot, true));
+  if (filters.tag === TagFilter.selected) where.push(eq(videos.isSelected, true));
+  return where;
+}
+
+/** Sort orders of spec §3: default puts hot videos first, then the newest reviewed. */
+export function sortOf(sort: SortOrder): SQL[] {
+  switch (sort) {
+    case SortOrder.recentUpdate:
+      return [desc(videos.updatedAt), desc(videos.id)];
+    case SortOrder.mostPlays:
+      return [desc(videos.playCount), desc(videos.id)];
+    default:
+      return [desc(videos.isHot), desc(videos.auditTime), desc(videos.id)];
+  }
+}
+
+/** A page of videos as the contract lists them: one query for the page and its total. */
+export async function videoPage(
+  ctx: AppContext,
+  viewerId: number | null,
+  format: (d: Date) => string,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  paging: { current: number; size: number },
+) {
+  const offset = (paging.current - 1) * paging.size;
+  const rows = await videoQuery(ctx, viewerId, { total: totalOver() })
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(paging.size)
+    .offset(offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const [row] = await ctx.db
+      .select({ n: count() })
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.authorId))
+      .where(where);
+    total = row?.n ?? 0;
+  }
+  return pageOf(
+    rows.map((r) => toVideo(ctx, r, format)),
+    total,
+    paging,
+  );
+}
+
+async function mustWatch(ctx: AppContext, id: string, viewerId: number | null): Promise<VideoRow> {
+  const video = await watchableVideo(ctx.db, Number(id), viewerId);
+  if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  return video;
+}
+
+export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, "substance.classifyList", "public", async ({ body }) =>
+    (await ctx.db.select().from(classifications).orderBy(asc(classifications.sort)).limit(body.limit)).map((c) => ({
+      id: String(c.id),
+      name: c.name,
+      sort: c.sort,
+    })),
+  );
+
+  // Public: the channel pages (/d/…) list videos before anyone signs in.
+  route(app, ctx, "substance.getVideoList", "public", async ({ body, caller, request }) => {
+    const where = [isPublished, ...filtersWhere(body)];
+    if (body.classifyId) where.push(eq(videos.classifyId, Number(body.classifyId)));
+    if (body.topicId) where.push(eq(videos.topicId, Number(body.topicId)));
+    if (body.channelTagId !== undefined && body.channelTagId !== "") where.push(eq(videos.channelTagId, body.channelTagId));
+    return videoPage(ctx, caller?.userId ?? null, dateFormatOf(request), and(...where), sortOf(body.sort), body);
+  });
+
+  route(app, ctx, "substance.getInfoById", "public", async ({ body, caller, request }) => {
+    const viewerId = caller?.userId ?? null;
+    const video = await mustWatch(ctx, body.id, viewerId);
+    const viewer = await viewerOf(ctx, viewerId);
+    const me = viewerId ?? -1;
+    const [row] = await videoQuery(ctx, viewerId, {
+      bought: sql<boolean>`exists (select 1 from ${purchases} where ${purchases.userId} = ${me} and ${purchases.videoId} = ${videos.id})`,
+      liked: sql<boolean>`exists (select 1 from ${videoLikes} where ${videoLikes.userId} = ${me} and ${videoLikes.videoId} = ${videos.id})`,
+      collected: sql<boolean>`exists (select 1 from ${videoCollects} where ${videoCollects.userId} = ${me} and ${videoCollects.videoId} = ${videos.id})`,
+      following: sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${me} and ${follows.followUserId} = ${videos.authorId})`,
+    }).where(eq(videos.id, video.id));
+    if (!row) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    return {
+      ...toVideo(ctx, row, dateFormatOf(request)),
+      multiResolutionList: ctx.media.resolutions(row.mediaKey, row.id),
+      videoOriginalFileUrl: null,
+      privileges: privilegesOf(row, viewer, row.bought),
+      freeTimeMs: freeTimeOf(row),
+      benefitAmount: row.watchLevel === WatchLevel.CHARGE ? priceFor(ctx, row, viewer) : null,
+      likeFlag: row.liked,
+      collectFlag: row.collected,
+      hasFollow: row.following,
+      forwardCount: row.forwardCount,
+    };
+  });
+
+  route(app, ctx, "substance.recommendByVideoId", "user", async ({ body, caller, request }) => {
+    const video = await mustWatch(ctx, body.videoId, caller.userId);
+    const related = or(
+      video.classifyId === null ? sql`false` : eq(videos.classifyId, video.classifyId),
+      video.tags.length === 0 ? sql`false` : arrayOverlaps(videos.tags, video.tags),
+      eq(videos.authorId, video.authorId),
+    );
+    const page = await videoPage(
+      ctx,
+      caller.userId,
+      dateFormatOf(request),
+      and(isPublished, ne(videos.id, video.id), related),
+      [desc(videos.playCount), desc(videos.id)],
+      { current: 1, size: body.size },
+    );
+    return page.records;
+  });
+
+  route(app, ctx, "substance.getMyVideoList", "user", async ({ body, caller, request }) =>
+    videoPage(
+      ctx,
+      caller.userId,
+      dateFormatOf(request),
+      and(eq(videos.authorId, caller.userId), isNull(videos.deletedAt)),
+      [desc(videos.createdAt), desc(videos.id)],
+      body,
+    ),
+  );
+
+  route(app, ctx, "substance.browseMyVideo", "user", async ({ body, caller, request }) =>
+    videoPage(
+      ctx,
+      caller.userId,
+      dateFormatOf(request),
+      and(isPublished, eq(videos.authorId, Number(body.userId))),
+      [desc(videos.auditTime), desc(videos.id)],
+      body,
+    ),
+  );
+
+  route(app, ctx, "substance.authorInfo", "user", async ({ body, caller }) => {
+    const authorId = Number(body.userId);
+    const [author] = Number.isSafeInteger(authorId)
+      ? await ctx.db
+          .select({
+            id: users.id,
+            nickName: users.nickName,
+            avatarUrl: users.avatarUrl,
+            bgImgKey: users.bgImgKey,
+            bgImgBucket: users.bgImgBucket,
+            introduction: users.introduction,
+            vipPermanent: users.vipPermanent,
+            vipExpiresAt: users.vipExpiresAt,
+            fans: sql<number>`(select count(*) from ${follows} where ${follows.followUserId} = ${users.id})`.mapWith(Number),
+            following: sql<number>`(select count(*) from ${follows} where ${follows.userId} = ${users.id})`.mapWith(Number),
+            videoCount: sql<number>`(select count(*) from ${videos} where ${videos.authorId} = ${users.id} and ${isPublished})`.mapWith(Number),
+            likeCount: sql<number>`(select coalesce(sum(${videos.likeCount}), 0) from ${videos} where ${videos.authorId} = ${users.id} and ${isPublished})`.mapWith(Number),
+            hasFollow: sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${caller.userId} and ${follows.followUserId} = ${users.id})`,
+          })
+          .from(users)
+          .where(and(eq(users.id, authorId), isNull(users.deletedAt)))
+      : [];
+    if (!author) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    return {
+      userId: String(author.id),
+      nickName: author.nickName,
+      avatarFileUrl: author.avatarUrl,
+      bgImgFileUrl: backgroundUrlOf(author),
+      introduction: author.introduction,
+      fansCount: author.fans,
+      followCount: author.following,
+      videoCount: author.videoCount,
+      likeCount: author.likeCount,
+      hasFollow: author.hasFollow,
+      isSelf: author.id === caller.userId,
+      isVip: isVipNow(author, ctx.now()),
+    };
+  });
+
+  route(app, ctx, "substance.doLike", "user", async ({ body, caller }) => {
+    const video = await mustWatch(ctx, body.substanceId, caller.userId);
+    return ctx.db.transaction(async (tx) => {
+      const added = await tx
+        .insert(videoLikes)
+        .values({ userId: caller.userId, videoId: video.id })
+        .onConflictDoNothing()
+        .returning({ videoId: videoLikes.videoId });
+      if (added.length === 0) {
+        await tx.delete(videoLikes).where(and(eq(videoLikes.userId, caller.userId), eq(videoLikes.videoId, video.id)));
+      }
+      const [row] = await tx
+        .update(videos)
+        .set({ likeCount: sql`${videos.likeCount} + ${added.length > 0 ? 1 : -1}` })
+        .where(eq(videos.id, video.id))
+        .returning({ likeCount: videos.likeCount });
+      return { likeFlag: added.length > 0, likeCount: row?.likeCount ?? 0 };
+    });
+  });
+
+  route(app, ctx, "substance.collect", "user", async ({ body, caller }) => {
+    const video = await mustWatch(ctx, body.substanceId, caller.userId);
+    return ctx.db.transaction(async (tx) => ({
+      collectFlag: true,
+      collectCount: await collectInto(tx, caller.userId, video.id),
+    }));
+  });
+
+  route(app, ctx, "substance.cancelCollect", "user", async ({ body, caller }) => {
+    const videoId = Number(body.substanceId);
+    if (!Number.isSafeInteger(videoId)) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    return ctx.db.transaction(async (tx) => ({
+      collectFlag: false,
+      collectCount: await uncollect(tx, caller.userId, videoId),
+    }));
+  });
+
+  route(app, ctx, "substance.doPlay", "user", async ({ body, caller }) => {
+    const video = await mustWatch(ctx, body.onlineId, caller.userId);
+    const seenMs = Math.min(body.seenMs, video.lengthMs);
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(watchHistory)
+        .values({ userId: caller.userId, videoId: video.id, seenMs, renewCount: body.renewCount, browsedAt: ctx.now() })
+        .onConflictDoUpdate({
+          target: [watchHistory.userId, watchHistory.videoId],
+          set: { seenMs, renewCount: body.renewCount, browsedAt: ctx.now() },
+        });
+      // A viewing reports renewCount 0 first; its later reports only move the position.
+      if (body.renewCount === 0) {
+        await tx.update(videos).set({ playCount: sql`${videos.playCount} + 1` }).where(eq(videos.id, video.id));
+      }
+    });
+    return null;
+  });
+
+  route(app, ctx, "substance.buyVideo", "user", async ({ body, caller, request }) =>
+    idempotent(ctx, request, caller.userId, "substance.buyVideo", body, async (tx) => {
+      const video = await watchableVideo(tx, Number(body.substanceId), caller.userId);
+      if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+      if (video.watchLevel !== WatchLevel.CHARGE) throw new BusinessError(BusinessCode.invalid, ServerMessage.notForSale);
+      if (video.authorId === caller.userId) throw new BusinessError(BusinessCode.invalid, ServerMessage.ownVideo);
+      const price = priceFor(ctx, video, await viewerOf(ctx, caller.userId, tx));
+      const [purchase] = await tx
+        .insert(purchases)
+        .values({ userId: caller.userId, videoId: video.id, payType: body.payType, amount: price })
+        .onConflictDoNothing()
+        .returning({ id: purchases.id });
+      if (!purchase) throw new BusinessError(BusinessCode.conflict, ServerMessage.alreadyBought);
+      const balance =
+        price > 0
+          ? await debit(tx, {
+              userId: caller.userId,
+              type: BalanceType.GOLD,
+              amount: price,
+              reason: "BUY_VIDEO",
+              reference: `purchases:${String(purchase.id)}`,
+            })
+          : (await balancesOf(tx, caller.userId)).GOLD;
+      return { isBuy: true as const, paidAmount: price, balance };
+    }),
+  );
+
+  route(app, ctx, "substance.myBuyVideoList", "user", async ({ body, caller, request }) =>
+    videoPage(
+      ctx,
+      caller.userId,
+      dateFormatOf(request),
+      and(
+        isNull(videos.deletedAt),
+        sql`exists (select 1 from ${purchases} where ${purchases.userId} = ${caller.userId} and ${purchases.videoId} = ${videos.id})`,
+      ),
+      [desc(videos.id)],
+      body,
+    ),
+  );
+
+  route(app, ctx, "substance.topicList", "public", async ({ body }) => {
+    const rows = await ctx.db
+      .select({
+        topic: topics,
+        videoCount: sql<number>`(select count(*) from ${videos} where ${videos.topicId} = ${topics.id} and ${isPublished})`.mapWith(Number),
+        total: totalOver(),
+      })
+      .from(topics)
+      .orderBy(asc(topics.sort), asc(topics.id))
+      .limit(body.size)
+      .offset((body.current - 1) * body.size);
+    return pageOf(
+      rows.map((r) => ({
+        id: String(r.topic.id),
+        title: r.topic.title,
+        description: r.topic.description,
+        coverUrl: r.topic.coverUrl,
+        videoCount: r.videoCount,
+      })),
+      rows[0]?.total ?? 0,
+      body,
+    );
+  });
+
+  route(app, ctx, "substance.doForward", "user", async ({ body, caller }) => {
+    const video = await mustWatch(ctx, body.substanceId, caller.userId);
+    const [row] = await ctx.db
+      .update(videos)
+      .set({ forwardCount: sql`${videos.forwardCount} + 1` })
+      .where(eq(videos.id, video.id))
+      .returning({ forwardCount: videos.forwardCount });
+    return { forwardCount: row?.forwardCount ?? 0, shareUrl: `/videoview?id=${String(video.id)}` };
+  });
+}
+
+/** Collect a video (idempotent); the video's collect count, after. */
+export async function collectInto(tx: Db, userId: number, videoId: number): Promise<number> {
+  const added = await tx.insert(videoCollects).values({ userId, videoId }).onConflictDoNothing().returning({ videoId: videoCollects.videoId });
+  const [row] = await tx
+    .update(videos)
+    .set({ collectCount: sql`${videos.collectCount} + ${added.length}` })
+    .where(eq(videos.id, videoId))
+    .returning({ collectCount: videos.collectCount });
+  return row?.collectCount ?? 0;
+}
+
+/** Un-collect a video (idempotent), also out of every folder of this user. */
+export async function uncollect(tx: Db, userId: number, videoId: number): Promise<number> {
+  const removed = await tx
+    .delete(videoCollects)
+    .where(and(eq(videoCollects.userId, userId), eq(videoCollects.videoId, videoId)))
+    .returning({ videoId: videoCollects.videoId });
+  await tx
+    .delete(favoriteItems)
+    .where(
+      and(
+        eq(favoriteItems.videoId, videoId),
+        sql`${favoriteItems.folderId} in (select ${favoriteFolders.id} from ${favoriteFolders} where ${favoriteFolders.userId} = ${userId})`,
+      ),
+    );
+  const [row] = await tx
+    .update(videos)
+    .set({ collectCount: sql`${videos.collectCount} - ${removed.length}` })
+    .where(eq(videos.id, videoId))
+    .returning({ collectCount: videos.collectCount });
+  return row?.collectCount ?? 0;
+}
