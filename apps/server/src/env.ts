@@ -40,6 +40,10 @@ export interface ServerConfig {
   readonly mediaProfile: "full" | "quick";
   /** The member discount (tenths of the price paid) of videos that set none. */
   readonly memberDiscount: number;
+  /** How long a process may reuse a session lookup (ms; 0: never). Revocations here apply at once. */
+  readonly sessionCacheMs: number;
+  /** How long a process may reuse catalogue reads: list pages, video rows (ms; 0: never). */
+  readonly catalogueCacheMs: number;
   /** Check every answer against the contract's response schema (default on outside production). */
   readonly validateResponses: boolean;
 }
@@ -70,9 +74,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   }
   if (!sandbox && !env.SMS_GATEWAY_URL) throw new Error("SMS_GATEWAY_URL is needed when SANDBOX is off");
   const mediaProfile = env.SEED_MEDIA || "full";
-  if (mediaProfile !== "full" && mediaProfile !== "quick") throw new Error("SEED_MEDIA must be full or quick");
+  if (mediaProfile !== "full" && mediaProfile !== "quick")
+    throw new Error("SEED_MEDIA must be full or quick");
   const memberDiscount = Number(env.MEMBER_DISCOUNT || "8");
-  if (!(memberDiscount > 0 && memberDiscount <= 10)) throw new Error("MEMBER_DISCOUNT must be more than 0 and at most 10");
+  if (!(memberDiscount > 0 && memberDiscount <= 10))
+    throw new Error("MEMBER_DISCOUNT must be more than 0 and at most 10");
   const dataDir = env.DATA_DIR || `${repoRoot}data`;
   return {
     host: env.HOST || "127.0.0.1",
@@ -97,6 +103,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     mediaDir: env.MEDIA_DIR || `${dataDir}/media`,
     mediaProfile,
     memberDiscount,
+    sessionCacheMs: intOf(env.SESSION_CACHE_MS, 5000, "SESSION_CACHE_MS", 0),
+    catalogueCacheMs: intOf(env.CATALOGUE_CACHE_MS, 2000, "CATALOGUE_CACHE_MS", 0),
     validateResponses: boolOf(env.VALIDATE_RESPONSES, !production),
   };
 }

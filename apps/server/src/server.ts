@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { buildApp, loggerOptions } from "./app";
+import { makeCaches } from "./context";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
 import type { Database } from "./db/database";
@@ -43,6 +44,7 @@ export async function startServer(
     secrets,
     sms,
     media: new MediaLibrary(config.mediaDir),
+    caches: makeCaches(config, options.now ?? (() => new Date())),
     log,
     now: options.now ?? (() => new Date()),
   };

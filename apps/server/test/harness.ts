@@ -97,6 +97,8 @@ export async function startPlatform(
     // The quick seed clips, made once by the global setup and shared by every suite.
     MEDIA_DIR: testMediaDir,
     SEED_MEDIA: "quick",
+    // Suites read counts right after writing them; the catalogue cache has its own suite.
+    CATALOGUE_CACHE_MS: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -3,7 +3,6 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { ClipManifest } from "../media/generate";
 import { BalanceType, credit, debit } from "../modules/trade/wallet";
-import type { Db } from "./database";
 import { createAccount } from "../modules/user/accounts";
 import {
   classifications,
@@ -19,6 +18,13 @@ import {
   videos,
   watchHistory,
 } from "./schema";
+
+/** The element at `i`, going round the list. */
+function cycle<T>(list: readonly T[], i: number): T {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error("cycle over an empty list");
+  return item;
+}
 
 /** A small deterministic random source: the same catalogue on every machine. */
 function random(seed: number): () => number {
@@ -54,7 +60,20 @@ const kinds = [
   ["短片", "Short"],
   ["现场", "Live Set"],
 ] as const;
-const tagPool = ["旅行", "音乐", "美食", "科技", "风景", "教程", "搞笑", "vlog", "travel", "music", "food", "tech"];
+const tagPool = [
+  "旅行",
+  "音乐",
+  "美食",
+  "科技",
+  "风景",
+  "教程",
+  "搞笑",
+  "vlog",
+  "travel",
+  "music",
+  "food",
+  "tech",
+];
 const prices = [300, 500, 800, 1200, 1990, 2880];
 
 /** Authors besides the demo author (content only: they have no password). */
@@ -105,9 +124,16 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
     await ctx.db
       .insert(classifications)
       .values(
-        ["推荐 Picks", "旅行 Travel", "美食 Food", "音乐 Music", "科技 Tech", "生活 Life", "风景 Scenery", "教程 Tutorials"].map(
-          (name, sort) => ({ name, sort }),
-        ),
+        [
+          "推荐 Picks",
+          "旅行 Travel",
+          "美食 Food",
+          "音乐 Music",
+          "科技 Tech",
+          "生活 Life",
+          "风景 Scenery",
+          "教程 Tutorials",
+        ].map((name, sort) => ({ name, sort })),
       )
       .returning({ id: classifications.id })
   ).map((r) => r.id);
@@ -128,13 +154,13 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
   const levels = [WatchLevel.FREE, WatchLevel.SVIP, WatchLevel.FREE, WatchLevel.CHARGE];
   const rows: (typeof videos.$inferInsert)[] = [];
   for (let i = 0; i < CATALOGUE_SIZE; i++) {
-    const clip = clips[i % clips.length] as ClipManifest;
+    const clip = cycle(clips, i);
     const [placeZh, placeEn] = pick(places);
     const [kindZh, kindEn] = pick(kinds);
-    const level = levels[i % levels.length] as WatchLevel;
+    const level = cycle(levels, i);
     const at = new Date(now - (i * 5 + Math.floor(rand() * 4)) * HOUR);
     rows.push({
-      authorId: authorIds[i % authorIds.length] as number,
+      authorId: cycle(authorIds, i),
       title: `${placeZh}${kindZh} ${placeEn} ${kindEn} ${String(i + 1)}`,
       introduction: `${placeZh}，${kindZh}。${placeEn}: a ${kindEn.toLowerCase()} made for Platform H5.`,
       tags: [...new Set([pick(tagPool), pick(tagPool)])],
@@ -142,7 +168,7 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
       watchLevel: level,
       amount: level === WatchLevel.CHARGE ? pick(prices) : 0,
       discount: level === WatchLevel.CHARGE && i % 12 === 3 ? 8.5 : null,
-      freeTimeMs: Math.min([10_000, 15_000, 30_000][i % 3] as number, Math.floor(clip.lengthMs / 2)),
+      freeTimeMs: Math.min(cycle([10_000, 15_000, 30_000], i), Math.floor(clip.lengthMs / 2)),
       classifyId: classifyIds[i % classifyIds.length] ?? null,
       topicId: i % 3 === 0 ? (topicIds[i % topicIds.length] ?? null) : null,
       channelTagId: i % 10 === 9 ? "1" : i % 10 === 8 ? "2" : "0",
@@ -163,7 +189,7 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
   // The demo author's own videos still on their way (spec §3 review statuses: the tips show).
   if (studio !== undefined) {
     for (const [n, status] of [15, 20, 18, 60].entries()) {
-      const clip = clips[n % clips.length] as ClipManifest;
+      const clip = cycle(clips, n);
       rows.push({
         authorId: studio,
         title: `我的新作品 My new video ${String(n + 1)}`,
@@ -180,7 +206,10 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
       });
     }
   }
-  const made = await ctx.db.insert(videos).values(rows).returning({ id: videos.id, watchLevel: videos.watchLevel, amount: videos.amount });
+  const made = await ctx.db
+    .insert(videos)
+    .values(rows)
+    .returning({ id: videos.id, watchLevel: videos.watchLevel, amount: videos.amount });
   const charge = made.filter((v) => v.watchLevel === WatchLevel.CHARGE);
 
   const people = [member, ordinary, permanent].filter((x): x is number => x !== undefined);
@@ -196,7 +225,7 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
       [permanent, BalanceType.GAME, 3_000],
     ];
     for (const [userId, type, amount] of grants) {
-      if (userId !== undefined) await credit(tx as unknown as Db, { userId, type, amount, reason: "SEED" });
+      if (userId !== undefined) await credit(tx, { userId, type, amount, reason: "SEED" });
     }
     if (member !== undefined) {
       await tx.insert(userProps).values({ userId: member, integral: 1280, gameToken: 30, videoCard: 2 });
@@ -206,7 +235,7 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
           .insert(purchases)
           .values({ userId: member, videoId: video.id, payType: "GOLD", amount: video.amount })
           .returning({ id: purchases.id });
-        await debit(tx as unknown as Db, {
+        await debit(tx, {
           userId: member,
           type: BalanceType.GOLD,
           amount: video.amount,
@@ -228,10 +257,13 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
         .returning({ id: favoriteFolders.id });
       const liked = made.slice(3, 6).map((v) => v.id);
       await tx.insert(videoCollects).values(liked.map((videoId) => ({ userId: member, videoId })));
-      if (folder) await tx.insert(favoriteItems).values(liked.map((videoId) => ({ folderId: folder.id, videoId })));
-      for (const videoId of liked) await tx.update(videos).set({ collectCount: 1 }).where(eq(videos.id, videoId));
+      if (folder)
+        await tx.insert(favoriteItems).values(liked.map((videoId) => ({ folderId: folder.id, videoId })));
+      for (const videoId of liked)
+        await tx.update(videos).set({ collectCount: 1 }).where(eq(videos.id, videoId));
     }
-    if (permanent !== undefined) await tx.insert(userProps).values({ userId: permanent, integral: 5200, gameToken: 120, videoCard: 10 });
+    if (permanent !== undefined)
+      await tx.insert(userProps).values({ userId: permanent, integral: 5200, gameToken: 120, videoCard: 10 });
     for (const fan of people) {
       for (const author of authorIds.slice(0, fan === ordinary ? 1 : 3)) {
         await tx.insert(follows).values({ userId: fan, followUserId: author });
@@ -239,7 +271,14 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
     }
     // Comments on the first videos: members wrote them (only members may), others replied.
     const writers = [member, permanent].filter((x): x is number => x !== undefined);
-    const lines = ["太美了！Beautiful!", "收藏了 Saved it", "求更新 More please", "这是哪里？Where is this?", "第一 First!", "学到了 Learned a lot"];
+    const lines = [
+      "太美了！Beautiful!",
+      "收藏了 Saved it",
+      "求更新 More please",
+      "这是哪里？Where is this?",
+      "第一 First!",
+      "学到了 Learned a lot",
+    ];
     for (const video of made.slice(0, 24)) {
       const n = Math.floor(rand() * 5);
       let written = 0;

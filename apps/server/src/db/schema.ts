@@ -343,7 +343,10 @@ export const videos = pgTable(
     index("videos_classify").on(t.classifyId),
     index("videos_topic").on(t.topicId),
     check("videos_amount_not_negative", sql`${t.amount} >= 0`),
-    check("videos_counts_not_negative", sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0 and ${t.collectCount} >= 0`),
+    check(
+      "videos_counts_not_negative",
+      sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0 and ${t.collectCount} >= 0`,
+    ),
   ],
 );
 
@@ -373,7 +376,10 @@ export const videoCollects = pgTable(
       .references(() => videos.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index("video_collects_user").on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index("video_collects_user").on(t.userId, t.createdAt),
+  ],
 );
 
 export const favoriteFolders = pgTable(
@@ -418,7 +424,10 @@ export const watchHistory = pgTable(
     renewCount: integer("renew_count").notNull().default(0),
     browsedAt: timestamp("browsed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index("watch_history_user").on(t.userId, t.browsedAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index("watch_history_user").on(t.userId, t.browsedAt),
+  ],
 );
 
 export const comments = pgTable(
@@ -494,7 +503,10 @@ export const purchases = pgTable(
     amount: bigint("amount", { mode: "number" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("purchases_user_video").on(t.userId, t.videoId), index("purchases_user").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("purchases_user_video").on(t.userId, t.videoId),
+    index("purchases_user").on(t.userId, t.createdAt),
+  ],
 );
 
 /* ------------------------------------------------------------------------------------------------

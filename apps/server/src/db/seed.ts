@@ -48,7 +48,10 @@ export const demoAccounts = [
  * Each part runs once: what exists is left alone, so restarts never duplicate or overwrite.
  * Returns whether anything was written to the database.
  */
-export async function seed(ctx: AppContext, progress: (line: string) => void = () => undefined): Promise<boolean> {
+export async function seed(
+  ctx: AppContext,
+  progress: (line: string) => void = () => undefined,
+): Promise<boolean> {
   const clips = await ensureSeedMedia(ctx.config.mediaDir, ctx.config.mediaProfile, progress);
   ctx.media.prefer(clips);
   const accounts = await seedAccounts(ctx);

@@ -3,7 +3,10 @@ import { stat } from "node:fs/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** A single byte range of a file of `size` bytes, or "unsatisfiable", or null (send it all). */
-export function byteRangeOf(header: string | undefined, size: number): { start: number; end: number } | "unsatisfiable" | null {
+export function byteRangeOf(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges, or another unit: ignored (a server may always answer with the whole file).
@@ -45,14 +48,17 @@ export async function sendFile(
     .header("accept-ranges", "bytes")
     .header("x-content-type-options", "nosniff");
   const ifNoneMatch = request.headers["if-none-match"];
-  if (ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+  if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
     return reply.status(304).send();
   }
   const ifRange = request.headers["if-range"];
   const range =
     ifRange === undefined || ifRange === etag ? byteRangeOf(request.headers.range, info.size) : null;
   if (range === "unsatisfiable") {
-    return reply.status(416).header("content-range", `bytes */${String(info.size)}`).send();
+    return reply
+      .status(416)
+      .header("content-range", `bytes */${String(info.size)}`)
+      .send();
   }
   if (range === null) {
     return reply.header("content-length", info.size).send(createReadStream(path));

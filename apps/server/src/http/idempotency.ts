@@ -45,10 +45,10 @@ export async function idempotent<T>(
       }
       return earlier.response as T;
     }
-    const result = await work(tx as unknown as Db);
+    const result = await work(tx);
     await tx
       .update(idempotencyKeys)
-      .set({ response: result as object })
+      .set({ response: result })
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     return result;
   });

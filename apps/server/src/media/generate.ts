@@ -93,8 +93,22 @@ async function makeClip(mediaDir: string, recipe: ClipRecipe): Promise<ClipManif
       ];
     });
     await ffmpeg([
-      ...["-f", "lavfi", "-t", String(baseSeconds), "-i", fill(recipe.picture, { w: width, h: height, fps: recipe.fps })],
-      ...["-f", "lavfi", "-t", String(baseSeconds), "-i", `sine=frequency=${String(recipe.toneHz)}:sample_rate=48000`],
+      ...[
+        "-f",
+        "lavfi",
+        "-t",
+        String(baseSeconds),
+        "-i",
+        fill(recipe.picture, { w: width, h: height, fps: recipe.fps }),
+      ],
+      ...[
+        "-f",
+        "lavfi",
+        "-t",
+        String(baseSeconds),
+        "-i",
+        `sine=frequency=${String(recipe.toneHz)}:sample_rate=48000`,
+      ],
       ...["-filter_complex", `[0:v]split=${String(ladder.length)}${split};${scales}`],
       ...outputs,
     ]);
@@ -127,7 +141,19 @@ async function makeClip(mediaDir: string, recipe: ClipRecipe): Promise<ClipManif
       join(work, "cover.jpg"),
     ]);
     if (recipe.orientation === "vertical") {
-      await ffmpeg(["-ss", at, "-i", source, "-frames:v", "1", "-q:v", "4", "-vf", "scale=360:640", join(work, "vertical.jpg")]);
+      await ffmpeg([
+        "-ss",
+        at,
+        "-i",
+        source,
+        "-frames:v",
+        "1",
+        "-q:v",
+        "4",
+        "-vf",
+        "scale=360:640",
+        join(work, "vertical.jpg"),
+      ]);
     }
     for (const rung of ladder) await rm(join(work, `base_${rung.name}.mp4`));
 
@@ -142,7 +168,7 @@ async function makeClip(mediaDir: string, recipe: ClipRecipe): Promise<ClipManif
       renditions: ladder.map((rung) => ({
         name: rung.name,
         ...rungSize(recipe, rung),
-        bandwidth: ((recipe.lowBitrate ? rung.lowVideoKbps + 32 : rung.videoKbps + 96) * 1000),
+        bandwidth: (recipe.lowBitrate ? rung.lowVideoKbps + 32 : rung.videoKbps + 96) * 1000,
       })),
       cover: "cover.jpg",
       verticalCover: recipe.orientation === "vertical" ? "vertical.jpg" : null,
@@ -182,7 +208,9 @@ export async function ensureSeedMedia(
       continue;
     }
     const started = Date.now();
-    progress(`making seed media ${String(i + 1)}/${String(recipes.length)}: ${recipe.key} (${recipe.orientation}, ${String(recipe.seconds)} s)…`);
+    progress(
+      `making seed media ${String(i + 1)}/${String(recipes.length)}: ${recipe.key} (${recipe.orientation}, ${String(recipe.seconds)} s)…`,
+    );
     made.push(await makeClip(mediaDir, recipe));
     progress(`  ${recipe.key} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }

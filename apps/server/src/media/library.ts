@@ -77,7 +77,10 @@ export class MediaLibrary {
   }
 
   /** The renditions a video offers (spec: multiResolutionList), best first, the default marked. */
-  resolutions(key: string | null, videoId: number): { resolution: string; videoPlayUrl: string; defaultResolution: boolean }[] {
+  resolutions(
+    key: string | null,
+    videoId: number,
+  ): { resolution: string; videoPlayUrl: string; defaultResolution: boolean }[] {
     const clip = this.clip(key);
     if (!clip) return [];
     return [...clip.renditions].reverse().map((r) => ({

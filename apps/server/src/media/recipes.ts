@@ -46,13 +46,20 @@ export const SEGMENT_SECONDS = 4;
  */
 export const LOOP_SECONDS = 64;
 
+const pictures = {
+  aurora: "testsrc2=s={w}x{h}:r={fps}",
+  skyline: "testsrc2=s={w}x{h}:r={fps},hue=h=120",
+  colourbars:
+    "smptehdbars=s={w}x{h}:r={fps},drawbox=x='mod(t*120,iw)':y=ih*0.7:w=80:h=80:color=white@0.8:t=fill",
+} as const;
+
 const full: readonly ClipRecipe[] = [
   {
     key: "aurora",
     orientation: "landscape",
     seconds: 48,
     fps: 25,
-    picture: "testsrc2=s={w}x{h}:r={fps}",
+    picture: pictures.aurora,
     toneHz: 440,
   },
   {
@@ -60,7 +67,7 @@ const full: readonly ClipRecipe[] = [
     orientation: "vertical",
     seconds: 36,
     fps: 25,
-    picture: "testsrc2=s={w}x{h}:r={fps},hue=h=120",
+    picture: pictures.skyline,
     toneHz: 523,
   },
   {
@@ -68,7 +75,7 @@ const full: readonly ClipRecipe[] = [
     orientation: "landscape",
     seconds: 150,
     fps: 15,
-    picture: "smptehdbars=s={w}x{h}:r={fps},drawbox=x='mod(t*120,iw)':y=ih*0.7:w=80:h=80:color=white@0.8:t=fill",
+    picture: pictures.colourbars,
     toneHz: 330,
     lowBitrate: true,
   },
@@ -77,7 +84,8 @@ const full: readonly ClipRecipe[] = [
     orientation: "vertical",
     seconds: 12 * 60 + 4,
     fps: 10,
-    picture: "life=s=180x320:mold=10:r={fps}:ratio=0.1:death_color=#102030:life_color=#40c0ff,scale={w}:{h}:flags=neighbor",
+    picture:
+      "life=s=180x320:mold=10:r={fps}:ratio=0.1:death_color=#102030:life_color=#40c0ff,scale={w}:{h}:flags=neighbor",
     toneHz: 392,
     lowBitrate: true,
   },
@@ -106,14 +114,14 @@ const full: readonly ClipRecipe[] = [
  * and one looped clip, so the looping path is tested too.
  */
 const quick: readonly ClipRecipe[] = [
-  { key: "aurora", orientation: "landscape", seconds: 20, fps: 15, picture: full[0]!.picture, toneHz: 440 },
-  { key: "skyline", orientation: "vertical", seconds: 12, fps: 15, picture: full[1]!.picture, toneHz: 523 },
+  { key: "aurora", orientation: "landscape", seconds: 20, fps: 15, picture: pictures.aurora, toneHz: 440 },
+  { key: "skyline", orientation: "vertical", seconds: 12, fps: 15, picture: pictures.skyline, toneHz: 523 },
   {
     key: "colourbars",
     orientation: "landscape",
     seconds: 100,
     fps: 5,
-    picture: full[2]!.picture,
+    picture: pictures.colourbars,
     toneHz: 330,
     lowBitrate: true,
   },
@@ -131,7 +139,9 @@ export function sizeOf(recipe: ClipRecipe): { width: number; height: number } {
 export function rungSize(recipe: ClipRecipe, rung: Rung): { width: number; height: number } {
   const { width, height } = sizeOf(recipe);
   const long = Math.round((rung.short * Math.max(width, height)) / Math.min(width, height) / 2) * 2;
-  return recipe.orientation === "landscape" ? { width: long, height: rung.short } : { width: rung.short, height: long };
+  return recipe.orientation === "landscape"
+    ? { width: long, height: rung.short }
+    : { width: rung.short, height: long };
 }
 
 /** A recipe's fingerprint: a changed recipe is made again, in a new folder. */

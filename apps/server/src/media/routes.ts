@@ -28,7 +28,10 @@ export function signedSegmentUrl(ctx: AppContext, path: string, lengthMs: number
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: number, key: ServerMessage) {
-  return reply.status(status).header("cache-control", "no-store").send(refusal(request, status, key));
+  return reply
+    .status(status)
+    .header("cache-control", "no-store")
+    .send(refusal(request, status, key));
 }
 
 /**
@@ -60,7 +63,11 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get("/api/media/seg/:videoId/:rendition/:file", async (request, reply) => {
-    const { videoId, rendition, file } = request.params as { videoId: string; rendition: string; file: string };
+    const { videoId, rendition, file } = request.params as {
+      videoId: string;
+      rendition: string;
+      file: string;
+    };
     const { expires, sig } = request.query as { expires?: string; sig?: string };
     const path = `${videoId}/${rendition}/${file}`;
     const expiresAt = Number(expires);

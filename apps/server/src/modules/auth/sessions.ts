@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Credentials } from "@platform/api-client";
 import { and, eq, isNull } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import type { AppContext, CachedSession } from "../../context";
 import type { Db } from "../../db/database";
 import { sessions, users } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
@@ -13,25 +13,51 @@ import { isVipNow } from "../user/membership";
 export interface Caller {
   readonly userId: number | null;
   readonly sessionId: number;
+  /** The user's membership as the session lookup found it (null for guests). */
+  readonly membership: CachedSession["membership"];
 }
 
-/** The bearer token's session, or null (then a signed-in route answers HTTP 401). */
+/**
+ * The bearer token's session, or null (then a signed-in route answers HTTP 401). Found sessions
+ * are kept briefly in this process (SESSION_CACHE_MS); revocations made here drop them at once.
+ */
 export async function authenticate(ctx: AppContext, header: string | undefined): Promise<Caller | null> {
   if (!header?.startsWith("Bearer ")) return null;
   const token = header.slice(7).trim();
   if (token === "") return null;
-  const [row] = await ctx.db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      accessExpiresAt: sessions.accessExpiresAt,
-      deletedAt: users.deletedAt,
-    })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.accessHash, sha256(token)), isNull(sessions.revokedAt)));
-  if (!row || row.accessExpiresAt.getTime() <= ctx.now().getTime() || row.deletedAt) return null;
-  return { userId: row.userId, sessionId: row.id };
+  const hash = sha256(token);
+  let session = ctx.caches.sessions.get(hash);
+  if (!session) {
+    const [row] = await ctx.db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        accessExpiresAt: sessions.accessExpiresAt,
+        deletedAt: users.deletedAt,
+        vipPermanent: users.vipPermanent,
+        vipExpiresAt: users.vipExpiresAt,
+      })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.accessHash, hash), isNull(sessions.revokedAt)));
+    if (!row || row.deletedAt) return null;
+    session = ctx.caches.sessions.set(hash, {
+      userId: row.userId,
+      sessionId: row.id,
+      accessExpiresAt: row.accessExpiresAt.getTime(),
+      membership:
+        row.userId === null
+          ? null
+          : { vipPermanent: row.vipPermanent ?? false, vipExpiresAt: row.vipExpiresAt },
+    });
+  }
+  if (session.accessExpiresAt <= ctx.now().getTime()) return null;
+  return { userId: session.userId, sessionId: session.sessionId, membership: session.membership };
+}
+
+/** Forget this process's cached sessions of a user (after revoking them, or a membership change). */
+export function forgetSessions(ctx: AppContext, userId: number): void {
+  ctx.caches.sessions.deleteWhere((s) => s.userId === userId);
 }
 
 /** The stored user info (spec §3) as token endpoints return it. */
@@ -108,6 +134,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
       .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt)))
       .returning({ id: sessions.id });
     if (rotated.length === 0) return { kind: "reuse", family: row.family };
+    ctx.caches.sessions.delete(row.accessHash);
     if (row.userId !== null) {
       const [user] = await tx
         .select({ deletedAt: users.deletedAt })
@@ -119,13 +146,15 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   });
   if (outcome.kind === "reuse") {
     await ctx.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.family, outcome.family));
+    ctx.caches.sessions.clear();
   }
   if (outcome.kind !== "ok") throw sessionOver();
   return outcome.credentials;
 }
 
 /** Revoke every token of a user (logoff, account deletion, password reset). */
-export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<void> {
+export async function revokeUserSessions(ctx: AppContext, db: Db, userId: number, now: Date): Promise<void> {
+  forgetSessions(ctx, userId);
   await db
     .update(sessions)
     .set({ revokedAt: now })

@@ -9,7 +9,11 @@ import { balancesOf } from "../trade/wallet";
 export function panelRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "marketing.propsList", "user", async ({ caller }) => {
     const [props] = await ctx.db.select().from(userProps).where(eq(userProps.userId, caller.userId));
-    return { integral: props?.integral ?? 0, gameToken: props?.gameToken ?? 0, videoCard: props?.videoCard ?? 0 };
+    return {
+      integral: props?.integral ?? 0,
+      gameToken: props?.gameToken ?? 0,
+      videoCard: props?.videoCard ?? 0,
+    };
   });
 
   route(app, ctx, "game.userBalance", "user", async ({ caller }) => {

@@ -1,10 +1,11 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
+import { countWhere, existsWhere } from "../../db/subqueries";
 import { follows, users, videos, watchHistory } from "../../db/schema";
 import { route } from "../../http/route";
 import { isPublished } from "../substance/access";
-import { filtersWhere, sortOf, videoPage } from "../substance/routes";
+import { filtersWhere, forgetViewer, sortOf, videoPage } from "../substance/routes";
 import { containing, dateFormatOf, pageOf, toVideo, totalOver, videoQuery } from "../substance/videos";
 
 /**
@@ -35,15 +36,22 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
         id: users.id,
         nickName: users.nickName,
         avatarUrl: users.avatarUrl,
-        fans: sql<number>`(select count(*) from ${follows} where ${follows.followUserId} = ${users.id})`.mapWith(Number),
-        hasFollow: sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${caller.userId} and ${follows.followUserId} = ${users.id})`,
+        fans: countWhere(ctx.db, follows, eq(follows.followUserId, users.id)),
+        hasFollow: existsWhere(
+          ctx.db,
+          follows,
+          and(eq(follows.userId, caller.userId), eq(follows.followUserId, users.id)),
+        ),
         total: totalOver(),
       })
       .from(users)
       .where(
-        and(isNull(users.deletedAt), or(ilike(users.nickName, containing(body.content)), eq(users.memberId, body.content))),
+        and(
+          isNull(users.deletedAt),
+          or(ilike(users.nickName, containing(body.content)), eq(users.memberId, body.content)),
+        ),
       )
-      .orderBy(desc(sql`(select count(*) from ${follows} where ${follows.followUserId} = ${users.id})`), users.id)
+      .orderBy(desc(countWhere(ctx.db, follows, eq(follows.followUserId, users.id))), users.id)
       .limit(body.size)
       .offset((body.current - 1) * body.size);
     return pageOf(
@@ -75,7 +83,12 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
     const browsed = await ctx.db
       .select({ videoId: watchHistory.videoId, browsedAt: watchHistory.browsedAt })
       .from(watchHistory)
-      .where(and(eq(watchHistory.userId, caller.userId), inArray(watchHistory.videoId, rows.length ? rows.map((r) => r.id) : [-1])));
+      .where(
+        and(
+          eq(watchHistory.userId, caller.userId),
+          inArray(watchHistory.videoId, rows.length ? rows.map((r) => r.id) : [-1]),
+        ),
+      );
     const at = new Map(browsed.map((b) => [b.videoId, b.browsedAt]));
     return pageOf(
       rows.map((r) => ({ ...toVideo(ctx, r, format), browseTime: format(at.get(r.id) ?? r.createdAt) })),
@@ -90,9 +103,12 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where(
         and(
           eq(watchHistory.userId, caller.userId),
-          body.all === true ? undefined : inArray(watchHistory.videoId, (body.substanceIds ?? []).map(Number)),
+          body.all === true
+            ? undefined
+            : inArray(watchHistory.videoId, (body.substanceIds ?? []).map(Number)),
         ),
       );
+    forgetViewer(ctx, caller.userId);
     return null;
   });
 }

@@ -3,6 +3,7 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { purchases, users, videos } from "../../db/schema";
+import type { Caller } from "../auth/sessions";
 import { isVipNow } from "../user/membership";
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -11,6 +12,12 @@ export type VideoRow = typeof videos.$inferSelect;
 export interface Viewer {
   readonly userId: number | null;
   readonly isVip: boolean;
+}
+
+/** The viewer of a request: membership as the session lookup found it (no query). */
+export function viewerFrom(ctx: AppContext, caller: Caller | null): Viewer {
+  if (caller?.userId == null) return { userId: null, isVip: false };
+  return { userId: caller.userId, isVip: caller.membership ? isVipNow(caller.membership, ctx.now()) : false };
 }
 
 /** `db`: the transaction's handle when called inside one (PGlite deadlocks on the outer handle). */
@@ -42,7 +49,10 @@ export async function watchableVideo(
     : viewerId === null
       ? isPublished
       : or(isPublished, and(eq(videos.authorId, viewerId), isNull(videos.deletedAt)));
-  const [row] = await db.select().from(videos).where(and(eq(videos.id, id), visible));
+  const [row] = await db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), visible));
   return row;
 }
 
@@ -67,7 +77,8 @@ export function privilegesOf(video: VideoRow, viewer: Viewer, bought: boolean) {
 
 /** Where this viewer's preview ends (milliseconds), or null when they may watch it all. */
 export async function previewLimitMs(db: Db, video: VideoRow, viewer: Viewer): Promise<number | null> {
-  const bought = video.watchLevel === WatchLevel.CHARGE ? await hasBought(db, viewer.userId, video.id) : false;
+  const bought =
+    video.watchLevel === WatchLevel.CHARGE ? await hasBought(db, viewer.userId, video.id) : false;
   if (canWatchFully(privilegesOf(video, viewer, bought))) return null;
   return freeTimeOf(video);
 }

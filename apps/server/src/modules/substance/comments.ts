@@ -6,6 +6,7 @@ import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { route } from "../../http/route";
 import { viewerOf, watchableVideo } from "./access";
+import { forgetVideo } from "./routes";
 import { dateFormatOf, pageOf, totalOver } from "./videos";
 
 const replyTo = sql`(select ${users.nickName} from ${comments} as target join ${users} on ${users.id} = target.user_id where target.id = ${comments.replyToId})`;
@@ -33,7 +34,11 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
       .where(and(live, rootId === null ? isNull(comments.rootId) : eq(comments.rootId, rootId)))
-      .orderBy(...(rootId === null ? [desc(comments.createdAt), desc(comments.id)] : [asc(comments.createdAt), asc(comments.id)]))
+      .orderBy(
+        ...(rootId === null
+          ? [desc(comments.createdAt), desc(comments.id)]
+          : [asc(comments.createdAt), asc(comments.id)]),
+      )
       .limit(body.size)
       .offset((body.current - 1) * body.size);
     const ids = rows.map((r) => r.comment.id);
@@ -44,7 +49,9 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
               comment: comments,
               userName: users.nickName,
               replyToName: replyTo,
-              rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.createdAt}, ${comments.id})`.mapWith(Number),
+              rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.createdAt}, ${comments.id})`.mapWith(
+                Number,
+              ),
               count: sql<number>`count(*) over (partition by ${comments.rootId})`.mapWith(Number),
             })
             .from(comments)
@@ -99,7 +106,10 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!viewer.isVip) throw new BusinessError(BusinessCode.forbidden, ServerMessage.needSuperMember);
     const video = await watchableVideo(ctx.db, Number(body.substanceId), caller.userId);
     if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-    const [me] = await ctx.db.select({ nickName: users.nickName, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, caller.userId));
+    const [me] = await ctx.db
+      .select({ nickName: users.nickName, avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, caller.userId));
     const created = await ctx.db.transaction(async (tx) => {
       let rootId: number | null = null;
       let replyToId: number | null = null;
@@ -107,19 +117,36 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
         const [target] = await tx
           .select({ id: comments.id, rootId: comments.rootId })
           .from(comments)
-          .where(and(eq(comments.id, Number(body.replyCommentId)), eq(comments.videoId, video.id), isNull(comments.deletedAt)));
+          .where(
+            and(
+              eq(comments.id, Number(body.replyCommentId)),
+              eq(comments.videoId, video.id),
+              isNull(comments.deletedAt),
+            ),
+          );
         if (!target) throw new BusinessError(BusinessCode.notFound, ServerMessage.replyTargetGone);
         rootId = target.rootId ?? target.id;
         replyToId = target.id;
       }
       const [row] = await tx
         .insert(comments)
-        .values({ videoId: video.id, userId: caller.userId, rootId, replyToId, content: body.commentContent, createdAt: ctx.now() })
+        .values({
+          videoId: video.id,
+          userId: caller.userId,
+          rootId,
+          replyToId,
+          content: body.commentContent,
+          createdAt: ctx.now(),
+        })
         .returning();
-      await tx.update(videos).set({ commentCount: sql`${videos.commentCount} + 1` }).where(eq(videos.id, video.id));
+      await tx
+        .update(videos)
+        .set({ commentCount: sql`${videos.commentCount} + 1` })
+        .where(eq(videos.id, video.id));
       if (!row) throw new Error("comment not written");
       return row;
     });
+    forgetVideo(ctx, video.id, caller.userId);
     return {
       id: String(created.id),
       commentUserId: String(caller.userId),
@@ -149,7 +176,9 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
         .onConflictDoNothing()
         .returning({ id: commentLikes.commentId });
       if (added.length === 0) {
-        await tx.delete(commentLikes).where(and(eq(commentLikes.userId, caller.userId), eq(commentLikes.commentId, commentId)));
+        await tx
+          .delete(commentLikes)
+          .where(and(eq(commentLikes.userId, caller.userId), eq(commentLikes.commentId, commentId)));
       }
       const [row] = await tx
         .update(comments)
@@ -162,25 +191,38 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, "substance.deleteComment", "user", async ({ body, caller }) => {
     const commentId = Number(body.commentId);
-    await ctx.db.transaction(async (tx) => {
-      const [comment] = await tx
-        .select()
-        .from(comments)
-        .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
-      if (!comment) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-      if (comment.userId !== caller.userId) throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
-      const now = ctx.now();
-      // A top-level comment takes its thread with it.
-      const gone = await tx
-        .update(comments)
-        .set({ deletedAt: now })
-        .where(and(isNull(comments.deletedAt), comment.rootId === null ? sql`(${comments.id} = ${commentId} or ${comments.rootId} = ${commentId})` : eq(comments.id, commentId)))
-        .returning({ id: comments.id });
-      await tx
-        .update(videos)
-        .set({ commentCount: sql`greatest(${videos.commentCount} - ${gone.length}, 0)` })
-        .where(eq(videos.id, comment.videoId));
-    });
+    await ctx.db
+      .transaction(async (tx) => {
+        const [comment] = await tx
+          .select()
+          .from(comments)
+          .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
+        if (!comment) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+        if (comment.userId !== caller.userId)
+          throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
+        const now = ctx.now();
+        // A top-level comment takes its thread with it.
+        const gone = await tx
+          .update(comments)
+          .set({ deletedAt: now })
+          .where(
+            and(
+              isNull(comments.deletedAt),
+              comment.rootId === null
+                ? sql`(${comments.id} = ${commentId} or ${comments.rootId} = ${commentId})`
+                : eq(comments.id, commentId),
+            ),
+          )
+          .returning({ id: comments.id });
+        await tx
+          .update(videos)
+          .set({ commentCount: sql`greatest(${videos.commentCount} - ${gone.length}, 0)` })
+          .where(eq(videos.id, comment.videoId));
+        return comment.videoId;
+      })
+      .then((videoId) => {
+        forgetVideo(ctx, videoId);
+      });
     return null;
   });
 }

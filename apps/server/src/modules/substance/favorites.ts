@@ -2,12 +2,13 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
+import { countWhere } from "../../db/subqueries";
 import { favoriteFolders, favoriteItems, videoCollects, videos } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { route } from "../../http/route";
 import { isPublished } from "./access";
-import { collectInto, videoPage } from "./routes";
+import { collectInto, forgetViewer, videoPage } from "./routes";
 import { dateFormatOf } from "./videos";
 
 /** A unique-index violation (the same folder name twice), on either driver. */
@@ -33,11 +34,20 @@ async function foldersOf(ctx: AppContext, userId: number, format: (d: Date) => s
   const rows = await ctx.db
     .select({
       folder: favoriteFolders,
-      videoCount: sql<number>`(select count(*) from ${favoriteItems} where ${favoriteItems.folderId} = ${favoriteFolders.id})`.mapWith(Number),
-      mediaKey: sql<string | null>`(select ${videos.mediaKey} from ${favoriteItems} join ${videos} on ${videos.id} = ${favoriteItems.videoId} where ${favoriteItems.folderId} = ${favoriteFolders.id} order by ${favoriteItems.createdAt} desc limit 1)`,
+      videoCount: countWhere(ctx.db, favoriteItems, eq(favoriteItems.folderId, favoriteFolders.id)),
+      // Built with the query builder, so every column keeps its table (see db/subqueries.ts).
+      mediaKey: sql<string | null>`${ctx.db
+        .select({ mediaKey: videos.mediaKey })
+        .from(favoriteItems)
+        .innerJoin(videos, eq(videos.id, favoriteItems.videoId))
+        .where(eq(favoriteItems.folderId, favoriteFolders.id))
+        .orderBy(desc(favoriteItems.createdAt))
+        .limit(1)}`,
     })
     .from(favoriteFolders)
-    .where(and(eq(favoriteFolders.userId, userId), only === undefined ? undefined : eq(favoriteFolders.id, only)))
+    .where(
+      and(eq(favoriteFolders.userId, userId), only === undefined ? undefined : eq(favoriteFolders.id, only)),
+    )
     .orderBy(asc(favoriteFolders.createdAt), asc(favoriteFolders.id));
   return rows.map((r) => ({
     id: String(r.folder.id),
@@ -70,7 +80,8 @@ export function favoriteRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!row) throw new Error("folder not written");
       id = row.id;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
+      if (isUniqueViolation(error))
+        throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
       throw error;
     }
     return folderAnswer(ctx, caller.userId, id, dateFormatOf(request));
@@ -81,7 +92,8 @@ export function favoriteRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       await ctx.db.update(favoriteFolders).set({ name: body.name }).where(eq(favoriteFolders.id, folder.id));
     } catch (error) {
-      if (isUniqueViolation(error)) throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
+      if (isUniqueViolation(error))
+        throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
       throw error;
     }
     return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
@@ -109,6 +121,8 @@ export function favoriteRoutes(app: FastifyInstance, ctx: AppContext): void {
         .onConflictDoNothing();
       for (const videoId of ids) await collectInto(tx, caller.userId, videoId);
     });
+    forgetViewer(ctx, caller.userId);
+    for (const videoId of ids) ctx.caches.videos.delete(videoId);
     return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
   });
 
@@ -116,7 +130,12 @@ export function favoriteRoutes(app: FastifyInstance, ctx: AppContext): void {
     const folder = await ownFolder(ctx.db, caller.userId, body.favoriteId);
     await ctx.db
       .delete(favoriteItems)
-      .where(and(eq(favoriteItems.folderId, folder.id), inArray(favoriteItems.videoId, body.substanceIds.map(Number))));
+      .where(
+        and(
+          eq(favoriteItems.folderId, folder.id),
+          inArray(favoriteItems.videoId, body.substanceIds.map(Number)),
+        ),
+      );
     return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
   });
 

@@ -16,10 +16,19 @@ interface Fetched {
   bytes: number;
 }
 
-async function get(platform: TestPlatform, path: string, headers: Record<string, string> = {}): Promise<Fetched> {
+async function get(
+  platform: TestPlatform,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Fetched> {
   const response = await fetch(`${platform.server.origin}${path}`, { headers });
   const buffer = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, text: buffer.toString("utf8"), bytes: buffer.length };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text: buffer.toString("utf8"),
+    bytes: buffer.length,
+  };
 }
 
 /** The URIs of a playlist (the init segment first). */
@@ -47,7 +56,17 @@ eachDatabase("media access over HTTP", (target) => {
       const [row] = await db
         .update(videos)
         .set({ freeTimeMs: 6_000, amount: level === WatchLevel.CHARGE ? 500 : 0, discount: null })
-        .where(eq(videos.id, (await db.select({ id: videos.id }).from(videos).where(eq(videos.watchLevel, level)).limit(1).then(([v]) => v?.id)) ?? -1))
+        .where(
+          eq(
+            videos.id,
+            (await db
+              .select({ id: videos.id })
+              .from(videos)
+              .where(eq(videos.watchLevel, level))
+              .limit(1)
+              .then(([v]) => v?.id)) ?? -1,
+          ),
+        )
         .returning({ id: videos.id });
       ids[level] = row?.id ?? 0;
       await db.update(videos).set({ mediaKey: "aurora", lengthMs: 20_000 }).where(eq(videos.id, ids[level]));
@@ -107,7 +126,14 @@ eachDatabase("media access over HTTP", (target) => {
     const later = urisOf(full.text).find((u) => u.includes("seg_00003")) ?? "";
     const bare = later.replace(/\?.*$/, "");
     expect((await get(platform, bare)).status).toBe(403);
-    expect((await get(platform, `${bare}?token=${encodeURIComponent(other.api.client.storage.get("accessToken") ?? "")}`)).status).toBe(403);
+    expect(
+      (
+        await get(
+          platform,
+          `${bare}?token=${encodeURIComponent(other.api.client.storage.get("accessToken") ?? "")}`,
+        )
+      ).status,
+    ).toBe(403);
     // The member's own signed URL works.
     expect((await get(platform, later)).status).toBe(200);
   });
@@ -118,7 +144,9 @@ eachDatabase("media access over HTTP", (target) => {
     await platform.server.ctx.db.delete(purchases).where(eq(purchases.videoId, ids.CHARGE));
     const bought = await member.api.substance.buyVideo({ payType: "GOLD", substanceId: String(ids.CHARGE) });
     expect(bought.isBuy).toBe(true);
-    expect((await member.api.substance.getInfoById({ id: String(ids.CHARGE) })).privileges.buyInfo.isBuy).toBe(true);
+    expect(
+      (await member.api.substance.getInfoById({ id: String(ids.CHARGE) })).privileges.buyInfo.isBuy,
+    ).toBe(true);
     expect(seconds((await playlistOf(member, ids.CHARGE)).text)).toBeCloseTo(20, 0);
     // The other user still has not bought it.
     expect(seconds((await playlistOf(other, ids.CHARGE)).text)).toBeCloseTo(8, 0);
@@ -162,7 +190,9 @@ eachDatabase("media access over HTTP", (target) => {
   it("refuses a playlist without a valid token (401) and an unknown rendition or video (404)", async () => {
     expect((await get(platform, `/api/media/hls/${String(ids.FREE)}/480p.m3u8`)).status).toBe(401);
     expect((await get(platform, `/api/media/hls/${String(ids.FREE)}/480p.m3u8?token=nope`)).status).toBe(401);
-    expect((await get(platform, other.api.mediaUrl(`/api/media/hls/${String(ids.FREE)}/1080p.m3u8`))).status).toBe(404);
+    expect(
+      (await get(platform, other.api.mediaUrl(`/api/media/hls/${String(ids.FREE)}/1080p.m3u8`))).status,
+    ).toBe(404);
     expect((await get(platform, other.api.mediaUrl("/api/media/hls/99999999/480p.m3u8"))).status).toBe(404);
   });
 
@@ -173,7 +203,8 @@ eachDatabase("media access over HTTP", (target) => {
     expect(cover.headers.get("content-type")).toBe("image/jpeg");
     expect(cover.headers.get("cache-control")).toContain("immutable");
     expect((await get(platform, "/api/media/covers/aurora-x/cover.jpg")).status).toBe(404);
-    expect((await get(platform, `${(detail.coverFileUrl ?? "").replace("cover.jpg", "manifest.json")}`)).status).toBe(404);
+    expect(
+      (await get(platform, (detail.coverFileUrl ?? "").replace("cover.jpg", "manifest.json"))).status,
+    ).toBe(404);
   });
 });
-

@@ -1,9 +1,34 @@
-import { DurationBucket, PriceFilter, SortOrder, TagFilter, WatchLevel, durationRangeOf, watchLevelOfPriceFilter } from "@platform/domain";
-import { and, arrayOverlaps, asc, count, desc, eq, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
+import type { PriceFilter } from "@platform/domain";
+import {
+  DurationBucket,
+  SortOrder,
+  TagFilter,
+  VIDEO_PUBLISHED,
+  WatchLevel,
+  durationRangeOf,
+  watchLevelOfPriceFilter,
+} from "@platform/domain";
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+} from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { Video } from "@platform/api-client";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
+import { countWhere, existsWhere } from "../../db/subqueries";
 import {
   classifications,
   favoriteFolders,
@@ -21,6 +46,7 @@ import { BusinessCode, BusinessError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
 import { route } from "../../http/route";
+import { offsetOf } from "../../http/time";
 import { BalanceType, balancesOf, debit } from "../trade/wallet";
 import { isVipNow } from "../user/membership";
 import { backgroundUrlOf } from "../user/routes";
@@ -29,11 +55,13 @@ import {
   isPublished,
   priceFor,
   privilegesOf,
+  viewerFrom,
   viewerOf,
   watchableVideo,
 } from "./access";
 import type { VideoRow } from "./access";
 import { dateFormatOf, pageOf, toVideo, totalOver, videoQuery } from "./videos";
+import type { ListedVideo } from "./videos";
 
 /** The filters of spec §3 as SQL (shared by the video list and the video search). */
 export function filtersWhere(filters: {
@@ -75,6 +103,21 @@ export async function videoPage(
   orderBy: SQL[],
   paging: { current: number; size: number },
 ) {
+  const { rows, total } = await loadPage(ctx, viewerId, where, orderBy, paging);
+  return pageOf(
+    rows.map((r) => toVideo(ctx, r, format)),
+    total,
+    paging,
+  );
+}
+
+async function loadPage(
+  ctx: AppContext,
+  viewerId: number | null,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  paging: { current: number; size: number },
+): Promise<{ rows: ListedVideo[]; total: number }> {
   const offset = (paging.current - 1) * paging.size;
   const rows = await videoQuery(ctx, viewerId, { total: totalOver() })
     .where(where)
@@ -90,11 +133,121 @@ export async function videoPage(
       .where(where);
     total = row?.n ?? 0;
   }
-  return pageOf(
-    rows.map((r) => toVideo(ctx, r, format)),
-    total,
-    paging,
-  );
+  return { rows, total };
+}
+
+/**
+ * The catalogue's list (the hottest call): the viewer-independent page is kept briefly
+ * (CATALOGUE_CACHE_MS) and only this viewer's resume positions are read for it.
+ */
+async function cataloguePage(
+  ctx: AppContext,
+  key: string,
+  viewerId: number | null,
+  request: FastifyRequest,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  paging: { current: number; size: number },
+) {
+  // Kept as the contract's records, per time zone (times are written in the caller's zone).
+  const zone = String(offsetOf(request));
+  const page = (await ctx.caches.videoPages.through(`${key}|${zone}`, async () => {
+    const loaded = await loadPage(ctx, null, where, orderBy, paging);
+    const format = dateFormatOf(request);
+    return { rows: loaded.rows.map((r) => toVideo(ctx, r, format)), total: loaded.total };
+  })) as { rows: Video[]; total: number };
+  const seen =
+    viewerId === null
+      ? new Map<number, number>()
+      : await ctx.caches.viewerSeen.through(`${String(viewerId)}|${key}`, () =>
+          seenOf(
+            ctx,
+            viewerId,
+            page.rows.map((r) => Number(r.id)),
+          ),
+        );
+  const records =
+    seen.size === 0 ? page.rows : page.rows.map((r) => ({ ...r, seenMs: seen.get(Number(r.id)) ?? null }));
+  return pageOf(records, page.total, paging);
+}
+
+/** Where this viewer stopped in each of these videos. */
+async function seenOf(ctx: AppContext, viewerId: number | null, ids: number[]): Promise<Map<number, number>> {
+  if (viewerId === null || ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ videoId: watchHistory.videoId, seenMs: watchHistory.seenMs })
+    .from(watchHistory)
+    .where(and(eq(watchHistory.userId, viewerId), inArray(watchHistory.videoId, ids)));
+  return new Map(rows.map((r) => [r.videoId, r.seenMs]));
+}
+
+/** A video row without viewer data, kept briefly; writes of this process drop it. */
+async function videoRow(ctx: AppContext, id: number): Promise<ListedVideo | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  return (await ctx.caches.videos.through(id, async () => {
+    const [row] = await videoQuery(ctx, null).where(eq(videos.id, id));
+    return row ?? null;
+  })) as ListedVideo | null;
+}
+
+/** Drop a video's cached row (after this process changed it), and the acting viewer's flags. */
+export function forgetVideo(ctx: AppContext, id: number, viewerId?: number): void {
+  ctx.caches.videos.delete(id);
+  if (viewerId !== undefined) forgetViewer(ctx, viewerId);
+}
+
+interface ViewerFlags {
+  readonly bought: boolean;
+  readonly liked: boolean;
+  readonly collected: boolean;
+  readonly following: boolean;
+  readonly seenMs: number | null;
+}
+
+/**
+ * What this viewer has done with a video, in one statement, kept briefly; every write of this
+ * process that changes one drops the viewer's entries (forgetViewer). The rights it reports are
+ * what the app shows; the media routes decide from the database itself.
+ */
+async function viewerFlags(ctx: AppContext, viewerId: number | null, video: VideoRow): Promise<ViewerFlags> {
+  if (viewerId === null)
+    return { bought: false, liked: false, collected: false, following: false, seenMs: null };
+  return (await ctx.caches.viewerFlags.through(`${String(viewerId)}:${String(video.id)}`, () =>
+    loadViewerFlags(ctx, viewerId, video),
+  )) as ViewerFlags;
+}
+
+/** Drop what this process keeps about a viewer's flags and resume positions (after they acted). */
+export function forgetViewer(ctx: AppContext, viewerId: number): void {
+  ctx.caches.viewerFlags.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}:`));
+  ctx.caches.viewerSeen.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}|`));
+}
+
+async function loadViewerFlags(ctx: AppContext, viewerId: number, video: VideoRow): Promise<ViewerFlags> {
+  const result = await ctx.db.execute(sql`select
+    exists (select 1 from ${purchases} where ${purchases.userId} = ${viewerId} and ${purchases.videoId} = ${video.id}) as bought,
+    exists (select 1 from ${videoLikes} where ${videoLikes.userId} = ${viewerId} and ${videoLikes.videoId} = ${video.id}) as liked,
+    exists (select 1 from ${videoCollects} where ${videoCollects.userId} = ${viewerId} and ${videoCollects.videoId} = ${video.id}) as collected,
+    exists (select 1 from ${follows} where ${follows.userId} = ${viewerId} and ${follows.followUserId} = ${video.authorId}) as following,
+    (select ${watchHistory.seenMs} from ${watchHistory} where ${watchHistory.userId} = ${viewerId} and ${watchHistory.videoId} = ${video.id}) as seen`);
+  const [flags] = (
+    result as {
+      rows: {
+        bought: boolean;
+        liked: boolean;
+        collected: boolean;
+        following: boolean;
+        seen: number | null;
+      }[];
+    }
+  ).rows;
+  return {
+    bought: flags?.bought === true,
+    liked: flags?.liked === true,
+    collected: flags?.collected === true,
+    following: flags?.following === true,
+    seenMs: flags?.seen ?? null,
+  };
 }
 
 async function mustWatch(ctx: AppContext, id: string, viewerId: number | null): Promise<VideoRow> {
@@ -105,11 +258,13 @@ async function mustWatch(ctx: AppContext, id: string, viewerId: number | null): 
 
 export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "substance.classifyList", "public", async ({ body }) =>
-    (await ctx.db.select().from(classifications).orderBy(asc(classifications.sort)).limit(body.limit)).map((c) => ({
-      id: String(c.id),
-      name: c.name,
-      sort: c.sort,
-    })),
+    (await ctx.db.select().from(classifications).orderBy(asc(classifications.sort)).limit(body.limit)).map(
+      (c) => ({
+        id: String(c.id),
+        name: c.name,
+        sort: c.sort,
+      }),
+    ),
   );
 
   // Public: the channel pages (/d/…) list videos before anyone signs in.
@@ -117,32 +272,38 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const where = [isPublished, ...filtersWhere(body)];
     if (body.classifyId) where.push(eq(videos.classifyId, Number(body.classifyId)));
     if (body.topicId) where.push(eq(videos.topicId, Number(body.topicId)));
-    if (body.channelTagId !== undefined && body.channelTagId !== "") where.push(eq(videos.channelTagId, body.channelTagId));
-    return videoPage(ctx, caller?.userId ?? null, dateFormatOf(request), and(...where), sortOf(body.sort), body);
+    if (body.channelTagId !== undefined && body.channelTagId !== "")
+      where.push(eq(videos.channelTagId, body.channelTagId));
+    return cataloguePage(
+      ctx,
+      JSON.stringify(body),
+      caller?.userId ?? null,
+      request,
+      and(...where),
+      sortOf(body.sort),
+      body,
+    );
   });
 
   route(app, ctx, "substance.getInfoById", "public", async ({ body, caller, request }) => {
-    const viewerId = caller?.userId ?? null;
-    const video = await mustWatch(ctx, body.id, viewerId);
-    const viewer = await viewerOf(ctx, viewerId);
-    const me = viewerId ?? -1;
-    const [row] = await videoQuery(ctx, viewerId, {
-      bought: sql<boolean>`exists (select 1 from ${purchases} where ${purchases.userId} = ${me} and ${purchases.videoId} = ${videos.id})`,
-      liked: sql<boolean>`exists (select 1 from ${videoLikes} where ${videoLikes.userId} = ${me} and ${videoLikes.videoId} = ${videos.id})`,
-      collected: sql<boolean>`exists (select 1 from ${videoCollects} where ${videoCollects.userId} = ${me} and ${videoCollects.videoId} = ${videos.id})`,
-      following: sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${me} and ${follows.followUserId} = ${videos.authorId})`,
-    }).where(eq(videos.id, video.id));
-    if (!row) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    const viewer = viewerFrom(ctx, caller);
+    const row = await videoRow(ctx, Number(body.id));
+    const visible =
+      row !== null &&
+      row.deletedAt === null &&
+      (row.status === VIDEO_PUBLISHED || (viewer.userId !== null && row.authorId === viewer.userId));
+    if (!visible) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    const mine = await viewerFlags(ctx, viewer.userId, row);
     return {
-      ...toVideo(ctx, row, dateFormatOf(request)),
+      ...toVideo(ctx, { ...row, seenMs: mine.seenMs }, dateFormatOf(request)),
       multiResolutionList: ctx.media.resolutions(row.mediaKey, row.id),
       videoOriginalFileUrl: null,
-      privileges: privilegesOf(row, viewer, row.bought),
+      privileges: privilegesOf(row, viewer, mine.bought),
       freeTimeMs: freeTimeOf(row),
       benefitAmount: row.watchLevel === WatchLevel.CHARGE ? priceFor(ctx, row, viewer) : null,
-      likeFlag: row.liked,
-      collectFlag: row.collected,
-      hasFollow: row.following,
+      likeFlag: mine.liked,
+      collectFlag: mine.collected,
+      hasFollow: mine.following,
       forwardCount: row.forwardCount,
     };
   });
@@ -200,11 +361,18 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
             introduction: users.introduction,
             vipPermanent: users.vipPermanent,
             vipExpiresAt: users.vipExpiresAt,
-            fans: sql<number>`(select count(*) from ${follows} where ${follows.followUserId} = ${users.id})`.mapWith(Number),
-            following: sql<number>`(select count(*) from ${follows} where ${follows.userId} = ${users.id})`.mapWith(Number),
-            videoCount: sql<number>`(select count(*) from ${videos} where ${videos.authorId} = ${users.id} and ${isPublished})`.mapWith(Number),
-            likeCount: sql<number>`(select coalesce(sum(${videos.likeCount}), 0) from ${videos} where ${videos.authorId} = ${users.id} and ${isPublished})`.mapWith(Number),
-            hasFollow: sql<boolean>`exists (select 1 from ${follows} where ${follows.userId} = ${caller.userId} and ${follows.followUserId} = ${users.id})`,
+            fans: countWhere(ctx.db, follows, eq(follows.followUserId, users.id)),
+            following: countWhere(ctx.db, follows, eq(follows.userId, users.id)),
+            videoCount: countWhere(ctx.db, videos, and(eq(videos.authorId, users.id), isPublished)),
+            likeCount: sql<number>`${ctx.db
+              .select({ n: sql`coalesce(sum(${videos.likeCount}), 0)` })
+              .from(videos)
+              .where(and(eq(videos.authorId, users.id), isPublished))}`.mapWith(Number),
+            hasFollow: existsWhere(
+              ctx.db,
+              follows,
+              and(eq(follows.userId, caller.userId), eq(follows.followUserId, users.id)),
+            ),
           })
           .from(users)
           .where(and(eq(users.id, authorId), isNull(users.deletedAt)))
@@ -235,19 +403,23 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
         .onConflictDoNothing()
         .returning({ videoId: videoLikes.videoId });
       if (added.length === 0) {
-        await tx.delete(videoLikes).where(and(eq(videoLikes.userId, caller.userId), eq(videoLikes.videoId, video.id)));
+        await tx
+          .delete(videoLikes)
+          .where(and(eq(videoLikes.userId, caller.userId), eq(videoLikes.videoId, video.id)));
       }
       const [row] = await tx
         .update(videos)
         .set({ likeCount: sql`${videos.likeCount} + ${added.length > 0 ? 1 : -1}` })
         .where(eq(videos.id, video.id))
         .returning({ likeCount: videos.likeCount });
+      forgetVideo(ctx, video.id, caller.userId);
       return { likeFlag: added.length > 0, likeCount: row?.likeCount ?? 0 };
     });
   });
 
   route(app, ctx, "substance.collect", "user", async ({ body, caller }) => {
     const video = await mustWatch(ctx, body.substanceId, caller.userId);
+    forgetVideo(ctx, video.id, caller.userId);
     return ctx.db.transaction(async (tx) => ({
       collectFlag: true,
       collectCount: await collectInto(tx, caller.userId, video.id),
@@ -256,7 +428,9 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, "substance.cancelCollect", "user", async ({ body, caller }) => {
     const videoId = Number(body.substanceId);
-    if (!Number.isSafeInteger(videoId)) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    if (!Number.isSafeInteger(videoId))
+      throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    forgetVideo(ctx, videoId, caller.userId);
     return ctx.db.transaction(async (tx) => ({
       collectFlag: false,
       collectCount: await uncollect(tx, caller.userId, videoId),
@@ -269,25 +443,37 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     await ctx.db.transaction(async (tx) => {
       await tx
         .insert(watchHistory)
-        .values({ userId: caller.userId, videoId: video.id, seenMs, renewCount: body.renewCount, browsedAt: ctx.now() })
+        .values({
+          userId: caller.userId,
+          videoId: video.id,
+          seenMs,
+          renewCount: body.renewCount,
+          browsedAt: ctx.now(),
+        })
         .onConflictDoUpdate({
           target: [watchHistory.userId, watchHistory.videoId],
           set: { seenMs, renewCount: body.renewCount, browsedAt: ctx.now() },
         });
       // A viewing reports renewCount 0 first; its later reports only move the position.
       if (body.renewCount === 0) {
-        await tx.update(videos).set({ playCount: sql`${videos.playCount} + 1` }).where(eq(videos.id, video.id));
+        await tx
+          .update(videos)
+          .set({ playCount: sql`${videos.playCount} + 1` })
+          .where(eq(videos.id, video.id));
       }
     });
+    forgetVideo(ctx, video.id, caller.userId);
     return null;
   });
 
-  route(app, ctx, "substance.buyVideo", "user", async ({ body, caller, request }) =>
-    idempotent(ctx, request, caller.userId, "substance.buyVideo", body, async (tx) => {
+  route(app, ctx, "substance.buyVideo", "user", async ({ body, caller, request }) => {
+    const bought = await idempotent(ctx, request, caller.userId, "substance.buyVideo", body, async (tx) => {
       const video = await watchableVideo(tx, Number(body.substanceId), caller.userId);
       if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-      if (video.watchLevel !== WatchLevel.CHARGE) throw new BusinessError(BusinessCode.invalid, ServerMessage.notForSale);
-      if (video.authorId === caller.userId) throw new BusinessError(BusinessCode.invalid, ServerMessage.ownVideo);
+      if (video.watchLevel !== WatchLevel.CHARGE)
+        throw new BusinessError(BusinessCode.invalid, ServerMessage.notForSale);
+      if (video.authorId === caller.userId)
+        throw new BusinessError(BusinessCode.invalid, ServerMessage.ownVideo);
       const price = priceFor(ctx, video, await viewerOf(ctx, caller.userId, tx));
       const [purchase] = await tx
         .insert(purchases)
@@ -306,8 +492,10 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
             })
           : (await balancesOf(tx, caller.userId)).GOLD;
       return { isBuy: true as const, paidAmount: price, balance };
-    }),
-  );
+    });
+    forgetViewer(ctx, caller.userId);
+    return bought;
+  });
 
   route(app, ctx, "substance.myBuyVideoList", "user", async ({ body, caller, request }) =>
     videoPage(
@@ -327,7 +515,8 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const rows = await ctx.db
       .select({
         topic: topics,
-        videoCount: sql<number>`(select count(*) from ${videos} where ${videos.topicId} = ${topics.id} and ${isPublished})`.mapWith(Number),
+        // A query-builder subquery, so `topics.id` keeps its table (see authorInfo).
+        videoCount: countWhere(ctx.db, videos, and(eq(videos.topicId, topics.id), isPublished)),
         total: totalOver(),
       })
       .from(topics)
@@ -354,13 +543,18 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
       .set({ forwardCount: sql`${videos.forwardCount} + 1` })
       .where(eq(videos.id, video.id))
       .returning({ forwardCount: videos.forwardCount });
+    forgetVideo(ctx, video.id, caller.userId);
     return { forwardCount: row?.forwardCount ?? 0, shareUrl: `/videoview?id=${String(video.id)}` };
   });
 }
 
 /** Collect a video (idempotent); the video's collect count, after. */
 export async function collectInto(tx: Db, userId: number, videoId: number): Promise<number> {
-  const added = await tx.insert(videoCollects).values({ userId, videoId }).onConflictDoNothing().returning({ videoId: videoCollects.videoId });
+  const added = await tx
+    .insert(videoCollects)
+    .values({ userId, videoId })
+    .onConflictDoNothing()
+    .returning({ videoId: videoCollects.videoId });
   const [row] = await tx
     .update(videos)
     .set({ collectCount: sql`${videos.collectCount} + ${added.length}` })

@@ -37,10 +37,18 @@ export function videoColumns() {
   };
 }
 
-export type ListedVideo = VideoRow & { authorName: string; authorAvatar: string | null; seenMs: number | null };
+export type ListedVideo = VideoRow & {
+  authorName: string;
+  authorAvatar: string | null;
+  seenMs: number | null;
+};
 
 /** The video table joined with its author and this viewer's history (nobody's for a guest). */
-export function videoQuery<E extends Record<string, SQL>>(ctx: AppContext, viewerId: number | null, extra: E = {} as E) {
+export function videoQuery<E extends Record<string, SQL>>(
+  ctx: AppContext,
+  viewerId: number | null,
+  extra: E = {} as E,
+) {
   return ctx.db
     .select({ ...videoColumns(), ...extra })
     .from(videos)

@@ -16,9 +16,17 @@ const [vip, ordinary] = demoAccounts;
 async function richUser(platform: TestPlatform, gold: number) {
   const db = platform.server.ctx.db;
   const mobile = freshPhone();
-  const userId = await createAccount(db, { mobile, passwordHash: await hashPassword("demo123456"), channelTagId: "0" });
-  if (gold > 0) await db.transaction((tx) => credit(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold, reason: "GRANT" }));
-  return { userId, ...(await signIn(platform, { mobile, password: "demo123456" })) };
+  const userId = await createAccount(db, {
+    mobile,
+    passwordHash: await hashPassword("demo123456"),
+    channelTagId: "0",
+  });
+  if (gold > 0)
+    await db.transaction((tx) =>
+      credit(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold, reason: "GRANT" }),
+    );
+  const { api } = await signIn(platform, { mobile, password: "demo123456" });
+  return { userId, api };
 }
 
 /** `n` new CHARGE videos at `price` each (copies of a seeded one). */
@@ -29,7 +37,14 @@ async function chargeVideos(platform: TestPlatform, n: number, price: number): P
   const { id: _id, ...rest } = model;
   const rows = await db
     .insert(videos)
-    .values(Array.from({ length: n }, (_, i) => ({ ...rest, title: `priced ${String(i)}`, amount: price, discount: null })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        ...rest,
+        title: `priced ${String(i)}`,
+        amount: price,
+        discount: null,
+      })),
+    )
     .returning({ id: videos.id });
   return rows.map((r) => r.id);
 }
@@ -65,14 +80,19 @@ eachDatabase("wallet core and buying", (target) => {
     const balances = await balancesOf(platform.server.ctx.db, buyer.userId);
     expect(balances.GOLD).toBe(0);
     expect(await ledgerSum(platform, buyer.userId, BalanceType.GOLD)).toBe(0);
-    const rows = await platform.server.ctx.db.select().from(purchases).where(eq(purchases.userId, buyer.userId));
+    const rows = await platform.server.ctx.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.userId, buyer.userId));
     expect(rows.length).toBe(10);
     // Each purchase has its ledger debit, naming it.
     const debits = await platform.server.ctx.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, buyer.userId), eq(ledgerEntries.reason, "BUY_VIDEO")));
-    expect(debits.map((d) => d.reference).sort()).toEqual(rows.map((p) => `purchases:${String(p.id)}`).sort());
+    expect(debits.map((d) => d.reference).sort()).toEqual(
+      rows.map((p) => `purchases:${String(p.id)}`).sort(),
+    );
     expect(Math.min(...debits.map((d) => d.balanceAfter))).toBe(0);
   });
 
@@ -90,7 +110,12 @@ eachDatabase("wallet core and buying", (target) => {
     expect(await ledgerSum(platform, buyer.userId, BalanceType.GOLD)).toBe(700);
     // The same key for another request is refused; a new key for the same video: already bought.
     const [other] = await chargeVideos(platform, 1, 300);
-    const reused = await failure(buyer.api.substance.buyVideo({ payType: "GOLD", substanceId: String(other) }, { idempotencyKey: "retry-of-one-intent-1" }));
+    const reused = await failure(
+      buyer.api.substance.buyVideo(
+        { payType: "GOLD", substanceId: String(other) },
+        { idempotencyKey: "retry-of-one-intent-1" },
+      ),
+    );
     expect(reused.code).toBe(409);
     const twice = await failure(buyer.api.substance.buyVideo(request));
     expect(twice.code).toBe(409);
@@ -100,17 +125,26 @@ eachDatabase("wallet core and buying", (target) => {
 
   it("a money call without an Idempotency-Key is refused", async () => {
     const buyer = await richUser(platform, 0);
-    const response = await fetch(`${platform.server.origin}/api/substance/app/substance-online/buy/video/account`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${buyer.api.client.storage.get("accessToken") ?? ""}` },
-      body: JSON.stringify({ payType: "GOLD", substanceId: "1" }),
-    });
+    const response = await fetch(
+      `${platform.server.origin}/api/substance/app/substance-online/buy/video/account`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${buyer.api.client.storage.get("accessToken") ?? ""}`,
+        },
+        body: JSON.stringify({ payType: "GOLD", substanceId: "1" }),
+      },
+    );
     expect(((await response.json()) as { code: number }).code).toBe(400);
   });
 
   it("members pay the member price; the price rule is the domain's", async () => {
     const [id] = await chargeVideos(platform, 1, 999);
-    await platform.server.ctx.db.update(videos).set({ discount: 8.5 }).where(eq(videos.id, id ?? 0));
+    await platform.server.ctx.db
+      .update(videos)
+      .set({ discount: 8.5 })
+      .where(eq(videos.id, id ?? 0));
     const member = await signIn(platform, vip);
     const detail = await member.api.substance.getInfoById({ id: String(id) });
     expect(detail.benefitAmount).toBe(849);
@@ -124,21 +158,38 @@ eachDatabase("wallet core and buying", (target) => {
 
   it("refuses buying a video that is not for sale, and when gold is short (balance unchanged)", async () => {
     const plain = await signIn(platform, ordinary);
-    const [free] = await platform.server.ctx.db.select({ id: videos.id }).from(videos).where(eq(videos.watchLevel, WatchLevel.FREE)).limit(1);
-    expect((await failure(plain.api.substance.buyVideo({ payType: "GOLD", substanceId: String(free?.id) }))).code).toBe(400);
+    const [free] = await platform.server.ctx.db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(eq(videos.watchLevel, WatchLevel.FREE))
+      .limit(1);
+    expect(
+      (await failure(plain.api.substance.buyVideo({ payType: "GOLD", substanceId: String(free?.id) }))).code,
+    ).toBe(400);
     const [dear] = await chargeVideos(platform, 1, 100_000);
     const before = (await plain.api.game.userBalance()).gold;
     const short = await failure(plain.api.substance.buyVideo({ payType: "GOLD", substanceId: String(dear) }));
     expect(short.code).toBe(402);
     expect(short.message).toBe("金币余额不足，请先充值");
     expect((await plain.api.game.userBalance()).gold).toBe(before);
-    expect(await plain.api.substance.getInfoById({ id: String(dear) })).toMatchObject({ privileges: { buyInfo: { isBuy: false } } });
+    expect(await plain.api.substance.getInfoById({ id: String(dear) })).toMatchObject({
+      privileges: { buyInfo: { isBuy: false } },
+    });
   });
 
   it("a balance can never go below zero, even written directly", async () => {
     const buyer = await richUser(platform, 50);
     const db = platform.server.ctx.db;
-    await expect(db.transaction((tx) => debit(tx as unknown as Db, { userId: buyer.userId, type: BalanceType.GOLD, amount: 51, reason: "GRANT" }))).rejects.toMatchObject({ code: 402 });
+    await expect(
+      db.transaction((tx) =>
+        debit(tx as unknown as Db, {
+          userId: buyer.userId,
+          type: BalanceType.GOLD,
+          amount: 51,
+          reason: "GRANT",
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 402 });
     await expect(
       db.update(walletAccounts).set({ balance: -1 }).where(eq(walletAccounts.userId, buyer.userId)),
     ).rejects.toThrow();

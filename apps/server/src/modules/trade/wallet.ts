@@ -31,7 +31,8 @@ export interface Movement {
 }
 
 function assertAmount(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`a movement needs a positive whole amount, not ${String(amount)}`);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error(`a movement needs a positive whole amount, not ${String(amount)}`);
 }
 
 /**

@@ -36,7 +36,10 @@ async function newPasswordHash(ctx: AppContext, sign: string, sealed: string): P
 }
 
 /** Where a user's background image is served. */
-export function backgroundUrlOf(user: { bgImgKey: string | null; bgImgBucket: string | null }): string | null {
+export function backgroundUrlOf(user: {
+  bgImgKey: string | null;
+  bgImgBucket: string | null;
+}): string | null {
   return user.bgImgKey && user.bgImgBucket ? fileUrlOf(user.bgImgBucket, user.bgImgKey) : null;
 }
 
@@ -83,7 +86,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       // A new password signs out every device that knew the old one.
-      await revokeUserSessions(tx, user.id, ctx.now());
+      await revokeUserSessions(ctx, tx, user.id, ctx.now());
     });
     return null;
   });
@@ -177,7 +180,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         .update(identityCards)
         .set({ revokedAt: now })
         .where(and(eq(identityCards.userId, caller.userId), isNull(identityCards.revokedAt)));
-      await revokeUserSessions(tx, caller.userId, now);
+      await revokeUserSessions(ctx, tx, caller.userId, now);
     });
     return null;
   });
