@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { WatchLevel } from "@platform/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -185,6 +187,28 @@ eachDatabase("media access over HTTP", (target) => {
     expect((await get(platform, uri, { range: `bytes=${String(whole.bytes + 5)}-` })).status).toBe(416);
     const etag = whole.headers.get("etag") ?? "";
     expect((await get(platform, uri, { "if-none-match": etag })).status).toBe(304);
+  });
+
+  it("plays: ffmpeg decodes whole playlists over HTTP, a looped clip across its join too", async () => {
+    const run = promisify(execFile);
+    const [looped] = await platform.server.ctx.db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(eq(videos.mediaKey, "colourbars"))
+      .limit(1);
+    for (const [id, length] of [
+      [ids.FREE, 20],
+      [looped?.id ?? 0, 100],
+    ] as const) {
+      const detail = await member.api.substance.getInfoById({ id: String(id) });
+      const entry = detail.multiResolutionList.find((r) => r.resolution === "360p");
+      const url = `${platform.server.origin}${member.api.mediaUrl(entry?.videoPlayUrl ?? "")}`;
+      const { stderr } = await run("ffmpeg", ["-v", "error", "-i", url, "-f", "null", "-"]);
+      expect(stderr).toBe("");
+      const { stdout } = await run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", url]);
+      expect(Number(stdout)).toBeGreaterThan(length - 1);
+      expect(Number(stdout)).toBeLessThan(length + 1.5);
+    }
   });
 
   it("refuses a playlist without a valid token (401) and an unknown rendition or video (404)", async () => {

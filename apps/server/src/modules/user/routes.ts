@@ -24,9 +24,6 @@ import { fileUrlOf } from "../upload/routes";
 import { identityCardOf } from "./identity-card";
 import { isVipNow, membershipOf } from "./membership";
 
-/** The member discount (tenths of the price paid) while no operator setting overrides it. */
-export const DEFAULT_MEMBER_DISCOUNT = 8;
-
 async function newPasswordHash(ctx: AppContext, sign: string, sealed: string): Promise<string> {
   await consumeSign(ctx, sign);
   const password = await openPassword(ctx, sealed);
@@ -160,7 +157,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await userRow(ctx, caller.userId);
     const vip = isVipNow(user, ctx.now());
     // Commenting is a super-member benefit (spec §5, §6).
-    return { isCommentEnabled: vip, isVip: vip, discount: vip ? DEFAULT_MEMBER_DISCOUNT : null };
+    return { isCommentEnabled: vip, isVip: vip, discount: vip ? ctx.config.memberDiscount : null };
   });
 
   route(app, ctx, "user.memberBenefitsConfig", "user", async () =>
