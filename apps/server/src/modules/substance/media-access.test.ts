@@ -205,7 +205,15 @@ eachDatabase("media access over HTTP", (target) => {
       const url = `${platform.server.origin}${member.api.mediaUrl(entry?.videoPlayUrl ?? "")}`;
       const { stderr } = await run("ffmpeg", ["-v", "error", "-i", url, "-f", "null", "-"]);
       expect(stderr).toBe("");
-      const { stdout } = await run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", url]);
+      const { stdout } = await run("ffprobe", [
+        "-v",
+        "error",
+        "-show_entries",
+        "format=duration",
+        "-of",
+        "csv=p=0",
+        url,
+      ]);
       expect(Number(stdout)).toBeGreaterThan(length - 1);
       expect(Number(stdout)).toBeLessThan(length + 1.5);
     }
