@@ -1,1 +1,6 @@
-export {};
+export { activateLanguage, createI18n, translateMessage } from "./activate";
+export type { ActivateOptions } from "./activate";
+export { domainMessages } from "./domain-messages";
+export { localeOf, saveLanguage, storedLanguage } from "./locale";
+export type { LanguageStore, Locale } from "./locale";
+export { PlatformI18nProvider } from "./provider";

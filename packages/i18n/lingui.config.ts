@@ -1,0 +1,22 @@
+import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-po";
+
+/**
+ * One catalog for the whole product (the documenso way): the domain's sentences here, the UI
+ * package's and the app's strings, extracted together. zh-CN is the source and the default.
+ */
+export default defineConfig({
+  sourceLocale: "zh-CN",
+  locales: ["zh-CN", "en-US"],
+  catalogs: [
+    {
+      path: "<rootDir>/src/locales/{locale}/messages",
+      include: ["<rootDir>/src", "<rootDir>/../ui/src", "<rootDir>/../../apps/h5/src"],
+      exclude: ["**/node_modules/**", "**/*.test.*", "**/*.stories.*", "**/locales/**"],
+    },
+  ],
+  compileNamespace: "ts",
+  orderBy: "messageId",
+  // Origins without line numbers: moving code does not rewrite the catalogs.
+  format: formatter({ lineNumbers: false }),
+});

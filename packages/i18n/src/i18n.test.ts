@@ -1,0 +1,79 @@
+import { Language, MessageKey, allMessageKeys, message } from "@platform/domain";
+import { describe, expect, it } from "vitest";
+import { activateLanguage, createI18n, translateMessage } from "./activate";
+import { domainMessages } from "./domain-messages";
+import { saveLanguage, storedLanguage } from "./locale";
+import type { LanguageStore } from "./locale";
+import { messages as enUS } from "./locales/en-US/messages";
+import { messages as zhCN } from "./locales/zh-CN/messages";
+
+function memoryStore(initial: Record<string, string> = {}): LanguageStore & { data: Record<string, string> } {
+  const data = { ...initial };
+  return {
+    data,
+    getItem: (key) => data[key] ?? null,
+    setItem: (key, value) => {
+      data[key] = value;
+    },
+  };
+}
+
+describe("catalogs", () => {
+  it("have every domain message key, under its own id, in both languages", () => {
+    for (const key of allMessageKeys) {
+      expect(domainMessages[key].id).toBe(key);
+      expect(zhCN[key], `zh-CN ${key}`).toBeDefined();
+      expect(enUS[key], `en-US ${key}`).toBeDefined();
+    }
+  });
+});
+
+describe("activateLanguage", () => {
+  it("loads a language, translates domain messages, keeps the choice and <html lang>", async () => {
+    const i18n = createI18n();
+    const store = memoryStore();
+    const doc = { documentElement: { lang: "" } } as unknown as Document;
+    await activateLanguage(i18n, Language.zhCN, { store, document: doc });
+    expect(translateMessage(i18n, message(MessageKey.phoneRequired))).toBe("请输入手机号");
+    expect(doc.documentElement.lang).toBe("zh-CN");
+    await activateLanguage(i18n, Language.enUS, { store, document: doc });
+    expect(translateMessage(i18n, message(MessageKey.phoneRequired))).toBe("Phone number needed");
+    expect(store.data.language).toBe("enUS");
+    expect(doc.documentElement.lang).toBe("en-US");
+  });
+
+  it("fills values and plurals", async () => {
+    const i18n = createI18n();
+    await activateLanguage(i18n, Language.enUS, { store: null, document: null });
+    expect(translateMessage(i18n, message(MessageKey.minutesAgo, { count: 1 }))).toBe("1 minute ago");
+    expect(translateMessage(i18n, message(MessageKey.minutesAgo, { count: 5 }))).toBe("5 minutes ago");
+    expect(translateMessage(i18n, message(MessageKey.withdrawBelowMinimum, { minimum: 100 }))).toBe(
+      "The minimum single withdrawal is 100 gold shells",
+    );
+    await activateLanguage(i18n, Language.zhCN, { store: null, document: null });
+    expect(translateMessage(i18n, message(MessageKey.vipRemainingDays, { count: 3 }))).toBe("剩余 3 天");
+  });
+});
+
+describe("the stored language", () => {
+  it("is zhCN by default and for unknown values, else what was saved", () => {
+    expect(storedLanguage(memoryStore())).toBe(Language.zhCN);
+    expect(storedLanguage(memoryStore({ language: "fr" }))).toBe(Language.zhCN);
+    const store = memoryStore();
+    saveLanguage(Language.enUS, store);
+    expect(storedLanguage(store)).toBe(Language.enUS);
+    expect(storedLanguage(null)).toBe(Language.zhCN);
+  });
+
+  it("survives a storage that throws", () => {
+    const broken: LanguageStore = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("quota");
+      },
+    };
+    expect(() => {
+      saveLanguage(Language.enUS, broken);
+    }).not.toThrow();
+  });
+});
