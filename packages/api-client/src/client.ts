@@ -234,12 +234,12 @@ export class ApiClient {
     const idempotencyKey = def.money ? (options.idempotencyKey ?? randomKey()) : undefined;
     try {
       const data = await this.attempt(name, def, request ?? {}, signal, idempotencyKey);
-      await wait(this.floorLeft(started), signal, name);
+      await this.floor(started, signal, name);
       return data as ResponseOf<K>;
     } catch (caught) {
       const error = this.toApiError(caught, name, signal);
       if (error.kind !== "cancelled") {
-        await wait(this.floorLeft(started), undefined, name);
+        await this.floor(started, undefined, name);
         this.notify(error);
       }
       throw error;
@@ -251,6 +251,13 @@ export class ApiClient {
   private floorLeft(started: number): number {
     const floor = this.options.minimumResponseMs ?? limits.minimumResponseMs;
     return floor - (Date.now() - started);
+  }
+
+  /** Wait out the floor; timers may fire a millisecond early by the wall clock, so check again. */
+  private async floor(started: number, signal: AbortSignal | undefined, name: string): Promise<void> {
+    for (let left = this.floorLeft(started); left > 0; left = this.floorLeft(started)) {
+      await wait(left, signal, name);
+    }
   }
 
   /**
