@@ -87,6 +87,17 @@ const authors = [
 
 export const CATALOGUE_SIZE = 240;
 
+export const classificationNames = [
+  "推荐 Picks",
+  "旅行 Travel",
+  "美食 Food",
+  "音乐 Music",
+  "科技 Tech",
+  "生活 Life",
+  "风景 Scenery",
+  "教程 Tutorials",
+] as const;
+
 /**
  * The demo catalogue on an empty video table: authors, classifications, topics, 240 published
  * videos over the seed clips (FREE, SVIP and CHARGE), a few of the demo author's videos still
@@ -123,18 +134,7 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
   const classifyIds = (
     await ctx.db
       .insert(classifications)
-      .values(
-        [
-          "推荐 Picks",
-          "旅行 Travel",
-          "美食 Food",
-          "音乐 Music",
-          "科技 Tech",
-          "生活 Life",
-          "风景 Scenery",
-          "教程 Tutorials",
-        ].map((name, sort) => ({ name, sort })),
-      )
+      .values(classificationNames.map((name, sort) => ({ name, sort })))
       .returning({ id: classifications.id })
   ).map((r) => r.id);
   const topicIds = (

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { countWhere } from "../../db/subqueries";
+import { countWhere, existsWhere } from "../../db/subqueries";
 import { favoriteFolders, favoriteItems, videoCollects, videos } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
@@ -141,28 +141,26 @@ export function favoriteRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // My collection: everything collected (ALL), or one folder's videos (FAVORITES).
   route(app, ctx, "substance.collectList", "user", async ({ body, caller, request }) => {
-    if (body.favoriteId !== undefined) {
-      const folder = await ownFolder(ctx.db, caller.userId, body.favoriteId);
-      return videoPage(
-        ctx,
-        caller.userId,
-        dateFormatOf(request),
-        and(
-          isNull(videos.deletedAt),
-          sql`exists (select 1 from ${favoriteItems} where ${favoriteItems.folderId} = ${folder.id} and ${favoriteItems.videoId} = ${videos.id})`,
-        ),
-        [desc(videos.id)],
-        body,
-      );
-    }
+    const inCollection =
+      body.favoriteId === undefined
+        ? existsWhere(
+            ctx.db,
+            videoCollects,
+            and(eq(videoCollects.userId, caller.userId), eq(videoCollects.videoId, videos.id)),
+          )
+        : existsWhere(
+            ctx.db,
+            favoriteItems,
+            and(
+              eq(favoriteItems.folderId, (await ownFolder(ctx.db, caller.userId, body.favoriteId)).id),
+              eq(favoriteItems.videoId, videos.id),
+            ),
+          );
     return videoPage(
       ctx,
       caller.userId,
       dateFormatOf(request),
-      and(
-        isNull(videos.deletedAt),
-        sql`exists (select 1 from ${videoCollects} where ${videoCollects.userId} = ${caller.userId} and ${videoCollects.videoId} = ${videos.id})`,
-      ),
+      and(isNull(videos.deletedAt), inCollection),
       [desc(videos.id)],
       body,
     );

@@ -396,7 +396,7 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, "substance.doLike", "user", async ({ body, caller }) => {
     const video = await mustWatch(ctx, body.substanceId, caller.userId);
-    return ctx.db.transaction(async (tx) => {
+    const liked = await ctx.db.transaction(async (tx) => {
       const added = await tx
         .insert(videoLikes)
         .values({ userId: caller.userId, videoId: video.id })
@@ -412,29 +412,27 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
         .set({ likeCount: sql`${videos.likeCount} + ${added.length > 0 ? 1 : -1}` })
         .where(eq(videos.id, video.id))
         .returning({ likeCount: videos.likeCount });
-      forgetVideo(ctx, video.id, caller.userId);
       return { likeFlag: added.length > 0, likeCount: row?.likeCount ?? 0 };
     });
+    // Dropped after the commit, so no read in between can cache the row as it was.
+    forgetVideo(ctx, video.id, caller.userId);
+    return liked;
   });
 
   route(app, ctx, "substance.collect", "user", async ({ body, caller }) => {
     const video = await mustWatch(ctx, body.substanceId, caller.userId);
+    const collectCount = await ctx.db.transaction((tx) => collectInto(tx, caller.userId, video.id));
     forgetVideo(ctx, video.id, caller.userId);
-    return ctx.db.transaction(async (tx) => ({
-      collectFlag: true,
-      collectCount: await collectInto(tx, caller.userId, video.id),
-    }));
+    return { collectFlag: true, collectCount };
   });
 
   route(app, ctx, "substance.cancelCollect", "user", async ({ body, caller }) => {
     const videoId = Number(body.substanceId);
     if (!Number.isSafeInteger(videoId))
       throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    const collectCount = await ctx.db.transaction((tx) => uncollect(tx, caller.userId, videoId));
     forgetVideo(ctx, videoId, caller.userId);
-    return ctx.db.transaction(async (tx) => ({
-      collectFlag: false,
-      collectCount: await uncollect(tx, caller.userId, videoId),
-    }));
+    return { collectFlag: false, collectCount };
   });
 
   route(app, ctx, "substance.doPlay", "user", async ({ body, caller }) => {
@@ -504,7 +502,11 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
       dateFormatOf(request),
       and(
         isNull(videos.deletedAt),
-        sql`exists (select 1 from ${purchases} where ${purchases.userId} = ${caller.userId} and ${purchases.videoId} = ${videos.id})`,
+        existsWhere(
+          ctx.db,
+          purchases,
+          and(eq(purchases.userId, caller.userId), eq(purchases.videoId, videos.id)),
+        ),
       ),
       [desc(videos.id)],
       body,
