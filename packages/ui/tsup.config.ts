@@ -1,3 +1,4 @@
+import { linguiEsbuildPlugin } from "@platform/vite-config";
 import { defineConfig } from "tsup";
 
 export default defineConfig({
@@ -9,4 +10,8 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   treeshake: true,
+  // Split so the player's shaka-player and the QR reader's jsqr stay behind their dynamic imports.
+  splitting: true,
+  external: ["react", "react-dom", "react/jsx-runtime", "shaka-player", "jsqr"],
+  esbuildPlugins: [linguiEsbuildPlugin()],
 });

@@ -23,11 +23,18 @@ export default tseslint.config(
       "lingui/no-unlocalized-strings": [
         "error",
         {
-          ignore: ["^(?![A-Z])\\S+$", "^[A-Z0-9_-]+$"],
+          // Tokens, constants, SVG path data and CSS selectors are not sentences.
+          ignore: [
+            "^(?![A-Z])\\S+$",
+            "^[A-Z0-9_-]+$",
+            "^[MLHVCSQTAZmlhvcsqtaz0-9 .,-]+$",
+            "^[\\w\\s,.:#=\\[\\]()\"'>*-]+\\]$",
+          ],
           ignoreNames: [
             {
               regex: {
-                pattern: "className|^(data|aria)-|^(role|type|id|name|href|src|key|to|target|rel|as)$",
+                pattern:
+                  "className|Selector$|^(data|aria)-|^(role|type|id|name|href|src|key|to|target|rel|as|accept|capture|inputMode|autoComplete|enterKeyHint|d|viewBox|preload|crossOrigin)$",
               },
             },
           ],
@@ -44,7 +51,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.test.ts", "**/*.test.tsx", "**/*.stories.tsx", "**/*.config.ts"],
+    files: [
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "**/*.stories.tsx",
+      "**/*.config.ts",
+      "**/.storybook/**",
+      "**/test/**",
+    ],
     rules: { "lingui/no-unlocalized-strings": "off" },
   },
 );

@@ -1,3 +1,4 @@
+import type { PluginOption } from "vite";
 import type { UserWorkspaceConfig } from "vitest/config";
 
 export declare const sourceCondition: "@platform/source";
@@ -11,4 +12,8 @@ export declare function platformProject(options: {
   hookTimeout?: number;
   /** Files run once before the project's test files (e.g. making media the suites read). */
   globalSetup?: string[];
+  /** Files run before each test file (e.g. Testing Library cleanup). */
+  setupFiles?: string[];
+  /** Vite plugins for the project's transforms (e.g. lingui macros). */
+  plugins?: PluginOption[];
 }): UserWorkspaceConfig;

@@ -10,8 +10,10 @@ export const sourceCondition = "@platform/source";
  * `inline` lists dependencies vitest must transform instead of handing to Node (packages whose ESM
  * build only works through a bundler, such as jsencrypt's extensionless imports).
  * `testTimeout` / `hookTimeout` give integration suites (a database to open, a server to start) room.
- * `globalSetup` runs once before the project's files (e.g. making media every suite reads).
- * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[] }} options
+ * `globalSetup` runs once before the project's files (e.g. making media every suite reads);
+ * `setupFiles` before each file (e.g. Testing Library's cleanup). `plugins` are Vite plugins
+ * (e.g. lingui's macros).
+ * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[], setupFiles?: string[], plugins?: import("vite").PluginOption[] }} options
  */
 export function platformProject({
   name,
@@ -21,8 +23,11 @@ export function platformProject({
   testTimeout = 5_000,
   hookTimeout = 10_000,
   globalSetup = [],
+  setupFiles = [],
+  plugins = [],
 }) {
   return defineProject({
+    plugins,
     resolve: { conditions: [sourceCondition, "module", "browser", "development|production"] },
     ssr: { resolve: { conditions: [sourceCondition, "module", "node", "development|production"] } },
     test: {
@@ -34,6 +39,7 @@ export function platformProject({
       testTimeout,
       hookTimeout,
       globalSetup,
+      setupFiles,
     },
   });
 }
