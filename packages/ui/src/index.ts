@@ -17,3 +17,12 @@ export { Layer } from "./primitives/Layer";
 export { ToastProvider, Toaster, useToast } from "./primitives/Toast";
 export type { ToastApi, ToastItem, ToastOptions, ToastTone } from "./primitives/Toast";
 export { useModal } from "./primitives/useModal";
+
+// Feature areas (each folder's index.ts lists its components)
+export * from "./video";
+export * from "./player";
+export * from "./purchase";
+export * from "./comments";
+export * from "./login";
+export * from "./my";
+export * from "./profile";
