@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const enPo = join(root, "src/locales/en-US/messages.po");
+const zhPo = join(root, "src/locales/zh-CN/messages.po");
 const lock = join(root, ".cache/translate.lock");
 
 const unescape = (s) => s.replace(/\\n/g, "\n").replace(/\\t/g, "\t");
@@ -50,6 +51,20 @@ try {
     return [value, i];
   };
 
+  /** msgid → msgstr of a catalog (explicit ids such as "toast.loginSuccess" map to their text). */
+  const entriesOf = (path) => {
+    const map = new Map();
+    for (const block of readFileSync(path, "utf8").split("\n\n")) {
+      const lines = block.split("\n");
+      const idAt = lines.findIndex((l) => l.startsWith("msgid "));
+      const strAt = lines.findIndex((l) => l.startsWith("msgstr "));
+      if (idAt < 0 || strAt < 0) continue;
+      map.set(readQuoted(lines.slice(idAt, strAt), 0)[0], readQuoted(lines.slice(strAt), 0)[0]);
+    }
+    return map;
+  };
+  const zhText = entriesOf(zhPo);
+
   const blocks = readFileSync(enPo, "utf8").split("\n\n");
   let filled = 0;
   let missing = 0;
@@ -60,7 +75,7 @@ try {
     if (idAt < 0 || strAt < 0) return block;
     const [id] = readQuoted(lines.slice(idAt, strAt), 0);
     const [str] = readQuoted(lines.slice(strAt), 0);
-    const en = pairs.get(id);
+    const en = pairs.get(id) ?? pairs.get(zhText.get(id) ?? "");
     if (en !== undefined && en !== str) {
       filled++;
       return [...lines.slice(0, strAt), `msgstr ${JSON.stringify(en)}`].join("\n");

@@ -77,3 +77,19 @@ describe("the stored language", () => {
     }).not.toThrow();
   });
 });
+
+describe("product messages", () => {
+  it("are in both catalogs under their ids, with values filled", async () => {
+    const { productMessages } = await import("./product-messages");
+    for (const descriptor of Object.values(productMessages)) {
+      expect(zhCN[descriptor.id], `zh-CN ${descriptor.id}`).toBeDefined();
+      expect(enUS[descriptor.id], `en-US ${descriptor.id}`).toBeDefined();
+    }
+    const i18n = createI18n();
+    await activateLanguage(i18n, Language.enUS, { store: null, document: null });
+    expect(i18n._(productMessages.loginSuccess)).toBe("Login successful");
+    expect(i18n._({ ...productMessages.requestFailedWithStatus, values: { status: 502 } })).toBe(
+      "Request failed with status code 502",
+    );
+  });
+});
