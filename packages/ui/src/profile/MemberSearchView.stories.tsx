@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { fn } from "storybook/test";
+import { MessageKey } from "@platform/domain";
+import { useMessageText } from "../i18n";
 import { MemberSearchView } from "./MemberSearchView";
+import type { MemberSearchViewProps } from "./MemberSearchView";
 
 const avatar = (fill: string) =>
   `data:image/svg+xml,${encodeURIComponent(
@@ -31,7 +34,16 @@ const meta = {
     viewerId: "99",
     onToggleFollow: fn(),
     onOpenAuthor: fn(),
+    onRetry: fn(),
   },
+  // The view scrolls itself: it needs a parent with a height.
+  decorators: [
+    (Story) => (
+      <div style={{ height: "100vh" }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof MemberSearchView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -42,3 +54,14 @@ export const FollowPending: Story = { args: { pendingIds: new Set(["11"]) } };
 export const LoadingMore: Story = { args: { loading: true } };
 export const Loading: Story = { args: { results: [], loading: true } };
 export const Empty: Story = { args: { searchName: "zzz", results: [], hasMore: false } };
+
+/** A page failed: the app passes the failure's sentence (here the domain's network error). */
+function WithNetworkError(props: MemberSearchViewProps) {
+  const text = useMessageText();
+  return <MemberSearchView {...props} error={text(MessageKey.errorNetwork)} />;
+}
+export const NextPageFailed: Story = { render: (args) => <WithNetworkError {...args} /> };
+export const FirstPageFailed: Story = {
+  args: { results: [], hasMore: false },
+  render: (args) => <WithNetworkError {...args} />,
+};

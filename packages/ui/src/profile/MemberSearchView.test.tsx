@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Language, renderUi } from "../test/render";
 import { MemberSearchView } from "./MemberSearchView";
@@ -80,11 +80,43 @@ describe("MemberSearchView", () => {
     expect(screen.queryByText("没有找到相关用户")).toBeNull();
   });
 
-  it("loads more while there is more", async () => {
+  it("loads the next page when scrolled near the bottom, only while there is more", async () => {
     const p = props({ hasMore: true });
-    const { user } = await renderUi(<MemberSearchView {...p} />);
-    await user.click(screen.getByRole("button", { name: "加载更多" }));
+    const rendered = await renderUi(<MemberSearchView {...p} />);
+    const scroller = screen.getByRole("list", { name: "用户" }).parentElement!;
+    Object.defineProperties(scroller, {
+      scrollHeight: { value: 1000, configurable: true },
+      clientHeight: { value: 600, configurable: true },
+    });
+    scroller.scrollTop = 100;
+    fireEvent.scroll(scroller);
+    expect(p.onLoadMore).not.toHaveBeenCalled();
+    scroller.scrollTop = 340;
+    fireEvent.scroll(scroller);
     expect(p.onLoadMore).toHaveBeenCalledTimes(1);
+    rendered.unmount();
+
+    const last = props({ hasMore: false });
+    await renderUi(<MemberSearchView {...last} />);
+    const done = screen.getByRole("list", { name: "用户" }).parentElement!;
+    Object.defineProperties(done, {
+      scrollHeight: { value: 1000, configurable: true },
+      clientHeight: { value: 600, configurable: true },
+    });
+    done.scrollTop = 400;
+    fireEvent.scroll(done);
+    expect(last.onLoadMore).not.toHaveBeenCalled();
+  });
+
+  it("shows a failed first page with a retry instead of the empty state", async () => {
+    const onRetry = vi.fn();
+    const { user } = await renderUi(
+      <MemberSearchView {...props({ results: [], error: "网络错误", onRetry })} />,
+    );
+    expect(screen.getByText("网络错误")).toBeTruthy();
+    expect(screen.queryByText("没有找到相关用户")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "重试" }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
   it("speaks English under en-US", async () => {

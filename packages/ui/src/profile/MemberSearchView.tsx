@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Avatar } from "../my/Avatar";
 import { Button } from "../primitives/Button";
 import { EmptyState } from "../primitives/EmptyState";
+import { InfiniteList } from "../primitives/InfiniteList";
 import { Skeleton, SkeletonGroup } from "../primitives/Skeleton";
 import "./MemberSearchView.css";
 
@@ -25,9 +26,13 @@ export interface MemberSearchViewProps {
   readonly results: readonly MemberSearchRecord[];
   /** A page is loading (the first one shows placeholders). */
   readonly loading: boolean;
-  /** Another page exists (the last page was full). */
+  /** Another page exists (the last page was full: domain `hasNextPage`). */
   readonly hasMore: boolean;
+  /** Scrolled within 80 px of the bottom while another page exists and nothing is loading. */
   readonly onLoadMore: () => void;
+  /** Loading the next page failed: shown at the end of the list with a retry. */
+  readonly error?: ReactNode;
+  readonly onRetry?: () => void;
   /** The signed-in user: no follow button on their own row. */
   readonly viewerId: UserId | null | undefined;
   /** Follow (`follow` true) or unfollow a user; the parent updates `results` afterwards. */
@@ -61,13 +66,18 @@ function highlight(text: string, keyword: string): ReactNode {
   return parts;
 }
 
-/** The member search view (spec §2): users matching searchName, follow/unfollow, paging. */
+/**
+ * The member search view (spec §2): users matching searchName, follow/unfollow, paging on scroll.
+ * It is its own scroll container: give it a parent with a height.
+ */
 export function MemberSearchView({
   searchName,
   results,
   loading,
   hasMore,
   onLoadMore,
+  error,
+  onRetry,
   viewerId,
   onToggleFollow,
   pendingIds,
@@ -88,58 +98,72 @@ export function MemberSearchView({
       </SkeletonGroup>
     );
   }
+  if (results.length === 0 && error != null) {
+    return (
+      <EmptyState
+        description={error}
+        action={
+          onRetry === undefined ? undefined : (
+            <Button variant="secondary" onClick={onRetry}>
+              <Trans>重试</Trans>
+            </Button>
+          )
+        }
+      />
+    );
+  }
   if (results.length === 0) {
     return <EmptyState description={i18n._(productMessages.noMembersFound)} />;
   }
 
   return (
-    <div className="pf-member-search">
-      <ul className="pf-member-search__list" aria-label={t`用户`}>
-        {results.map((member) => {
-          const fans = member.fansCount;
-          const pending = pendingIds?.has(member.userId) === true;
-          return (
-            <li key={String(member.userId)} className="pf-member-search__row">
-              <button
-                type="button"
-                className="pf-member-search__open"
+    <InfiniteList
+      as="ul"
+      className="pf-member-search"
+      label={t`用户`}
+      hasMore={hasMore}
+      loading={loading}
+      onLoadMore={onLoadMore}
+      error={error}
+      onRetry={onRetry}
+    >
+      {results.map((member) => {
+        const fans = member.fansCount;
+        const pending = pendingIds?.has(member.userId) === true;
+        return (
+          <li key={String(member.userId)} className="pf-member-search__row">
+            <button
+              type="button"
+              className="pf-member-search__open"
+              onClick={() => {
+                onOpenAuthor(member.userId);
+              }}
+            >
+              <Avatar src={member.avatarFileUrl} fallbackSrc={logoUrl} size={48} />
+              <span className="pf-member-search__who">
+                <span className="pf-member-search__name">{highlight(member.nickName, searchName)}</span>
+                <span className="pf-member-search__fans">
+                  <Trans>粉丝 {fans}</Trans>
+                </span>
+              </span>
+            </button>
+            {showsFollowButton(member.userId, viewerId) ? (
+              <Button
+                size="sm"
+                variant={member.hasFollow ? "secondary" : "primary"}
+                className="pf-member-search__follow"
+                aria-pressed={member.hasFollow}
+                busy={pending}
                 onClick={() => {
-                  onOpenAuthor(member.userId);
+                  void onToggleFollow(member.userId, !member.hasFollow);
                 }}
               >
-                <Avatar src={member.avatarFileUrl} fallbackSrc={logoUrl} size={48} />
-                <span className="pf-member-search__who">
-                  <span className="pf-member-search__name">{highlight(member.nickName, searchName)}</span>
-                  <span className="pf-member-search__fans">
-                    <Trans>粉丝 {fans}</Trans>
-                  </span>
-                </span>
-              </button>
-              {showsFollowButton(member.userId, viewerId) ? (
-                <Button
-                  size="sm"
-                  variant={member.hasFollow ? "secondary" : "primary"}
-                  className="pf-member-search__follow"
-                  aria-pressed={member.hasFollow}
-                  busy={pending}
-                  onClick={() => {
-                    void onToggleFollow(member.userId, !member.hasFollow);
-                  }}
-                >
-                  {member.hasFollow ? <Trans>已关注</Trans> : <Trans>关注</Trans>}
-                </Button>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-      {hasMore || loading ? (
-        <div className="pf-member-search__more">
-          <Button variant="text" busy={loading} onClick={onLoadMore}>
-            {loading ? <Trans>加载中…</Trans> : <Trans>加载更多</Trans>}
-          </Button>
-        </div>
-      ) : null}
-    </div>
+                {member.hasFollow ? <Trans>已关注</Trans> : <Trans>关注</Trans>}
+              </Button>
+            ) : null}
+          </li>
+        );
+      })}
+    </InfiniteList>
   );
 }
