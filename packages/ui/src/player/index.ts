@@ -1,1 +1,24 @@
-export {};
+export { VideoPlayer } from "./VideoPlayer";
+export type { VideoPlayerError, VideoPlayerProps, VideoPlayerReport } from "./VideoPlayer";
+export {
+  DOUBLE_TAP_SEEK_SECONDS,
+  KEY_SEEK_SECONDS,
+  clampPosition,
+  isDefaultSource,
+  orderSources,
+  positionMs,
+  resumeSeconds,
+  seekTarget,
+  tapZone,
+} from "./playback";
+export type { TapZone, VideoSource } from "./playback";
+export { attachPreviewGate, usePreviewGate } from "./usePreviewGate";
+export { createMediaRequestFilter, withMediaParams } from "./shaka";
+export type {
+  MediaParams,
+  ShakaLike,
+  ShakaLoader,
+  ShakaPlayerLike,
+  ShakaRequest,
+  ShakaRequestFilter,
+} from "./shaka";

@@ -1,0 +1,86 @@
+/** Pure rules of the player: source order, resume, seeking, taps. */
+
+/** One rendition of a video (getInfoById's `multiResolutionList`). */
+export interface VideoSource {
+  readonly resolution: string;
+  readonly videoPlayUrl: string;
+  /** The server marks the default rendition with true (older data: 1, "1" or "true"). */
+  readonly defaultResolution?: boolean | number | string | null;
+}
+
+/** Seconds a double tap on the left or right third moves. */
+export const DOUBLE_TAP_SEEK_SECONDS = 10;
+/** Seconds the arrow keys move. */
+export const KEY_SEEK_SECONDS = 5;
+/** Two taps closer than this are a double tap. */
+export const DOUBLE_TAP_MS = 300;
+/** A resume position at or past the preview limit starts this many seconds before it. */
+export const RESUME_BEFORE_LIMIT_SECONDS = 3;
+
+export function isDefaultSource(source: VideoSource): boolean {
+  const flag = source.defaultResolution;
+  return flag === true || flag === 1 || flag === "1" || flag === "true";
+}
+
+/** The renditions in menu order: the default one first, the others as the server lists them. */
+export function orderSources<S extends VideoSource>(sources: readonly S[]): S[] {
+  const index = sources.findIndex(isDefaultSource);
+  const first = sources[index];
+  if (index <= 0 || first === undefined) return [...sources];
+  return [first, ...sources.slice(0, index), ...sources.slice(index + 1)];
+}
+
+function finiteOr(value: number | null | undefined, fallback: number): number {
+  return value != null && Number.isFinite(value) ? value : fallback;
+}
+
+/**
+ * Where playback starts, in seconds: the saved position, kept below the preview limit (a viewer
+ * resuming at or past it starts a few seconds before it, or at 0 for a shorter preview).
+ */
+export function resumeSeconds(
+  startPositionMs: number | null | undefined,
+  limitSeconds: number | null,
+): number {
+  const start = Math.max(0, finiteOr(startPositionMs, 0) / 1000);
+  if (limitSeconds === null || start < limitSeconds) return start;
+  return Math.max(0, limitSeconds - RESUME_BEFORE_LIMIT_SECONDS);
+}
+
+/**
+ * The position a relative seek lands on: never before 0, past the end, or past the preview limit.
+ * An unknown duration (NaN before metadata, Infinity for live) bounds nothing.
+ */
+export function seekTarget(
+  currentSeconds: number,
+  deltaSeconds: number,
+  bounds: { readonly limitSeconds: number | null; readonly durationSeconds?: number | null },
+): number {
+  return clampPosition(finiteOr(currentSeconds, 0) + deltaSeconds, bounds);
+}
+
+/** An absolute position kept within [0, min(duration, preview limit)]. */
+export function clampPosition(
+  seconds: number,
+  bounds: { readonly limitSeconds: number | null; readonly durationSeconds?: number | null },
+): number {
+  const duration = finiteOr(bounds.durationSeconds, Infinity);
+  const end = Math.min(duration, bounds.limitSeconds ?? Infinity);
+  return Math.max(0, Math.min(finiteOr(seconds, 0), end));
+}
+
+export type TapZone = "back" | "middle" | "forward";
+
+/** Which third of the surface a tap hit (x from the surface's left edge). */
+export function tapZone(x: number, width: number): TapZone {
+  if (!(width > 0)) return "middle";
+  const fraction = x / width;
+  if (fraction < 1 / 3) return "back";
+  if (fraction > 2 / 3) return "forward";
+  return "middle";
+}
+
+/** A position in whole milliseconds (what doPlay's `seenMs` takes). */
+export function positionMs(seconds: number): number {
+  return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * The few parts of shaka-player the player uses, typed narrowly (shaka's own typings declare a
+ * global namespace), its lazy loader, and the request filter that signs media requests.
+ *
+ * shaka is reachable only through the dynamic import below, so it stays out of every page until a
+ * player mounts (the size script checks this).
+ */
+
+/** A request shaka is about to send; a filter may rewrite its URIs. */
+export interface ShakaRequest {
+  uris: string[];
+}
+
+export type ShakaRequestFilter = (type: number, request: ShakaRequest) => void;
+
+export interface ShakaPlayerLike {
+  attach(media: HTMLMediaElement): Promise<unknown>;
+  load(uri: string, startTime?: number | null, mimeType?: string | null): Promise<unknown>;
+  getNetworkingEngine(): { registerRequestFilter(filter: ShakaRequestFilter): void } | null;
+  addEventListener(type: "error", listener: (event: Event) => void): void;
+  destroy(): Promise<unknown>;
+}
+
+export interface ShakaLike {
+  readonly Player: {
+    new (): ShakaPlayerLike;
+    isBrowserSupported(): boolean;
+  };
+  readonly polyfill?: { installAll(): void };
+}
+
+/** Loads shaka (or a stand-in for stories and tests). */
+export type ShakaLoader = () => Promise<ShakaLike>;
+
+function isShaka(value: unknown): value is ShakaLike {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { Player?: unknown }).Player === "function"
+  );
+}
+
+/**
+ * shaka's HLS-only es2021 build, imported on first use. The file is a UMD bundle: bundlers hand
+ * its exports over as `default` (or, depending on interop, as the namespace itself).
+ */
+export const loadShakaHls: ShakaLoader = async () => {
+  const module: unknown = await import("shaka-player/dist/shaka-player.hls-es2021.js");
+  const candidate = (module as { default?: unknown }).default;
+  if (isShaka(candidate)) return candidate;
+  if (isShaka(module)) return module;
+  throw new Error("shaka-player did not load");
+};
+
+export const HLS_MIME_TYPE = "application/x-mpegurl";
+
+/** What every media request carries (spec §7). */
+export interface MediaParams {
+  readonly token?: string | null;
+  readonly busPlatformId?: string | null;
+}
+
+const mediaParamNames = new Set(["token", "bus_platform_id"]);
+
+function paramName(pair: string): string {
+  const raw = pair.split("=", 1)[0] ?? "";
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, " "));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A media URL with `token` and `bus_platform_id` set (replacing any already there, so adding twice
+ * changes nothing). The rest of the URL is kept byte for byte (signed segment queries stay valid,
+ * relative URLs stay relative); `data:` and `blob:` URLs are left alone.
+ */
+export function withMediaParams(url: string, params: MediaParams): string {
+  const { token, busPlatformId } = params;
+  if (!token && !busPlatformId) return url;
+  const scheme = /^([a-z][a-z\d+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== "http" && scheme !== "https") return url;
+  const hashAt = url.indexOf("#");
+  const hash = hashAt < 0 ? "" : url.slice(hashAt);
+  const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf("?");
+  const path = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
+  const query = queryAt < 0 ? "" : beforeHash.slice(queryAt + 1);
+  const pairs = query.split("&").filter((pair) => pair !== "" && !mediaParamNames.has(paramName(pair)));
+  if (token) pairs.push(`token=${encodeURIComponent(token)}`);
+  if (busPlatformId) pairs.push(`bus_platform_id=${encodeURIComponent(busPlatformId)}`);
+  return `${path}?${pairs.join("&")}${hash}`;
+}
+
+/**
+ * A shaka request filter adding the media params to every request (playlists, segments, keys). It
+ * reads the params on each request, so a refreshed token is used from the next request on.
+ */
+export function createMediaRequestFilter(params: () => MediaParams): ShakaRequestFilter {
+  return (_type, request) => {
+    const current = params();
+    request.uris = request.uris.map((uri) => withMediaParams(uri, current));
+  };
+}

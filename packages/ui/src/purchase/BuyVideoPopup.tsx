@@ -1,0 +1,102 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { buyButtonLabel, buyButtonState, discountPercent, formatAmount, memberPrice } from "@platform/domain";
+import type { Hundredths, VideoPrice } from "@platform/domain";
+import { useMessageText } from "../i18n";
+import { BottomPopup } from "../primitives/BottomPopup";
+import { Button } from "../primitives/Button";
+import "./BuyVideoPopup.css";
+
+export interface BuyVideoPopupProps {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  /** The video's price (hundredths) with its member discount or this viewer's benefit amount. */
+  readonly price: VideoPrice;
+  readonly isMember: boolean;
+  /** The gold balance, in hundredths. */
+  readonly goldBalance: Hundredths;
+  /** The purchase is in progress: the buttons wait and the popup stays. */
+  readonly busy?: boolean;
+  readonly onBuy: () => void;
+  /** The balance is too small: the main button reads 'goto recharge' and calls this. */
+  readonly onRecharge: () => void;
+  readonly videoTitle?: string;
+}
+
+/**
+ * The buy-video popup (spec §2): original price, member discount price (with the percentage off,
+ * for members), gold balance, cancel and buy. The buy button reads 'goto recharge' when the
+ * balance does not cover what this viewer pays (`buyButtonState`).
+ */
+export function BuyVideoPopup({
+  open,
+  onClose,
+  price,
+  isMember,
+  goldBalance,
+  busy = false,
+  onBuy,
+  onRecharge,
+  videoTitle,
+}: BuyVideoPopupProps) {
+  const { t } = useLingui();
+  const text = useMessageText();
+  const state = buyButtonState(goldBalance, price, isMember);
+  const original = formatAmount(price.amount);
+  const member = formatAmount(memberPrice(price));
+  const balance = formatAmount(goldBalance);
+  const percent = isMember ? discountPercent(price.discount) : null;
+  // The member price is what this viewer pays when a member, or when the server grants a price.
+  const memberApplies = isMember || price.benefitAmount != null;
+  const close = () => {
+    if (!busy) onClose();
+  };
+  return (
+    <BottomPopup open={open} onClose={close} title={t`购买视频`}>
+      {videoTitle ? <p className="pf-buy__video-title">{videoTitle}</p> : null}
+      <dl className="pf-buy__rows">
+        <div className={`pf-buy__row ${memberApplies ? "pf-buy__row--muted" : "pf-buy__row--applies"}`}>
+          <dt>
+            <Trans>原价</Trans>
+          </dt>
+          <dd className="pf-buy__price" data-testid="buy-original">
+            {t`¥${original}`}
+          </dd>
+        </div>
+        <div className={`pf-buy__row ${memberApplies ? "pf-buy__row--applies" : ""}`}>
+          <dt>
+            <Trans>会员折扣价</Trans>
+          </dt>
+          <dd className="pf-buy__price" data-testid="buy-member">
+            {t`¥${member}`}
+            {percent === null ? null : (
+              <span className="pf-buy__discount">
+                <Trans>省 {percent}%</Trans>
+              </span>
+            )}
+          </dd>
+        </div>
+        <div className="pf-buy__row">
+          <dt>
+            <Trans>金币余额</Trans>
+          </dt>
+          <dd className="pf-buy__balance" data-testid="buy-balance">
+            {balance}
+          </dd>
+        </div>
+      </dl>
+      <div className="pf-buy__actions">
+        <Button variant="secondary" onClick={close} disabled={busy}>
+          <Trans>取消</Trans>
+        </Button>
+        <Button
+          variant={state === "buy" ? "primary" : "gold"}
+          busy={busy}
+          onClick={state === "buy" ? onBuy : onRecharge}
+          data-autofocus
+        >
+          {text(buyButtonLabel(state))}
+        </Button>
+      </div>
+    </BottomPopup>
+  );
+}
