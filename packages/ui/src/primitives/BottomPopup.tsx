@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import type { ReactNode } from "react";
-import { Icon } from "../icons/Icon";
+import { IconButton } from "./IconButton";
 import { Layer } from "./Layer";
 import { useModal } from "./useModal";
 import "./BottomPopup.css";
@@ -40,11 +40,7 @@ export function BottomPopup({ open, onClose, title, children, closable = true, l
             <h2 id={titleId} className="pf-bottom-popup__title">
               {title}
             </h2>
-            {closable ? (
-              <button type="button" className="pf-icon-button" onClick={onClose} aria-label={t`关闭`}>
-                <Icon name="close" />
-              </button>
-            ) : null}
+            {closable ? <IconButton icon="close" label={t`关闭`} onClick={onClose} /> : null}
           </div>
         )}
         <div className="pf-bottom-popup__body">{children}</div>

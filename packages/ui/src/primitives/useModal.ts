@@ -4,10 +4,14 @@ import type { RefObject } from "react";
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Open modal layers, oldest first: keys go to the newest only (stacked drawers, a sheet on a popup). */
+const openLayers: object[] = [];
+
 /**
  * What every modal layer (dialog, popup, drawer, sheet) does while open: Escape closes it, focus
- * moves inside and is kept there (Tab wraps), the page behind does not scroll, and focus returns to
- * where it was on close.
+ * moves inside and is kept there (Tab wraps, and brings focus back from the page behind), the page
+ * behind does not scroll, and focus returns to where it was on close. With layers stacked, only the
+ * newest one answers the keyboard.
  */
 export function useModal(open: boolean, onClose: () => void): RefObject<HTMLDivElement | null> {
   const ref = useRef<HTMLDivElement | null>(null);
@@ -18,6 +22,8 @@ export function useModal(open: boolean, onClose: () => void): RefObject<HTMLDivE
 
   useEffect(() => {
     if (!open) return undefined;
+    const token = {};
+    openLayers.push(token);
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = ref.current;
     const first =
@@ -28,27 +34,40 @@ export function useModal(open: boolean, onClose: () => void): RefObject<HTMLDivE
     document.body.style.overflow = "hidden";
 
     const onKey = (event: KeyboardEvent) => {
+      if (openLayers[openLayers.length - 1] !== token || !node) return;
       if (event.key === "Escape") {
         event.stopPropagation();
         onCloseRef.current();
         return;
       }
-      if (event.key !== "Tab" || !node) return;
+      if (event.key !== "Tab") return;
       const items = [...node.querySelectorAll<HTMLElement>(focusableSelector)];
-      if (items.length === 0) return;
       const head = items[0];
       const tail = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === head) {
+      const active = document.activeElement;
+      if (!(active instanceof Node) || !node.contains(active)) {
+        // Focus wandered out (a click on the overlay): Tab brings it back in.
+        event.preventDefault();
+        (event.shiftKey ? (tail ?? node) : (head ?? node)).focus();
+        return;
+      }
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      if (event.shiftKey && active === head) {
         event.preventDefault();
         tail?.focus();
-      } else if (!event.shiftKey && document.activeElement === tail) {
+      } else if (!event.shiftKey && active === tail) {
         event.preventDefault();
         head?.focus();
       }
     };
-    node?.addEventListener("keydown", onKey);
+    document.addEventListener("keydown", onKey);
     return () => {
-      node?.removeEventListener("keydown", onKey);
+      document.removeEventListener("keydown", onKey);
+      const at = openLayers.indexOf(token);
+      if (at >= 0) openLayers.splice(at, 1);
       document.body.style.overflow = overflow;
       before?.focus();
     };
