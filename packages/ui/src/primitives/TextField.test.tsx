@@ -45,6 +45,22 @@ describe("TextField", () => {
     expect(input.value).toBe("secret");
   });
 
+  it("takes another keypad and autofill hint for the 6-digit password", async () => {
+    await renderUi(
+      <Field
+        label="支付密码"
+        kind="password"
+        maxLength={6}
+        inputMode="numeric"
+        autoComplete="new-password"
+      />,
+    );
+    const input = screen.getByLabelText<HTMLInputElement>("支付密码");
+    expect(input.maxLength).toBe(6);
+    expect(input.inputMode).toBe("numeric");
+    expect(input.autocomplete).toBe("new-password");
+  });
+
   it("counts a textarea's characters as people count them", async () => {
     const { user, container } = await renderUi(<Field label="评论" kind="textarea" maxLength={500} />);
     const area = screen.getByLabelText<HTMLTextAreaElement>("评论");

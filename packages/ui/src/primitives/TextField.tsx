@@ -36,6 +36,10 @@ export interface TextFieldProps {
   readonly hideLabel?: boolean;
   /** Rows of a textarea (default 4). */
   readonly rows?: number;
+  /** Overrides the kind's keypad (e.g. "numeric" for the 6-digit password, "decimal" for amounts). */
+  readonly inputMode?: "text" | "numeric" | "decimal" | "tel" | "email";
+  /** Overrides the kind's autofill hint (e.g. "new-password" when registering). */
+  readonly autoComplete?: string;
 }
 
 /** What each kind asks of the browser and of the limits. */
@@ -84,6 +88,8 @@ export function TextField({
   id,
   hideLabel = false,
   rows = 4,
+  inputMode,
+  autoComplete,
 }: TextFieldProps) {
   const { t } = useLingui();
   const ownId = useId();
@@ -143,8 +149,8 @@ export function TextField({
           <input
             {...common}
             type={kind === "tel" ? "tel" : kind === "password" && !revealed ? "password" : "text"}
-            inputMode={defaults.inputMode}
-            autoComplete={defaults.autoComplete}
+            inputMode={inputMode ?? defaults.inputMode}
+            autoComplete={autoComplete ?? defaults.autoComplete}
             onChange={(event) => {
               onChange(event.target.value);
             }}
