@@ -6,10 +6,11 @@ cd "$(dirname "$0")/.."
 
 bash scripts/bootstrap.sh
 
-echo "== build, typecheck, lint (turbo; cached tasks replay)"
-pnpm exec turbo run build typecheck lint --output-logs=errors-only
+echo "== build, typecheck, lint, Storybook build (turbo; cached tasks replay)"
+pnpm exec turbo run build typecheck lint build-storybook --output-logs=errors-only
 pnpm exec prettier --check . --log-level warn
 pnpm --filter @platform/api-client --silent size
+pnpm --filter @platform/ui --silent size
 
 # The server's suites always run on the embedded PGlite, and on PostgreSQL when one answers (each
 # run makes its own database and drops it). Say plainly which.

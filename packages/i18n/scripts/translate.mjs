@@ -75,7 +75,11 @@ try {
     if (idAt < 0 || strAt < 0) return block;
     const [id] = readQuoted(lines.slice(idAt, strAt), 0);
     const [str] = readQuoted(lines.slice(strAt), 0);
-    const en = pairs.get(id) ?? pairs.get(zhText.get(id) ?? "");
+    // A message with an explicit id (a domain key, "toast.loginSuccess") is matched by its source
+    // text only while it has no English yet: the same Chinese in a macro elsewhere must not
+    // overwrite a translation that was chosen for it.
+    const explicit = zhText.has(id) && zhText.get(id) !== id;
+    const en = explicit ? (str === "" ? pairs.get(zhText.get(id) ?? "") : undefined) : pairs.get(id);
     if (en !== undefined && en !== str) {
       filled++;
       return [...lines.slice(0, strAt), `msgstr ${JSON.stringify(en)}`].join("\n");

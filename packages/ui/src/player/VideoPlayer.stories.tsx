@@ -3,7 +3,7 @@ import { MessageKey } from "@platform/domain";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { useMessageText } from "../i18n";
 import { Button } from "../primitives/Button";
-import { fakeShaka, pendingShaka } from "./fakeShaka";
+import { fakeShaka, pendingShaka } from "../test/fakeShaka";
 import { VideoPlayer } from "./VideoPlayer";
 
 const poster = `data:image/svg+xml,${encodeURIComponent(

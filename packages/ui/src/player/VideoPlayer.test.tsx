@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Language, renderUi } from "../test/render";
-import { fakeShaka, pendingShaka } from "./fakeShaka";
-import { fakeMediaClock } from "./testClock";
+import { fakeShaka, pendingShaka } from "../test/fakeShaka";
+import { fakeMediaClock } from "../test/testClock";
 import { VideoPlayer } from "./VideoPlayer";
 import type { VideoPlayerProps } from "./VideoPlayer";
 

@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { fakeMediaClock } from "./testClock";
+import { fakeMediaClock } from "../test/testClock";
 import { usePreviewGate } from "./usePreviewGate";
 
 function setup(limit: number | null) {

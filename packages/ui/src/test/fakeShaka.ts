@@ -1,4 +1,4 @@
-import type { ShakaLike, ShakaLoader, ShakaPlayerLike, ShakaRequestFilter } from "./shaka";
+import type { ShakaLike, ShakaLoader, ShakaPlayerLike, ShakaRequestFilter } from "../player/shaka";
 
 /**
  * A stand-in for shaka-player in stories and tests: it records what the player asks of it and
