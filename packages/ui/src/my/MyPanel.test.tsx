@@ -1,8 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { PlatformI18nProvider } from "@platform/i18n";
 import type { ReactElement } from "react";
-import { ToastProvider } from "../primitives/Toast";
 import { Language, renderUi } from "../test/render";
 import type { Rendered } from "../test/render";
 import { MyPanel } from "./MyPanel";
@@ -34,13 +32,9 @@ function props(overrides: Partial<MyPanelProps> = {}): MyPanelProps {
   };
 }
 
-/** Re-renders with the same providers around (RTL's rerender alone would drop them). */
+/** Re-renders the panel (renderUi's providers wrap it again). */
 function rerenderUi(rendered: Rendered, ui: ReactElement) {
-  rendered.rerender(
-    <PlatformI18nProvider i18n={rendered.i18n}>
-      <ToastProvider>{ui}</ToastProvider>
-    </PlatformI18nProvider>,
-  );
+  rendered.rerender(ui);
 }
 
 /** The drawer shows its content after the panel animation delay. */

@@ -1,21 +1,9 @@
 import { act, screen } from "@testing-library/react";
 import { ui } from "@platform/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PlatformI18nProvider } from "@platform/i18n";
-import type { I18n } from "@lingui/core";
-import type { ReactElement } from "react";
 import { Language, renderUi } from "../test/render";
 import { SideDrawer } from "./SideDrawer";
-import { ToastProvider } from "./Toast";
 
-/** `rerender` replaces the whole tree: give the new one the providers `renderUi` puts around it. */
-function provided(i18n: I18n, ui: ReactElement): ReactElement {
-  return (
-    <PlatformI18nProvider i18n={i18n}>
-      <ToastProvider>{ui}</ToastProvider>
-    </PlatformI18nProvider>
-  );
-}
 
 describe("SideDrawer", () => {
   beforeEach(() => {
@@ -51,17 +39,17 @@ describe("SideDrawer", () => {
 
   it("closes when the route (closeKey) changes while open, not on other renders", async () => {
     const onClose = vi.fn();
-    const { rerender, i18n } = await renderUi(drawer({ onClose, closeKey: "/home" }));
-    rerender(provided(i18n, drawer({ onClose, closeKey: "/home" })));
+    const { rerender } = await renderUi(drawer({ onClose, closeKey: "/home" }));
+    rerender(drawer({ onClose, closeKey: "/home" }));
     expect(onClose).not.toHaveBeenCalled();
-    rerender(provided(i18n, drawer({ onClose, closeKey: "/myhistory" })));
+    rerender(drawer({ onClose, closeKey: "/myhistory" }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it("does not close itself when it opens together with a route change", async () => {
     const onClose = vi.fn();
-    const { rerender, i18n } = await renderUi(drawer({ onClose, closeKey: "/home", open: false }));
-    rerender(provided(i18n, drawer({ onClose, closeKey: "/game", open: true })));
+    const { rerender } = await renderUi(drawer({ onClose, closeKey: "/home", open: false }));
+    rerender(drawer({ onClose, closeKey: "/game", open: true }));
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole("dialog")).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import { Language } from "@platform/domain";
 import { PlatformI18nProvider } from "@platform/i18n";
 import { i18nFor } from "./i18n-instance";
 import type { I18n } from "@lingui/core";
-import type { ReactElement } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { ToastProvider } from "../primitives/Toast";
 
 export type Rendered = RenderResult & {
@@ -16,7 +16,7 @@ export type Rendered = RenderResult & {
 /**
  * Renders a component the way the app does (translations and toasts above it) in a language
  * (zh-CN by default). `user` types and clicks like a person; pass `advanceTimers` when the test
- * uses fake timers.
+ * uses fake timers. The providers wrap the tree, so `rerender(…)` keeps them.
  */
 export async function renderUi(
   ui: ReactElement,
@@ -24,11 +24,12 @@ export async function renderUi(
 ): Promise<Rendered> {
   const i18n = await i18nFor(options.language ?? Language.zhCN);
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
-  const result = render(
+  const wrapper = ({ children }: { readonly children: ReactNode }) => (
     <PlatformI18nProvider i18n={i18n}>
-      <ToastProvider>{ui}</ToastProvider>
-    </PlatformI18nProvider>,
+      <ToastProvider>{children}</ToastProvider>
+    </PlatformI18nProvider>
   );
+  const result = render(ui, { wrapper });
   return { ...result, user, i18n };
 }
 
