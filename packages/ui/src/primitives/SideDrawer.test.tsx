@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Language, renderUi } from "../test/render";
 import { SideDrawer } from "./SideDrawer";
 
-
 describe("SideDrawer", () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
