@@ -1,9 +1,5 @@
-import type { I18n } from "@lingui/core";
-import { PlatformI18nProvider } from "@platform/i18n";
 import { screen, within } from "@testing-library/react";
-import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ToastProvider } from "../primitives/Toast";
 import { Language, renderUi } from "../test/render";
 import { CommentPanel } from "./CommentPanel";
 import type { CommentPanelProps } from "./CommentPanel";
@@ -69,15 +65,6 @@ function setup(overrides: Partial<CommentPanelProps> = {}, language?: Language) 
     ...overrides,
   };
   return { props, rendered: renderUi(<CommentPanel {...props} />, { language }) };
-}
-
-/** The tree as renderUi draws it, for `rerender`. */
-function withProviders(i18n: I18n, ui: ReactElement) {
-  return (
-    <PlatformI18nProvider i18n={i18n}>
-      <ToastProvider>{ui}</ToastProvider>
-    </PlatformI18nProvider>
-  );
 }
 
 /** The rows of the open action sheet, in order (its own cancel row last). */
@@ -280,25 +267,23 @@ describe("CommentPanel", () => {
 
   it("shows no empty state while the first page loads, nor after a failure", async () => {
     const { props, rendered } = setup({ comments: [], loading: true });
-    const { rerender, i18n } = await rendered;
+    const { rerender } = await rendered;
     expect(screen.queryByText("暂无评论")).toBeNull();
     expect(screen.getByText("加载中…")).toBeTruthy();
     const onRetry = vi.fn();
-    rerender(
-      withProviders(i18n, <CommentPanel {...props} loading={false} error="网络错误" onRetry={onRetry} />),
-    );
+    rerender(<CommentPanel {...props} loading={false} error="网络错误" onRetry={onRetry} />);
     expect(screen.queryByText("暂无评论")).toBeNull();
     expect(screen.getByText("网络错误")).toBeTruthy();
   });
 
   it("scrolls the list to the top when scrollToTopKey changes", async () => {
     const { props, rendered } = setup({ scrollToTopKey: 1 });
-    const { container, rerender, i18n } = await rendered;
+    const { container, rerender } = await rendered;
     const list = container.querySelector<HTMLElement>(".pf-comment-panel__list");
     if (!list) throw new Error("no list");
     list.scrollTop = 300;
     expect(list.scrollTop).toBe(300);
-    rerender(withProviders(i18n, <CommentPanel {...props} scrollToTopKey={2} />));
+    rerender(<CommentPanel {...props} scrollToTopKey={2} />);
     expect(list.scrollTop).toBe(0);
   });
 
