@@ -72,6 +72,22 @@ export async function buildApp(
     return { status: "ok", database: ctx.dbKind, sandbox: ctx.config.sandbox };
   });
 
+  // What the H5 app needs before its first call: the public client's id and secret (the Basic
+  // header of token endpoints) and the key that seals `req`. They ship to every browser anyway (a
+  // public client); serving them keeps them out of the build, so one build runs against any server.
+  app.get("/api/h5/config.js", async (_request, reply) => {
+    const config = {
+      clientId: ctx.config.clientId,
+      clientSecret: ctx.secrets.clientSecret,
+      reqKey: ctx.secrets.reqKey,
+      sandbox: ctx.config.sandbox,
+    };
+    return reply
+      .header("content-type", "text/javascript; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(`window.__PLATFORM_CONFIG__=${JSON.stringify(config)};`);
+  });
+
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   systemRoutes(app, ctx);

@@ -36,6 +36,35 @@ describe("the embedded database keeps everything across a restart", () => {
   });
 });
 
+describe("the H5 app's configuration script", () => {
+  it("hands the browser the public client and the req key the server checks, never cached", async () => {
+    const platform = await startPlatform(embedded);
+    try {
+      const response = await fetch(`${platform.server.origin}/api/h5/config.js`);
+      expect(response.headers.get("content-type")).toContain("text/javascript");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const text = await response.text();
+      const config = JSON.parse(
+        text.replace(/^window\.__PLATFORM_CONFIG__=/, "").replace(/;$/, ""),
+      ) as Record<string, unknown>;
+      expect(config).toEqual({
+        clientId: platform.server.ctx.config.clientId,
+        clientSecret: platform.server.ctx.secrets.clientSecret,
+        reqKey: platform.server.ctx.secrets.reqKey,
+        sandbox: true,
+      });
+      // What it hands out signs in: the token endpoint takes that client and key.
+      const phone = freshPhone();
+      const api = platform.client();
+      await api.sendSmsCode(phone, "REGISTER");
+      await api.register({ phone, code: await lastSmsCode(platform, phone), password: "config123" });
+      await expect(api.loginWithPassword({ phone, password: "config123" })).resolves.toBeTruthy();
+    } finally {
+      await platform.close();
+    }
+  });
+});
+
 describe("a real SMS gateway behind the adapter (sandbox off)", () => {
   const received: unknown[] = [];
   let status = 200;

@@ -78,13 +78,15 @@ async function putWithFetch(url: string, file: UploadFile, options: UploadOption
   });
   let response: Response;
   try {
-    response = await fetch(url, {
+    // `duplex` is in Node's RequestInit type, not (yet) in the DOM's: typed here for both.
+    const init: RequestInit & { duplex: "half" } = {
       method: "PUT",
       headers: { "Content-Type": file.type, "Content-Length": String(file.size) },
       body,
       duplex: "half",
       ...(options.signal ? { signal: options.signal } : {}),
-    });
+    };
+    response = await fetch(url, init);
   } catch (error) {
     if (options.signal?.aborted)
       throw new ApiError({ kind: "cancelled", endpoint: "upload.put", cause: error });

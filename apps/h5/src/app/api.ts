@@ -1,0 +1,34 @@
+import { createApiClient } from "@platform/api-client";
+import type { PlatformApi } from "@platform/api-client";
+import { StorageKey, parseStoredUserInfo, channelTagIdOf } from "@platform/domain";
+import { translateMessage } from "@platform/i18n";
+import { platformConfig } from "./config";
+import { i18n } from "./i18n";
+import { toast } from "./notify";
+import { appStore, sessionExpiredAtom } from "./state";
+
+/** The app's API client: toasts for failures (spec §8), the 'tip' dialog when the session ends. */
+export function createAppApi(): PlatformApi {
+  const config = platformConfig();
+  return createApiClient({
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    reqKey: config.reqKey,
+    hooks: {
+      onError: (error) => {
+        toast(error.msg || translateMessage(i18n, { key: error.messageKey }), { tone: "error" });
+      },
+      onSessionExpired: () => {
+        appStore.set(sessionExpiredAtom, true);
+      },
+    },
+  });
+}
+
+export function hasSession(api: PlatformApi): boolean {
+  return (api.client.storage.get(StorageKey.accessToken) ?? "") !== "";
+}
+
+export function storedChannelTagId(api: PlatformApi): string {
+  return channelTagIdOf(parseStoredUserInfo(api.client.storage.get(StorageKey.userInfo)));
+}

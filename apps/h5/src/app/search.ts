@@ -1,0 +1,46 @@
+import {
+  CollectionTab,
+  OrderTab,
+  collectionTabs,
+  isOneOf,
+  orderTabs,
+  safeRedirectTarget,
+} from "@platform/domain";
+
+/** Typed search params of the routes (spec §2), validated at the URL boundary: bad values fall back. */
+export interface IdSearch {
+  readonly id?: string;
+}
+export function validateIdSearch(search: Record<string, unknown>): IdSearch {
+  const id = search.id;
+  return typeof id === "string" || typeof id === "number" ? { id: String(id) } : {};
+}
+
+export interface CollectionSearch {
+  readonly active: CollectionTab;
+}
+export function validateCollectionSearch(search: Record<string, unknown>): CollectionSearch {
+  return { active: isOneOf(collectionTabs, search.active) ? search.active : CollectionTab.ALL };
+}
+
+export interface OrderTabSearch {
+  readonly tab: OrderTab;
+}
+export function validateOrderTabSearch(search: Record<string, unknown>): OrderTabSearch {
+  return { tab: isOneOf(orderTabs, search.tab) ? search.tab : OrderTab.RECHARGE_ORDER };
+}
+
+export interface OrderPageSearch {
+  readonly page: OrderTab;
+}
+export function validateOrderPageSearch(search: Record<string, unknown>): OrderPageSearch {
+  return { page: isOneOf(orderTabs, search.page) ? search.page : OrderTab.RECHARGE_ORDER };
+}
+
+export interface LoginSearch {
+  readonly redirect?: string;
+}
+/** Only a path of this app survives as the redirect target (no open redirects). */
+export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
+  return typeof search.redirect === "string" ? { redirect: safeRedirectTarget(search.redirect) } : {};
+}

@@ -1,0 +1,54 @@
+import { useLingui } from "@lingui/react/macro";
+import { MessageKey } from "@platform/domain";
+import { TipDialog, useMessageText, useToast } from "@platform/ui";
+import { useRouter } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { useEffect } from "react";
+import type { ReactNode } from "react";
+import { connectToasts } from "../app/notify";
+import { sessionExpiredAtom, themeAtom } from "../app/state";
+import { MyPanelHost } from "../features/my/MyPanelHost";
+
+/**
+ * Around every page: the theme on <html>, toasts reachable from the API client, the session-expired
+ * 'tip' dialog (confirm clears local storage and reloads, spec §4), and the 'my' side panel.
+ */
+export function AppShell({ children }: { readonly children: ReactNode }) {
+  const toast = useToast();
+  const text = useMessageText();
+  const expired = useAtomValue(sessionExpiredAtom);
+  const theme = useAtomValue(themeAtom);
+  const router = useRouter();
+  const { t } = useLingui();
+
+  useEffect(() => {
+    connectToasts(toast);
+    return () => {
+      connectToasts(null);
+    };
+  }, [toast]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  return (
+    <>
+      <a className="h5-skip-link" href="#main">
+        {t`跳到主要内容`}
+      </a>
+      {children}
+      <MyPanelHost />
+      <TipDialog
+        open={expired}
+        onConfirm={() => {
+          router.options.context.api.client.endSession();
+          localStorage.clear();
+          window.location.reload();
+        }}
+      >
+        {text(MessageKey.sessionExpired)}
+      </TipDialog>
+    </>
+  );
+}

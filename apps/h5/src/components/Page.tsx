@@ -1,0 +1,91 @@
+import { headerBackTarget } from "@platform/domain";
+import { PageHeader, TabBar } from "@platform/ui";
+import type { TabKey } from "@platform/ui";
+import { useCanGoBack, useLocation, useNavigate, useRouter } from "@tanstack/react-router";
+import { useAtom, useAtomValue } from "jotai";
+import type { ReactNode } from "react";
+import { channelTagIdAtom, myPanelOpenAtom } from "../app/state";
+
+const tabRoutes: Partial<Record<TabKey, string>> = {
+  home: "/home",
+  trend: "/trend",
+  game: "/game",
+  navigation: "/",
+};
+
+function activeTab(path: string): TabKey | null {
+  const p = path.toLowerCase();
+  if (p === "/") return "navigation";
+  if (p.startsWith("/d/")) return "channel";
+  const found = Object.entries(tabRoutes).find(([, to]) => to !== "/" && p.startsWith(to));
+  return found ? (found[0] as TabKey) : null;
+}
+
+/** The bottom tab bar: '/' + the tab name (spec §2); 'my' opens the side panel; channel → /d/{id}. */
+export function AppTabBar() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [panelOpen, setPanelOpen] = useAtom(myPanelOpenAtom);
+  const channelTagId = useAtomValue(channelTagIdAtom);
+  return (
+    <TabBar
+      activeKey={panelOpen ? "my" : activeTab(location.pathname)}
+      onSelect={(key) => {
+        if (key === "my") {
+          setPanelOpen(true);
+          return;
+        }
+        if (key === "channel") {
+          void navigate({ to: "/d/$channelTagId", params: { channelTagId } });
+          return;
+        }
+        const to = tabRoutes[key];
+        if (to !== undefined) void navigate({ to });
+      }}
+    />
+  );
+}
+
+/** The shared header: back goes where spec §2 says, else to the previous route, else home. */
+export function AppHeader({ title, right }: { readonly title?: ReactNode; readonly right?: ReactNode }) {
+  const location = useLocation();
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  return (
+    <PageHeader
+      title={title}
+      right={right}
+      onBack={() => {
+        const target = headerBackTarget(location.pathname, location.search);
+        if (target.kind === "path") void router.navigate({ href: target.to });
+        else if (canGoBack) router.history.back();
+        else void router.navigate({ to: target.fallback });
+      }}
+    />
+  );
+}
+
+/** A page: optional shared header, the main landmark, optional tab bar. */
+export function Page({
+  title,
+  header = true,
+  tabs = false,
+  right,
+  children,
+}: {
+  readonly title?: ReactNode;
+  readonly header?: boolean;
+  readonly tabs?: boolean;
+  readonly right?: ReactNode;
+  readonly children: ReactNode;
+}) {
+  return (
+    <div className={`h5-page${tabs ? " h5-page--tabs" : ""}`}>
+      {header ? <AppHeader title={title} right={right} /> : null}
+      <main id="main" className="h5-main" tabIndex={-1}>
+        {children}
+      </main>
+      {tabs ? <AppTabBar /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { PlatformI18nProvider, activateLanguage, storedLanguage } from "@platform/i18n";
+import { ToastProvider } from "@platform/ui";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider, createRouter } from "@tanstack/react-router";
+import { Provider as StoreProvider } from "jotai";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createAppApi, storedChannelTagId } from "./app/api";
+import { i18n } from "./app/i18n";
+import { appStore, channelTagIdAtom } from "./app/state";
+import { routeTree } from "./routeTree.gen";
+import "./app/app.css";
+
+const api = createAppApi();
+appStore.set(channelTagIdAtom, storedChannelTagId(api));
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The client already toasts failures and refreshes sessions: React Query must not retry them.
+    queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient, api },
+  defaultPreload: "intent",
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  caseSensitive: false,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+await activateLanguage(i18n, storedLanguage());
+
+const root = document.getElementById("app");
+if (root === null) throw new Error("index.html has no #app");
+createRoot(root).render(
+  <StrictMode>
+    <PlatformI18nProvider i18n={i18n}>
+      <StoreProvider store={appStore}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </StoreProvider>
+    </PlatformI18nProvider>
+  </StrictMode>,
+);

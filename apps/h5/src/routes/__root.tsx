@@ -1,0 +1,25 @@
+import { guardRoute } from "@platform/domain";
+import { Outlet, createRootRouteWithContext, redirect } from "@tanstack/react-router";
+import { hasSession } from "../app/api";
+import type { RouterContext } from "../app/router-context";
+import { AppShell } from "../components/AppShell";
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // The route guard (spec §2), before anything of the page loads.
+  beforeLoad: ({ location, context }) => {
+    const decision = guardRoute({
+      path: location.pathname,
+      fullPath: location.href,
+      hasToken: hasSession(context.api),
+    });
+    if (decision.action === "redirect") {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack's redirect is thrown
+      throw redirect({ to: decision.to, search: decision.search, replace: true });
+    }
+  },
+  component: () => (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  ),
+});

@@ -1,0 +1,20 @@
+import { linguiVitePlugins } from "@platform/vite-config";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/** Where `pnpm dev` finds the server for /api and media (the server's default port). */
+const apiTarget = process.env.H5_API_TARGET ?? "http://127.0.0.1:8080";
+
+export default defineConfig({
+  plugins: [
+    // File routes first (it writes src/routeTree.gen.ts), then lingui's macros, then React.
+    tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
+    ...linguiVitePlugins(),
+    react(),
+  ],
+  resolve: { conditions: ["@platform/source", "module", "browser", "development|production"] },
+  server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
+  preview: { proxy: { "/api": { target: apiTarget } } },
+  build: { target: "es2022", sourcemap: true, outDir: "dist", emptyOutDir: true },
+});
