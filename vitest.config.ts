@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // one summary at the end (the README's test command runs this after build, typecheck and lint).
 export default defineConfig({
   test: {
-    projects: ["packages/*/vitest.config.ts", "apps/*/vitest.config.ts"],
+    projects: ["packages/*/vitest.config.ts", "apps/*/vitest.config.ts", "apps/h5/vitest.e2e.config.ts"],
     passWithNoTests: true,
     coverage: {
       provider: "v8",

@@ -58,6 +58,8 @@ export default tseslint.config(
       "**/*.config.ts",
       "**/.storybook/**",
       "**/test/**",
+      "**/e2e/**",
+      "**/scripts/**",
     ],
     rules: { "lingui/no-unlocalized-strings": "off" },
   },

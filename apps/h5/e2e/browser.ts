@@ -1,0 +1,85 @@
+import { createApiClient, memoryStorage } from "@platform/api-client";
+import type { PlatformApi } from "@platform/api-client";
+import { chromium } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { inject } from "vitest";
+
+/** Debian's Chromium (scripts/apt-packages.txt); `npx playwright install` cannot work here. */
+export const chromiumPath = "/usr/bin/chromium";
+
+/** The flags ARCHITECTURE.md lists, verified on these machines. */
+const flags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface E2eBrowser {
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Chromium with a fresh profile (playwright makes a temporary one per launch and removes it). */
+export async function launchBrowser(): Promise<E2eBrowser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+    },
+  };
+}
+
+/** A phone: 390 × 844, touch, zh-CN (the default language), its own storage. */
+export async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: inject("origin"),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "zh-CN",
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
+  });
+  const page = await context.newPage();
+  // What went wrong in the page shows in the test output.
+  page.on("pageerror", (error) => {
+    console.error(`[page error] ${error.message}`);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") console.error(`[console] ${message.text()}`);
+  });
+  return { context, page };
+}
+
+/** A Node client of the same server (to read sandbox SMS codes, make users, revoke sessions). */
+export function nodeApi(): PlatformApi {
+  const client = inject("client");
+  return createApiClient({
+    ...client,
+    baseUrl: inject("origin"),
+    storage: memoryStorage(),
+    minimumResponseMs: 0,
+  });
+}
+
+/** The last code the SMS sandbox "sent" to a phone. */
+export async function lastSmsCode(mobile: string): Promise<string> {
+  const response = await fetch(`${inject("origin")}/api/sandbox/sms/last?mobile=${mobile}`);
+  const body = (await response.json()) as { data: { code: string; purpose: string } | null };
+  if (body.data === null) throw new Error(`no SMS code was sent to ${mobile}`);
+  return body.data.code;
+}
+
+let phoneCounter = 0;
+/** A phone number nobody has registered yet in this run (139 + time + a counter). */
+export function freshMobile(): string {
+  phoneCounter += 1;
+  return `139${String(Date.now()).slice(-6)}${String(phoneCounter % 100).padStart(2, "0")}`;
+}

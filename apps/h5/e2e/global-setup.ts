@@ -1,0 +1,57 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadConfig, seed, startServer } from "@platform/server";
+import type { TestProject } from "vitest/node";
+import { chromiumPath } from "./browser";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Where the server (API + built app) listens, e.g. http://127.0.0.1:39123. */
+    origin: string;
+    /** The public client and req key the server settled (what /api/h5/config.js hands out). */
+    client: { clientId: string; clientSecret: string; reqKey: string };
+  }
+}
+
+/**
+ * One server for the whole e2e run: a fresh embedded database in a temporary folder, seeded with the
+ * demo data (quick seed media, made once and cached), serving apps/h5/dist.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`${chromiumPath} is missing: run scripts/bootstrap.sh (it installs Debian's chromium)`);
+  }
+  const dist = join(appDir, "dist");
+  if (!existsSync(join(dist, "index.html"))) {
+    // The test command builds first (turbo); a lone `vitest` run builds here.
+    execFileSync("pnpm", ["exec", "vite", "build"], { cwd: appDir, stdio: "ignore" });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "h5-e2e-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: "0",
+    H5_DIST: dist,
+    SEED_MEDIA: "quick",
+    MEDIA_DIR: join(appDir, ".cache/e2e-media"),
+    LOG_LEVEL: "warn",
+    CATALOGUE_CACHE_MS: "0",
+    SESSION_CACHE_MS: "0",
+  });
+  const server = await startServer(config, { logger: false });
+  await seed(server.ctx, () => undefined);
+  project.provide("origin", server.origin);
+  project.provide("client", {
+    clientId: config.clientId,
+    clientSecret: server.ctx.secrets.clientSecret,
+    reqKey: server.ctx.secrets.reqKey,
+  });
+  return async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,14 @@
+import { platformProject } from "@platform/vitest-config";
+
+/**
+ * End-to-end journeys: Debian's Chromium (playwright-core) at a phone's viewport against the real
+ * server on a fresh embedded database with seed data, serving the production build of the app.
+ */
+export default platformProject({
+  name: "h5-e2e",
+  environment: "node",
+  include: ["e2e/**/*.e2e.ts"],
+  globalSetup: ["./e2e/global-setup.ts"],
+  testTimeout: 90_000,
+  hookTimeout: 180_000,
+});
