@@ -1,12 +1,6 @@
-import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../components/ComingSoonPage";
+import { SettingsScreen } from "../features/settings/SettingsScreen";
 
 export const Route = createFileRoute("/mysettings")({
-  component: MysettingsPage,
+  component: SettingsScreen,
 });
-
-function MysettingsPage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`设置`} />;
-}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { panelRouteOf } from "./panelRoutes";
+
+describe("the 'my' panel's destinations", () => {
+  it("open their routes of spec §2", () => {
+    expect(panelRouteOf("myBuy")).toBe("/mybuy");
+    expect(panelRouteOf("myCollection")).toBe("/mycollection?active=ALL");
+    expect(panelRouteOf("myHistory")).toBe("/myhistory");
+    expect(panelRouteOf("orderManage")).toBe("/ordermanage?tab=RECHARGE_ORDER");
+    expect(panelRouteOf("recharge")).toBe("/trade");
+    expect(panelRouteOf("withdraw")).toBe("/withdraw");
+    expect(panelRouteOf("cardManage")).toBe("/cardmanage");
+    expect(panelRouteOf("settings")).toBe("/mysettings");
+    expect(panelRouteOf("idCard")).toBe("/idcard");
+    expect(panelRouteOf("messages")).toBe("/messagesettings");
+  });
+
+  it("send every membership entry to the membership page", () => {
+    for (const target of ["superVip", "openVip", "renew", "buySuperVip"] as const) {
+      expect(panelRouteOf(target)).toBe("/membervip");
+    }
+  });
+});
