@@ -1,0 +1,352 @@
+// The app's performance check (Step 6): Lighthouse in its default mobile mode (Moto G Power screen,
+// simulated slow 4G, 4× CPU slowdown) on Debian's Chromium, against the production build served by
+// the real server (fresh embedded database in a temporary folder, demo seed data), for /login
+// (signed out) and /home (signed in: the demo account's tokens put into localStorage before the
+// run). Prints per route the performance, accessibility and best-practices scores, LCP, TBT, CLS and
+// the JavaScript of the initial load (transfer as served, and gzip -9 of each script's body since
+// the server does not compress), next to the targets: performance ≥ 95, accessibility ≥ 95,
+// initial JS ≤ 150 KB (KiB, gzipped). Targets are reported, never enforced (machines are noisy);
+// the exit code is 1 only when something broke (build, server, Chromium, Lighthouse, a redirect).
+// Full reports: apps/h5/.cache/perf/<route>.report.html and .json.
+//
+// Run: pnpm -F @platform/h5 perf
+//   builds first: `turbo run build --filter @platform/server` (cached when up to date) and the app
+//   with `vite build` into a temporary folder (so a concurrent build of apps/h5/dist cannot pull
+//   files away mid-run).
+//   --no-build  use the existing apps/server/dist and apps/h5/dist instead.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+const repoRoot = join(appDir, "../..");
+const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** The flags ARCHITECTURE.md lists, verified on these machines. */
+const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const demo = { phone: "13800000002", password: "demo123456" };
+const targets = { performance: 95, accessibility: 95, jsGzipBytes: 150 * 1024 };
+const routes = [
+  { path: "/login", signedIn: false },
+  { path: "/home", signedIn: true },
+];
+const reportDir = join(appDir, ".cache/perf");
+const noBuild = process.argv.includes("--no-build");
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
+const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
+
+/** Things to undo, last first, whatever happened (also on Ctrl-C). */
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length > 0) {
+    const step = cleanups.pop();
+    try {
+      await step();
+    } catch (error) {
+      console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function run(command, args, cwd) {
+  try {
+    execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  } catch (error) {
+    const { stdout = "", stderr = "" } = /** @type {{ stdout?: string, stderr?: string }} */ (error);
+    process.stderr.write(`${stdout}${stderr}`);
+    throw new Error(`${command} ${args.join(" ")} failed`, { cause: error });
+  }
+}
+
+/** Chromium with a fresh profile and a DevTools port (its own process group, killed on cleanup). */
+async function launchChromium(profileDir) {
+  const child = spawn(
+    chromiumPath,
+    [...chromiumFlags, `--user-data-dir=${profileDir}`, "--remote-debugging-port=0", "about:blank"],
+    { detached: true, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      return; // already gone
+    }
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  cleanups.push(stop);
+  const port = await new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      reject(new Error(`Chromium printed no DevTools address within 30 s:\n${output}`));
+    }, 30_000);
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${String(code)}) before it listened:\n${output}`));
+    });
+  });
+  child.stderr.resume();
+  return { port, stop };
+}
+
+/** Put the session into the origin's localStorage of Chromium's default profile, then empty its cache. */
+async function storeSession(port, origin, entries) {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (context === undefined) throw new Error("Chromium has no default context");
+    const page = await context.newPage();
+    // A small same-origin document that does not start the app.
+    await page.goto(`${origin}/api/h5/config.js`);
+    await page.evaluate((pairs) => {
+      for (const [key, value] of pairs) localStorage.setItem(key, value);
+    }, entries);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await page.close();
+  } finally {
+    await browser.close(); // a CDP connection: disconnects, Chromium and its default profile stay
+  }
+}
+
+/** The scripts of the initial load: transfer as served and gzip -9 of each body. */
+async function scriptBytes(lhr) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  const seen = new Set();
+  const scripts = [];
+  for (const item of items) {
+    if (item.resourceType !== "Script" || seen.has(item.url)) continue;
+    seen.add(item.url);
+    const response = await fetch(item.url);
+    if (!response.ok) throw new Error(`${item.url}: ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    scripts.push({
+      url: item.url,
+      transfer: item.transferSize ?? 0,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+    });
+  }
+  const sum = (key) => scripts.reduce((total, script) => total + script[key], 0);
+  return { scripts, transfer: sum("transfer"), raw: sum("raw"), gzip: sum("gzip") };
+}
+
+/**
+ * The audits of a category that did not score full marks: the weighted ones (they cost points),
+ * worst first, and the unweighted diagnostics and insights Lighthouse flags (score < 0.9).
+ */
+function costs(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  if (!category) return { weighted: [], flagged: [] };
+  const scored = category.auditRefs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.scoreDisplayMode !== "informative");
+  const label = ({ audit }) => {
+    const shown = audit.displayValue ? ` ${audit.displayValue}` : "";
+    return `${audit.id} (${audit.score.toFixed(2)}${shown})`;
+  };
+  return {
+    weighted: scored
+      .filter(({ ref, audit }) => ref.weight > 0 && audit.score < 1)
+      .sort((a, b) => b.ref.weight * (1 - b.audit.score) - a.ref.weight * (1 - a.audit.score))
+      .map(label),
+    flagged: scored.filter(({ ref, audit }) => ref.weight === 0 && audit.score < 0.9).map(label),
+  };
+}
+
+function printRoute(route, lhr, js) {
+  const perf = score(lhr.categories.performance);
+  const a11y = score(lhr.categories.accessibility);
+  const bp = score(lhr.categories["best-practices"]);
+  const metric = (id) => lhr.audits[id]?.numericValue;
+  const verdict = (met) => (met ? "met" : "MISSED");
+  const rows = [
+    ["performance", String(perf), "≥ 95", verdict(perf !== null && perf >= targets.performance)],
+    ["accessibility", String(a11y), "≥ 95", verdict(a11y !== null && a11y >= targets.accessibility)],
+    ["best-practices", String(bp), "", ""],
+    ["LCP", ms(metric("largest-contentful-paint") ?? NaN), "", ""],
+    ["TBT", ms(metric("total-blocking-time") ?? NaN), "", ""],
+    ["CLS", (metric("cumulative-layout-shift") ?? NaN).toFixed(3), "", ""],
+    [`JS transfer (${js.scripts.length} scripts)`, kib(js.transfer), "", "as served"],
+    ["JS gzip -9", kib(js.gzip), "≤ 150 KiB", verdict(js.gzip <= targets.jsGzipBytes)],
+  ];
+  const width = Math.max(...rows.map((row) => row[0].length));
+  console.log(`\n${route.path} (${route.signedIn ? "signed in" : "signed out"}) → ${lhr.finalDisplayedUrl}`);
+  for (const [name, value, target, met] of rows) {
+    console.log(`  ${name.padEnd(width)}  ${value.padStart(10)}  ${target.padEnd(10)}  ${met}`.trimEnd());
+  }
+  const scripts = [...js.scripts].sort((a, b) => b.gzip - a.gzip);
+  console.log(
+    `  scripts (gzip): ${scripts.map((s) => `${new URL(s.url).pathname.replace(/^\/assets\//, "")} ${kib(s.gzip)}`).join(", ")}`,
+  );
+  for (const id of ["performance", "accessibility", "best-practices"]) {
+    const { weighted, flagged } = costs(lhr, id);
+    if (weighted.length > 0) console.log(`  ${id} lost points on: ${weighted.join(", ")}`);
+    if (flagged.length > 0) console.log(`  ${id} also flags (no weight): ${flagged.join(", ")}`);
+  }
+  for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
+}
+
+async function main() {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`${chromiumPath} is missing: run scripts/bootstrap.sh (it installs Debian's chromium)`);
+  }
+  const temp = mkdtempSync(join(tmpdir(), "h5-perf-"));
+  cleanups.push(() => {
+    rmSync(temp, { recursive: true, force: true });
+  });
+
+  let dist = join(appDir, "dist");
+  if (noBuild) {
+    if (!existsSync(join(dist, "index.html"))) throw new Error(`${dist} has no build: drop --no-build`);
+    if (!existsSync(join(repoRoot, "apps/server/dist/index.js"))) {
+      throw new Error("apps/server/dist is missing: drop --no-build");
+    }
+  } else {
+    console.log("building the server (turbo) and the app (vite build into a temporary folder)…");
+    run(
+      "pnpm",
+      ["exec", "turbo", "run", "build", "--filter", "@platform/server", "--output-logs", "errors-only"],
+      repoRoot,
+    );
+    dist = join(temp, "dist");
+    run("pnpm", ["exec", "vite", "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], appDir);
+  }
+
+  const { loadConfig, seed, startServer } = await import("@platform/server");
+  const { createApiClient } = await import("@platform/api-client");
+  const lighthouse = (await import("lighthouse")).default;
+
+  const dataDir = join(temp, "data");
+  mkdirSync(dataDir);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: "0",
+    H5_DIST: dist,
+    SEED_MEDIA: "quick",
+    MEDIA_DIR: join(appDir, ".cache/e2e-media"),
+    LOG_LEVEL: "warn",
+  });
+  const server = await startServer(config, { logger: false });
+  cleanups.push(() => server.close());
+  await seed(server.ctx, () => undefined);
+  const origin = server.origin;
+
+  // Sign in from Node; what the client stores is what the app keeps in localStorage.
+  const stored = new Map();
+  const api = createApiClient({
+    clientId: config.clientId,
+    clientSecret: server.ctx.secrets.clientSecret,
+    reqKey: server.ctx.secrets.reqKey,
+    baseUrl: origin,
+    minimumResponseMs: 0,
+    storage: {
+      get: (key) => stored.get(key) ?? null,
+      set: (key, value) => {
+        stored.set(key, value);
+      },
+      remove: (key) => {
+        stored.delete(key);
+      },
+      clear: () => {
+        stored.clear();
+      },
+    },
+  });
+  await api.loginWithPassword(demo);
+  for (const key of ["accessToken", "refreshToken", "userInfo"]) {
+    if (!stored.get(key)) throw new Error(`signing in stored no ${key}`);
+  }
+
+  mkdirSync(reportDir, { recursive: true });
+  const results = [];
+  for (const route of routes) {
+    const name = route.path.slice(1);
+    const chromium = await launchChromium(join(temp, `chromium-${name}`));
+    if (route.signedIn) await storeSession(chromium.port, origin, [...stored.entries()]);
+    const result = await lighthouse(`${origin}${route.path}`, {
+      hostname: "127.0.0.1",
+      port: chromium.port,
+      logLevel: "error",
+      output: "html",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+      // Signed in: keep the session stored above (the cache was emptied there).
+      disableStorageReset: route.signedIn,
+    });
+    await chromium.stop();
+    if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
+    const { lhr } = result;
+    writeFileSync(join(reportDir, `${name}.report.json`), JSON.stringify(lhr, null, 2));
+    writeFileSync(join(reportDir, `${name}.report.html`), String(result.report));
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse on ${route.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== route.path) {
+      throw new Error(`${route.path} ended on ${lhr.finalDisplayedUrl} (redirected): not the page meant`);
+    }
+    results.push({ route, lhr, js: await scriptBytes(lhr) });
+  }
+
+  const first = results[0]?.lhr;
+  if (first) {
+    console.log(
+      `\nLighthouse ${first.lighthouseVersion}, ${first.configSettings.formFactor}, throttling ${first.configSettings.throttlingMethod}; ` +
+        `${first.environment.hostUserAgent.replace(/.*(Chrome\/[\d.]+).*/, "$1")}; benchmark index ${first.environment.benchmarkIndex}`,
+    );
+  }
+  for (const { route, lhr, js } of results) printRoute(route, lhr, js);
+  console.log(`\nfull reports: ${reportDir}`);
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(`\nperf failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await cleanUp();
+}
+process.exit(failed ? 1 : 0);
