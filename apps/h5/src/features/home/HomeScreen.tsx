@@ -1,8 +1,111 @@
 import { useLingui } from "@lingui/react/macro";
-import { ComingSoonPage } from "../../components/ComingSoonPage";
+import { defaultVideoListFilters } from "@platform/domain";
+import type { VideoListFilters } from "@platform/domain";
+import { Button } from "@platform/ui";
+import { useQuery } from "@tanstack/react-query";
+import { getRouteApi, useRouter } from "@tanstack/react-router";
+import { useId, useState } from "react";
+import { Page } from "../../components/Page";
+import { ClassificationTabs, classificationTabId } from "./ClassificationTabs";
+import { FilterPanel, FilterToggle, LayoutToggle, TagChips } from "./FilterControls";
+import { classificationsQueryOptions, homeVideoQuery } from "./queries";
+import { filtersOfSearch, panelFiltersChanged, searchOfFilters } from "./search";
+import type { HomeFilters } from "./search";
+import { usePullToRefresh } from "./usePullToRefresh";
+import { useVideoList } from "./useVideoList";
+import { RefreshButton, VideoFeed } from "./VideoFeed";
 
-/** Replaced by the home feed (this step's item 5). */
+const route = getRouteApi("/home");
+
+/**
+ * /home: the classifications as tabs, the tags as chips, the filter panel (price, sort, duration),
+ * the layout toggle and the video list. Every choice lives in the URL (reload and back keep it);
+ * a change starts the list over at page 1.
+ */
 export function HomeScreen() {
   const { t } = useLingui();
-  return <ComingSoonPage title={t`首页`} tabs />;
+  const { api } = useRouter().options.context;
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const filters = filtersOfSearch(search);
+  const baseId = useId();
+  const panelId = `${baseId}-filters`;
+  const listId = `${baseId}-list`;
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  const classifications = useQuery(classificationsQueryOptions(api));
+  const state = useVideoList(homeVideoQuery(filters));
+  const pull = usePullToRefresh(state.refreshFirstPage);
+
+  const choose = (next: HomeFilters) => {
+    void navigate({ search: searchOfFilters(next), replace: true });
+  };
+  const chooseFilters = (next: VideoListFilters) => {
+    choose({ ...next, classifyId: filters.classifyId });
+  };
+  const clearFilters = () => {
+    chooseFilters(defaultVideoListFilters);
+  };
+  const changed = panelFiltersChanged(filters);
+  const anyFilter = changed > 0 || filters.tag !== null;
+
+  return (
+    <Page title={t`首页`} tabs right={<RefreshButton pull={pull} />}>
+      <div className="h5-feed">
+        <ClassificationTabs
+          baseId={baseId}
+          classifications={classifications.data ?? []}
+          selected={filters.classifyId}
+          onSelect={(classifyId) => {
+            choose({ ...filters, classifyId });
+          }}
+          panelId={listId}
+        />
+        <div className="h5-feed__toolbar">
+          <TagChips
+            tag={filters.tag}
+            onChange={(tag) => {
+              chooseFilters({ ...filters, tag });
+            }}
+          />
+          <LayoutToggle />
+          <FilterToggle
+            open={panelOpen}
+            panelId={panelId}
+            changed={changed}
+            onToggle={() => {
+              setPanelOpen((open) => !open);
+            }}
+          />
+        </div>
+        {panelOpen ? (
+          <FilterPanel
+            id={panelId}
+            filters={filters}
+            onChange={chooseFilters}
+            onReset={changed > 0 ? clearFilters : undefined}
+          />
+        ) : null}
+        <div
+          id={listId}
+          className="h5-feed__panel"
+          role="tabpanel"
+          aria-labelledby={classificationTabId(baseId, filters.classifyId)}
+        >
+          <VideoFeed
+            state={state}
+            pull={pull}
+            label={t`视频列表`}
+            emptyAction={
+              anyFilter ? (
+                <Button variant="secondary" size="sm" onClick={clearFilters}>
+                  {t`清除筛选`}
+                </Button>
+              ) : undefined
+            }
+          />
+        </div>
+      </div>
+    </Page>
+  );
 }

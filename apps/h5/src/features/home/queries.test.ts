@@ -1,0 +1,125 @@
+import type { RequestOf, Video } from "@platform/api-client";
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import {
+  VIDEO_PAGE_SIZE,
+  channelVideoQuery,
+  classificationsQueryOptions,
+  homeKeys,
+  homeVideoQuery,
+  nextVideoPageParam,
+  videoListQueryOptions,
+  videoListRequest,
+  videosOfPages,
+} from "./queries";
+import type { VideoListApi, VideoPage } from "./queries";
+import { defaultHomeFilters } from "./search";
+
+function video(id: number): Video {
+  return { id: String(id), videoTitle: `Video ${String(id)}` } as Video;
+}
+
+function page(current: number, count: number, firstId = (current - 1) * VIDEO_PAGE_SIZE + 1): VideoPage {
+  return {
+    records: Array.from({ length: count }, (_, i) => video(firstId + i)),
+    total: 999,
+    current,
+    size: VIDEO_PAGE_SIZE,
+  };
+}
+
+/** A catalogue of `total` videos, paged like the server. */
+function fakeApi(total: number) {
+  const getVideoList = vi.fn(
+    (request: RequestOf<"substance.getVideoList">, _options?: { signal?: AbortSignal }) => {
+      const current = request.current ?? 1;
+      const size = request.size ?? VIDEO_PAGE_SIZE;
+      const start = (current - 1) * size;
+      const count = Math.max(0, Math.min(size, total - start));
+      return Promise.resolve({ ...page(current, count, start + 1), total });
+    },
+  );
+  const classifyList = vi.fn(() => Promise.resolve([{ id: "1", name: "Travel", sort: 1 }]));
+  return { substance: { getVideoList, classifyList } } as unknown as VideoListApi & {
+    substance: { getVideoList: typeof getVideoList; classifyList: typeof classifyList };
+  };
+}
+
+describe("video list paging", () => {
+  it("has another page only while the last page was full", () => {
+    expect(nextVideoPageParam(page(1, VIDEO_PAGE_SIZE), [page(1, VIDEO_PAGE_SIZE)])).toBe(2);
+    const three = [page(1, 10), page(2, 10), page(3, 10)];
+    expect(nextVideoPageParam(page(3, 10), three)).toBe(4);
+    expect(nextVideoPageParam(page(3, 9), three)).toBeUndefined();
+    expect(nextVideoPageParam(page(1, 0), [page(1, 0)])).toBeUndefined();
+  });
+
+  it("lists each video once, in page order", () => {
+    expect(videosOfPages(undefined)).toEqual([]);
+    const data = { pages: [page(1, 3, 1), page(2, 3, 3)], pageParams: [1, 2] };
+    expect(videosOfPages(data).map((v) => v.id)).toEqual(["1", "2", "3", "4", "5"]);
+  });
+});
+
+describe("video list requests", () => {
+  it("send the filters, the page and only the limits that are set", () => {
+    const home = homeVideoQuery({ ...defaultHomeFilters, price: "free", tag: "hot", classifyId: "4" });
+    expect(videoListRequest(home, 2)).toEqual({
+      current: 2,
+      size: VIDEO_PAGE_SIZE,
+      price: "free",
+      sort: "default",
+      duration: "all",
+      tag: "hot",
+      classifyId: "4",
+    });
+    expect(videoListRequest(channelVideoQuery("9"), 1)).toEqual({
+      current: 1,
+      size: VIDEO_PAGE_SIZE,
+      price: "all",
+      sort: "default",
+      duration: "all",
+      tag: null,
+      channelTagId: "9",
+    });
+  });
+
+  it("key each list by its filters, under one root", () => {
+    const a = homeVideoQuery(defaultHomeFilters);
+    const b = homeVideoQuery({ ...defaultHomeFilters, sort: "mostPlays" });
+    expect(homeKeys.videoList(a)).not.toEqual(homeKeys.videoList(b));
+    expect(homeKeys.videoList(a).slice(0, 2)).toEqual(homeKeys.videoLists());
+    expect(homeKeys.videoList(a)).not.toEqual(homeKeys.videoList(channelVideoQuery("0")));
+    expect(homeKeys.classifications()[0]).toBe(homeKeys.all[0]);
+  });
+
+  it("pass React Query's signal to the call", async () => {
+    const api = fakeApi(5);
+    const queryClient = new QueryClient();
+    await queryClient.infiniteQuery(videoListQueryOptions(api, homeVideoQuery(defaultHomeFilters)));
+    const [request, options] = api.substance.getVideoList.mock.calls[0] ?? [];
+    expect(request).toMatchObject({ current: 1, size: VIDEO_PAGE_SIZE });
+    expect(options?.signal).toBeInstanceOf(AbortSignal);
+    await queryClient.query(classificationsQueryOptions(api));
+    expect(api.substance.classifyList).toHaveBeenCalledWith({ limit: 20 }, expect.anything());
+  });
+
+  it("page through a catalogue of 25 to its end in three pages", async () => {
+    const api = fakeApi(25);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = videoListQueryOptions(api, homeVideoQuery(defaultHomeFilters));
+    const { InfiniteQueryObserver } = await import("@tanstack/react-query");
+    const observer = new InfiniteQueryObserver(queryClient, options);
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => {
+      expect(observer.getCurrentResult().isSuccess).toBe(true);
+    });
+    expect(observer.getCurrentResult().hasNextPage).toBe(true);
+    await observer.fetchNextPage();
+    const last = await observer.fetchNextPage();
+    expect(videosOfPages(last.data)).toHaveLength(25);
+    expect(last.hasNextPage).toBe(false);
+    expect(api.substance.getVideoList.mock.calls.map(([r]) => r.current)).toEqual([1, 2, 3]);
+    unsubscribe();
+  });
+});
