@@ -9,6 +9,7 @@ import { createAppApi, storedChannelTagId } from "./app/api";
 import { i18n } from "./app/i18n";
 import { appStore, channelTagIdAtom } from "./app/state";
 import { routeTree } from "./routeTree.gen";
+import "@platform/ui/styles.css";
 import "./app/app.css";
 
 const api = createAppApi();

@@ -50,6 +50,10 @@ export async function buildApp(
   app: FastifyInstance = Fastify({ logger: false }),
 ): Promise<BuiltApp> {
   const tracking = new TrackingBuffer(ctx);
+  // gzip/brotli for what compresses (the app's scripts and styles, JSON, playlists); media segments
+  // and images are already compressed and pass through as they are.
+  const { default: compress } = await import("@fastify/compress");
+  await app.register(compress, { threshold: 1024 });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof Unauthenticated) {
@@ -119,7 +123,17 @@ export async function buildApp(
   const h5 = ctx.config.h5Dist;
   if (existsSync(join(h5, "index.html"))) {
     const { default: fastifyStatic } = await import("@fastify/static");
-    await app.register(fastifyStatic, { root: h5, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: h5,
+      wildcard: false,
+      // Vite's hashed files never change under a name; index.html must be asked for every time.
+      setHeaders: (response, path) => {
+        response.header(
+          "cache-control",
+          path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
     // The app's routes are client-side: any other GET that is not the API gets index.html.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === "GET" && !request.url.startsWith("/api/")) return reply.sendFile("index.html");

@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { embedded, failure, freshPhone, lastSmsCode, startPlatform } from "../test/harness";
@@ -61,6 +64,30 @@ describe("the H5 app's configuration script", () => {
       await expect(api.loginWithPassword({ phone, password: "config123" })).resolves.toBeTruthy();
     } finally {
       await platform.close();
+    }
+  });
+});
+
+describe("serving the built app", () => {
+  it("compresses scripts, keeps hashed assets forever and index.html never, and routes to index.html", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "h5-dist-"));
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>app</title>");
+    writeFileSync(join(dist, "assets/app-1a2b3c.js"), `export const words = "${"platform ".repeat(2000)}";`);
+    const platform = await startPlatform(embedded, { H5_DIST: dist });
+    try {
+      const script = await fetch(`${platform.server.origin}/assets/app-1a2b3c.js`, {
+        headers: { "accept-encoding": "gzip" },
+      });
+      expect(script.headers.get("content-encoding")).toBe("gzip");
+      expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await script.text()).length).toBeGreaterThan(18_000);
+      const deep = await fetch(`${platform.server.origin}/mycollection?active=ALL`);
+      expect(deep.headers.get("cache-control")).toBe("no-cache");
+      expect(await deep.text()).toContain("<title>app</title>");
+    } finally {
+      await platform.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -1,3 +1,5 @@
+// The tokens and themes. Bundlers drop a side-effect-free barrel's own imports, so apps also import
+// "@platform/ui/styles.css" once; here it makes tsup's dist/index.css whole.
 import "./styles/index.css";
 
 export { useMessageText } from "./i18n";

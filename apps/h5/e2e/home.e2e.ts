@@ -1,0 +1,79 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, nodeApi, phone } from "./browser";
+import type { E2eBrowser } from "./browser";
+
+const member = { mobile: "13800000001", password: "demo123456" };
+
+let e2e: E2eBrowser | undefined;
+beforeAll(async () => {
+  e2e = await launchBrowser();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+function browser() {
+  if (e2e === undefined) throw new Error("Chromium did not start");
+  return e2e.browser;
+}
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  const popup = page.getByRole("dialog");
+  await popup.getByRole("button", { name: "密码登录" }).click();
+  await popup.getByLabel("手机号").fill(member.mobile);
+  await popup.getByLabel("密码", { exact: true }).fill(member.password);
+  await popup.getByRole("button", { name: "登录", exact: true }).click();
+  await page.waitForURL("**/home");
+}
+
+const videos = (page: Page) => page.getByRole("list", { name: "视频列表" }).getByRole("listitem");
+
+describe("home", () => {
+  it("scrolls to a third page (ten a page), more pages appending near the bottom", async () => {
+    const { context, page } = await phone(browser());
+    try {
+      await signIn(page);
+      await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(10);
+      for (const expected of [20, 30]) {
+        await videos(page).last().scrollIntoViewIfNeeded();
+        await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(expected);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("filters change the list: free only, then by most plays", async () => {
+    const { context, page } = await phone(browser());
+    try {
+      await signIn(page);
+      await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(10);
+      // What the server says the first free page holds, to compare with the screen.
+      const api = nodeApi();
+      await api.loginWithPassword({ phone: member.mobile, password: member.password });
+      const free = await api.substance.getVideoList({ current: 1, price: "free" });
+      const plays = await api.substance.getVideoList({ current: 1, price: "free", sort: "mostPlays" });
+
+      await page.getByRole("button", { name: /^筛选/ }).click();
+      await page.getByRole("radiogroup", { name: "价格" }).getByRole("radio", { name: "免费" }).check();
+      await page.waitForURL(/price=free/);
+      await expect
+        .poll(async () => (await videos(page).first().textContent()) ?? "", { timeout: 15_000 })
+        .toContain(free.records[0]?.videoTitle ?? "?");
+      await page.getByRole("radiogroup", { name: "排序" }).getByRole("radio", { name: "最多播放" }).check();
+      await page.waitForURL(/sort=mostPlays/);
+      await expect
+        .poll(async () => (await videos(page).first().textContent()) ?? "", { timeout: 15_000 })
+        .toContain(plays.records[0]?.videoTitle ?? "?");
+      // Every video shown is free: no 'super' or 'pay' badge on the first page.
+      const badges = await page
+        .getByRole("list", { name: "视频列表" })
+        .getByText(/^(超级|付费)$/)
+        .count();
+      expect(badges).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
