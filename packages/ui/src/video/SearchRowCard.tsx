@@ -4,6 +4,7 @@ import { Duration, PlayCount } from "./CardParts";
 import { LevelBadge } from "./LevelBadge";
 import { VideoCover } from "./VideoCover";
 import type { VideoCardData } from "./types";
+import "./VideoCardTitle.css";
 import "./SearchRowCard.css";
 
 export interface SearchRowCardProps {
@@ -24,12 +25,14 @@ export function SearchRowCard({ video, onOpen, highlight }: SearchRowCardProps) 
       <div className="pf-search-row__body">
         <button
           type="button"
-          className="pf-search-row__open"
+          className="pf-search-row__open pf-card-open"
           onClick={() => {
             onOpen(video.id);
           }}
         >
-          <span className="pf-search-row__title">{highlighted(video.videoTitle, highlight)}</span>
+          <span className="pf-search-row__title pf-card-title">
+            {highlighted(video.videoTitle, highlight)}
+          </span>
         </button>
         <span className="pf-search-row__line">
           {author !== "" ? <span className="pf-search-row__author">{author}</span> : null}

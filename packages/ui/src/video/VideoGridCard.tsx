@@ -4,6 +4,7 @@ import { Duration, PlayCount } from "./CardParts";
 import { LevelBadge } from "./LevelBadge";
 import { VideoCover } from "./VideoCover";
 import type { VideoCardData } from "./types";
+import "./VideoCardTitle.css";
 import "./VideoGridCard.css";
 
 export interface VideoGridCardProps {
@@ -25,12 +26,12 @@ export function VideoGridCard({ video, onOpen }: VideoGridCardProps) {
     >
       <button
         type="button"
-        className="pf-video-grid-card__open"
+        className="pf-video-grid-card__open pf-card-open"
         onClick={() => {
           onOpen(video.id);
         }}
       >
-        <span className="pf-video-grid-card__title">{video.videoTitle}</span>
+        <span className="pf-video-grid-card__title pf-card-title">{video.videoTitle}</span>
       </button>
       {author !== "" ? <span className="pf-video-grid-card__author">{author}</span> : null}
       <VideoCover video={video} className="pf-video-grid-card__cover">

@@ -1,5 +1,5 @@
 import { ui } from "@platform/domain";
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { SkeletonGroup } from "../primitives/Skeleton";
 import { SearchRowCard } from "./SearchRowCard";
 import { SearchRowCardSkeleton, VideoGridCardSkeleton, VideoRowCardSkeleton } from "./VideoCardSkeleton";
@@ -25,37 +25,57 @@ function skeletons(count: number | undefined, videos: number): number[] {
   return Array.from({ length: count ?? (videos === 0 ? 6 : 2) }, (_, i) => i);
 }
 
-export type VideoGridProps = ListBase;
-
-/** Videos two per row (row height `ui.gridRowHeight`). */
-export function VideoGrid({
+/**
+ * What every list shares: the videos as list items, then (while loading) skeleton cards in one
+ * group announced once. `listClass` is the layout: `pf-video-grid` or `pf-video-rows`.
+ */
+function VideoListFrame({
   videos,
-  onOpen,
   loading = false,
   skeletonCount,
   label,
   className,
-}: VideoGridProps) {
-  const style = { "--pf-video-row-height": `${String(ui.gridRowHeight)}px` } as CSSProperties;
+  listClass,
+  style,
+  card,
+  skeleton,
+}: Omit<ListBase, "onOpen"> & {
+  readonly listClass: string;
+  readonly style?: CSSProperties;
+  readonly card: (video: VideoCardData) => ReactNode;
+  readonly skeleton: (key: number) => ReactNode;
+}) {
   return (
     <div className={`pf-video-list${className ? ` ${className}` : ""}`} aria-busy={loading || undefined}>
       {videos.length > 0 ? (
-        <ul role="list" className="pf-video-grid" style={style} aria-label={label}>
+        <ul role="list" className={listClass} style={style} aria-label={label}>
           {videos.map((video) => (
-            <li key={video.id}>
-              <VideoGridCard video={video} onOpen={onOpen} />
-            </li>
+            <li key={video.id}>{card(video)}</li>
           ))}
         </ul>
       ) : null}
       {loading ? (
-        <SkeletonGroup className="pf-video-grid pf-video-grid--loading" style={style}>
-          {skeletons(skeletonCount, videos.length).map((i) => (
-            <VideoGridCardSkeleton key={i} />
-          ))}
+        <SkeletonGroup className={`${listClass} ${listClass}--loading`} style={style}>
+          {skeletons(skeletonCount, videos.length).map(skeleton)}
         </SkeletonGroup>
       ) : null}
     </div>
+  );
+}
+
+export type VideoGridProps = ListBase;
+
+/** Videos two per row (row height `ui.gridRowHeight`). */
+export function VideoGrid({ onOpen, ...list }: VideoGridProps) {
+  const style = { "--pf-video-row-height": `${String(ui.gridRowHeight)}px` } as CSSProperties;
+  return (
+    <VideoListFrame
+      {...list}
+      listClass="pf-video-grid"
+      style={style}
+      card={(video) => <VideoGridCard video={video} onOpen={onOpen} />}
+      skeleton={(i) => <VideoGridCardSkeleton key={i} />}
+    />
   );
 }
 
@@ -79,7 +99,7 @@ export interface VideoRowListProps
 /** Videos in single rows (row height `ui.singleRowHeight`), with the row card's options for every row. */
 export function VideoRowList({
   videos,
-  loading = false,
+  loading,
   skeletonCount,
   label,
   className,
@@ -87,24 +107,16 @@ export function VideoRowList({
   ...rowProps
 }: VideoRowListProps) {
   return (
-    <div className={`pf-video-list${className ? ` ${className}` : ""}`} aria-busy={loading || undefined}>
-      {videos.length > 0 ? (
-        <ul role="list" className="pf-video-rows" aria-label={label}>
-          {videos.map((video) => (
-            <li key={video.id}>
-              <VideoRowCard video={video} selected={selectedIds?.has(video.id)} {...rowProps} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {loading ? (
-        <SkeletonGroup className="pf-video-rows pf-video-rows--loading">
-          {skeletons(skeletonCount, videos.length).map((i) => (
-            <VideoRowCardSkeleton key={i} />
-          ))}
-        </SkeletonGroup>
-      ) : null}
-    </div>
+    <VideoListFrame
+      videos={videos}
+      loading={loading}
+      skeletonCount={skeletonCount}
+      label={label}
+      className={className}
+      listClass="pf-video-rows"
+      card={(video) => <VideoRowCard video={video} selected={selectedIds?.has(video.id)} {...rowProps} />}
+      skeleton={(i) => <VideoRowCardSkeleton key={i} />}
+    />
   );
 }
 
@@ -114,33 +126,13 @@ export interface SearchRowListProps extends ListBase {
 }
 
 /** Search results in rows of `ui.searchRowHeight`. */
-export function SearchRowList({
-  videos,
-  onOpen,
-  highlight,
-  loading = false,
-  skeletonCount,
-  label,
-  className,
-}: SearchRowListProps) {
+export function SearchRowList({ onOpen, highlight, ...list }: SearchRowListProps) {
   return (
-    <div className={`pf-video-list${className ? ` ${className}` : ""}`} aria-busy={loading || undefined}>
-      {videos.length > 0 ? (
-        <ul role="list" className="pf-video-rows" aria-label={label}>
-          {videos.map((video) => (
-            <li key={video.id}>
-              <SearchRowCard video={video} onOpen={onOpen} highlight={highlight} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {loading ? (
-        <SkeletonGroup className="pf-video-rows pf-video-rows--loading">
-          {skeletons(skeletonCount, videos.length).map((i) => (
-            <SearchRowCardSkeleton key={i} />
-          ))}
-        </SkeletonGroup>
-      ) : null}
-    </div>
+    <VideoListFrame
+      {...list}
+      listClass="pf-video-rows"
+      card={(video) => <SearchRowCard video={video} onOpen={onOpen} highlight={highlight} />}
+      skeleton={(i) => <SearchRowCardSkeleton key={i} />}
+    />
   );
 }

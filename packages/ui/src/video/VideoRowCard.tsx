@@ -9,6 +9,7 @@ import { formatDateTime } from "./format";
 import { LevelBadge } from "./LevelBadge";
 import { VideoCover } from "./VideoCover";
 import type { VideoCardData } from "./types";
+import "./VideoCardTitle.css";
 import "./VideoRowCard.css";
 
 /** Width of the delete button a left swipe reveals, in px. */
@@ -87,18 +88,18 @@ export function VideoRowCard({
   const swipe = useSwipeToDelete(swipeToDelete && onDelete !== undefined, rowRef, defaultRevealed);
 
   const opener = selectable ? (
-    <label htmlFor={checkboxId} className="pf-video-row__open">
-      <span className="pf-video-row__title">{title}</span>
+    <label htmlFor={checkboxId} className="pf-video-row__open pf-card-open">
+      <span className="pf-video-row__title pf-card-title">{title}</span>
     </label>
   ) : (
     <button
       type="button"
-      className="pf-video-row__open"
+      className="pf-video-row__open pf-card-open"
       onClick={() => {
         onOpen(video.id);
       }}
     >
-      <span className="pf-video-row__title">{title}</span>
+      <span className="pf-video-row__title pf-card-title">{title}</span>
     </button>
   );
 
