@@ -83,3 +83,69 @@ export function freshMobile(): string {
   phoneCounter += 1;
   return `139${String(Date.now()).slice(-6)}${String(phoneCounter % 100).padStart(2, "0")}`;
 }
+
+/** The seeded demo accounts (apps/server seed: `demoAccounts`), all with the same password. */
+export const demo = {
+  /** Super member (30 days), gold 168.20. */
+  vip: { mobile: "13800000001", password: "demo123456" },
+  /** Ordinary user, gold 5.00. */
+  ordinary: { mobile: "13800000002", password: "demo123456" },
+  /** Permanent super member (its sessions are revoked by the panel journey). */
+  permanent: { mobile: "13800000003", password: "demo123456" },
+  /** The author '光影工作室 Studio' (its password is reset by the session journey). */
+  author: { mobile: "13900000001", password: "demo123456" },
+} as const;
+
+export interface Account {
+  readonly mobile: string;
+  readonly password: string;
+}
+
+/** Signs in through the login popup's password mode, as a person would; ends on /home. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto("/login");
+  const popup = page.getByRole("dialog");
+  await popup.getByRole("button", { name: "密码登录" }).click();
+  await popup.getByLabel("手机号").fill(account.mobile);
+  await popup.getByLabel("密码", { exact: true }).fill(account.password);
+  await popup.getByRole("button", { name: "登录", exact: true }).click();
+  await page.waitForURL("**/home");
+}
+
+/**
+ * Signs in from Node and puts the session where the app keeps it (localStorage), without the login
+ * screen: for journeys about something else. Returns the Node client, signed in as the same person.
+ */
+export async function signInQuickly(
+  context: BrowserContext,
+  account: Account,
+): Promise<{ api: PlatformApi; userId: string }> {
+  const stored = new Map<string, string>();
+  const client = inject("client");
+  const api = createApiClient({
+    ...client,
+    baseUrl: inject("origin"),
+    minimumResponseMs: 0,
+    storage: {
+      get: (key) => stored.get(key) ?? null,
+      set: (key, value) => {
+        stored.set(key, value);
+      },
+      remove: (key) => {
+        stored.delete(key);
+      },
+      clear: () => {
+        stored.clear();
+      },
+    },
+  });
+  const credentials = await api.loginWithPassword({ phone: account.mobile, password: account.password });
+  const entries = [...stored.entries()];
+  await context.addInitScript((pairs: [string, string][]) => {
+    // Only once per context: a later sign-out or account switch in the page must stick.
+    if (sessionStorage.getItem("e2e-session-put") !== null) return;
+    sessionStorage.setItem("e2e-session-put", "1");
+    for (const [key, value] of pairs) localStorage.setItem(key, value);
+  }, entries);
+  return { api, userId: String(credentials.user_info?.id ?? "") };
+}

@@ -1,9 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, nodeApi, phone } from "./browser";
+import { demo, launchBrowser, nodeApi, phone, signIn } from "./browser";
 import type { E2eBrowser } from "./browser";
-
-const member = { mobile: "13800000001", password: "demo123456" };
 
 let e2e: E2eBrowser | undefined;
 beforeAll(async () => {
@@ -17,23 +15,13 @@ function browser() {
   return e2e.browser;
 }
 
-async function signIn(page: Page) {
-  await page.goto("/login");
-  const popup = page.getByRole("dialog");
-  await popup.getByRole("button", { name: "密码登录" }).click();
-  await popup.getByLabel("手机号").fill(member.mobile);
-  await popup.getByLabel("密码", { exact: true }).fill(member.password);
-  await popup.getByRole("button", { name: "登录", exact: true }).click();
-  await page.waitForURL("**/home");
-}
-
 const videos = (page: Page) => page.getByRole("list", { name: "视频列表" }).getByRole("listitem");
 
 describe("home", () => {
   it("scrolls to a third page (ten a page), more pages appending near the bottom", async () => {
     const { context, page } = await phone(browser());
     try {
-      await signIn(page);
+      await signIn(page, demo.vip);
       await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(10);
       for (const expected of [20, 30]) {
         await videos(page).last().scrollIntoViewIfNeeded();
@@ -47,11 +35,11 @@ describe("home", () => {
   it("filters change the list: free only, then by most plays", async () => {
     const { context, page } = await phone(browser());
     try {
-      await signIn(page);
+      await signIn(page, demo.vip);
       await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(10);
       // What the server says the first free page holds, to compare with the screen.
       const api = nodeApi();
-      await api.loginWithPassword({ phone: member.mobile, password: member.password });
+      await api.loginWithPassword({ phone: demo.vip.mobile, password: demo.vip.password });
       const free = await api.substance.getVideoList({ current: 1, price: "free" });
       const plays = await api.substance.getVideoList({ current: 1, price: "free", sort: "mostPlays" });
 

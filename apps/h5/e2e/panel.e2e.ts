@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastSmsCode, launchBrowser, nodeApi, phone } from "./browser";
+import { demo, lastSmsCode, launchBrowser, nodeApi, phone, signIn } from "./browser";
 import type { E2eBrowser } from "./browser";
 
-/** Seeded accounts (apps/server seed): a super member with seeded balances, and one to revoke. */
-const vip = { mobile: "13800000001", password: "demo123456" };
-const revoked = { mobile: "13800000003", password: "demo123456" };
+/** Seeded accounts: a super member with seeded balances, and one to revoke. */
+const vip = demo.vip;
+const revoked = demo.permanent;
 
 let e2e: E2eBrowser | undefined;
 beforeAll(async () => {
@@ -17,16 +17,6 @@ afterAll(async () => {
 function browser() {
   if (e2e === undefined) throw new Error("Chromium did not start");
   return e2e.browser;
-}
-
-async function signIn(page: Page, account: { mobile: string; password: string }) {
-  await page.goto("/login");
-  const popup = page.getByRole("dialog");
-  await popup.getByRole("button", { name: "密码登录" }).click();
-  await popup.getByLabel("手机号").fill(account.mobile);
-  await popup.getByLabel("密码", { exact: true }).fill(account.password);
-  await popup.getByRole("button", { name: "登录", exact: true }).click();
-  await page.waitForURL("**/home");
 }
 
 const myTab = (page: Page, name = "我的") =>

@@ -71,6 +71,7 @@ export const endpoints = {
     kind: "customerService",
   },
   "system.menuConfig": { method: "POST", path: "/system/app/system/menuConfig/list" },
+  "system.report": { method: "POST", path: "/system/app/report/create" },
 
   // ── tracking ────────────────────────────────────────────────────────────────────────────────
   "tracking.reportNew": { method: "POST", path: "/tracking/app/event/tracking/reportNew" },
@@ -161,6 +162,7 @@ export const endpoints = {
   "contacts.unfollow": { method: "POST", path: "/contacts/app/follow/unFollowUser" },
   "search.substance": { method: "POST", path: "/search/app/search/substance", firstPageCancels: true },
   "search.user": { method: "POST", path: "/search/app/search/user" },
+  "search.hotTags": { method: "GET", path: "/search/app/search/hotTags" },
   "search.watchHistory": { method: "POST", path: "/search/app/watch/history/search" },
   "search.deleteWatchHistory": { method: "POST", path: "/search/app/watch/history/delete" },
   "upload.signUrl": { method: "POST", path: "/video/app/uploadSignUrl" },

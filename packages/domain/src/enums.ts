@@ -74,6 +74,22 @@ export const internalLinkTypes = /* @__PURE__ */ valuesOf(InternalLinkType);
 export const PromotionJumpType = { GOLD: "GOLD", LINK: "LINK" } as const;
 export type PromotionJumpType = (typeof PromotionJumpType)[keyof typeof PromotionJumpType];
 
+/** What a report is about: a comment, a user's profile or a video (the Report menus). */
+export const ReportTarget = { COMMENT: "COMMENT", USER: "USER", VIDEO: "VIDEO" } as const;
+export type ReportTarget = (typeof ReportTarget)[keyof typeof ReportTarget];
+export const reportTargets = /* @__PURE__ */ valuesOf(ReportTarget);
+
+/** Why: the reasons a report offers (the app shows each in both languages). */
+export const ReportReason = {
+  SPAM: "SPAM",
+  ABUSE: "ABUSE",
+  SEXUAL: "SEXUAL",
+  ILLEGAL: "ILLEGAL",
+  OTHER: "OTHER",
+} as const;
+export type ReportReason = (typeof ReportReason)[keyof typeof ReportReason];
+export const reportReasons = /* @__PURE__ */ valuesOf(ReportReason);
+
 export const Gender = { MALE: "MALE", FEMALE: "FEMALE", SECRET: "SECRET" } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];
 export const genders = /* @__PURE__ */ valuesOf(Gender);

@@ -586,3 +586,24 @@ export const userProps = pgTable("user_props", {
   gameToken: integer("game_token").notNull().default(0),
   videoCard: integer("video_card").notNull().default(0),
 });
+
+/** Reports from the Report menus (comments, profiles, videos): one per reporter and target. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: id(),
+    reporterId: bigint("reporter_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    /** COMMENT, USER or VIDEO (domain ReportTarget). */
+    targetType: text("target_type").notNull(),
+    targetId: bigint("target_id", { mode: "number" }).notNull(),
+    /** Domain ReportReason. */
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_once").on(t.reporterId, t.targetType, t.targetId),
+    index("reports_target").on(t.targetType, t.targetId),
+  ],
+);

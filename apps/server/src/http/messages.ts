@@ -41,6 +41,7 @@ export const ServerMessage = {
   ownVideo: "server.ownVideo",
   needSuperMember: "server.needSuperMember",
   cannotFollowSelf: "server.cannotFollowSelf",
+  cannotReportSelf: "server.cannotReportSelf",
   folderNameTaken: "server.folderNameTaken",
   replyTargetGone: "server.replyTargetGone",
 } as const;
@@ -87,6 +88,7 @@ const zh: Catalog = {
   [ServerMessage.ownVideo]: "不能购买自己的视频",
   [ServerMessage.needSuperMember]: "该功能需要超级会员，请先开通",
   [ServerMessage.cannotFollowSelf]: "不能关注自己",
+  [ServerMessage.cannotReportSelf]: "不能举报自己的内容",
   [ServerMessage.folderNameTaken]: "已有同名收藏夹，请换一个名称",
   [ServerMessage.replyTargetGone]: "要回复的评论已删除",
   [MessageKey.phoneRequired]: "请输入手机号",
@@ -139,6 +141,7 @@ const en: Catalog = {
   [ServerMessage.ownVideo]: "You cannot buy your own video",
   [ServerMessage.needSuperMember]: "This function requires a super membership: open it first",
   [ServerMessage.cannotFollowSelf]: "You cannot follow yourself",
+  [ServerMessage.cannotReportSelf]: "You cannot report your own content",
   [ServerMessage.folderNameTaken]: "You already have a folder with this name: choose another",
   [ServerMessage.replyTargetGone]: "The comment you are replying to was deleted",
   [MessageKey.phoneRequired]: "Phone number needed",

@@ -20,6 +20,7 @@ export const definedHere = {
   "user.messageCount": "path",
   "system.appModules": "response",
   "system.menuConfig": "path",
+  "system.report": "path",
   "trade.userSelfTransfer": "body",
   "trade.payConfig": "response",
   "trade.withdrawConfig": "response",
@@ -36,6 +37,7 @@ export const definedHere = {
   "game.indexData": "response",
   "game.enterGameUrl": "response",
   "game.starLiveSdk": "response",
+  "search.hotTags": "path",
   "search.watchHistory": "body",
   "search.deleteWatchHistory": "body",
 } as const satisfies Partial<Record<EndpointName, "path" | "body" | "response">>;

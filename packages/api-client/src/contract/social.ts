@@ -85,6 +85,11 @@ export const socialSchemas = {
     }),
     response: ZPage(ZUserSearchRecord),
   },
+  /** The search page's hot tags: the most watched tags of published videos, most watched first. */
+  "search.hotTags": {
+    request: ZEmpty,
+    response: z.array(z.object({ tag: z.string(), playCount: z.number().int().min(0) })),
+  },
   "search.watchHistory": {
     request: ZPageRequest.extend({ keyword: z.string().trim().max(64).default("") }),
     response: ZPage(ZVideo.extend({ browseTime: z.string() })),

@@ -1,6 +1,6 @@
-import { MenuConfigType } from "@platform/domain";
+import { MenuConfigType, ReportReason, ReportTarget } from "@platform/domain";
 import { z } from "zod";
-import { ZEmpty, ZId, ZLink } from "./common";
+import { ZEmpty, ZId, ZLink, ZNone } from "./common";
 
 /** A module of the navigation map and home (spec §2 '/' navigation map). */
 export const ZAppModule = z.object({
@@ -35,5 +35,14 @@ export const systemSchemas = {
   "system.menuConfig": {
     request: z.object({ type: z.enum(MenuConfigType) }),
     response: z.array(ZMenuConfigItem),
+  },
+  /** Report a comment, a profile or a video (the Report menus); reporting again changes nothing. */
+  "system.report": {
+    request: z.object({
+      targetType: z.enum(ReportTarget),
+      targetId: ZId,
+      reason: z.enum(ReportReason),
+    }),
+    response: ZNone,
   },
 } as const;

@@ -8,6 +8,9 @@ import { isPublished } from "../substance/access";
 import { filtersWhere, forgetViewer, sortOf, videoPage } from "../substance/routes";
 import { containing, dateFormatOf, pageOf, toVideo, totalOver, videoQuery } from "../substance/videos";
 
+/** How many hot tags the search page offers. */
+const HOT_TAGS = 12;
+
 /**
  * Search (spec §7): videos by title, tag or author name, with the list's filters; members by
  * nickname or member ID; one's own watch history. Matching is case-insensitive substring search,
@@ -65,6 +68,21 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
       rows[0]?.total ?? 0,
       body,
     );
+  });
+
+  route(app, ctx, "search.hotTags", "user", async () => {
+    const tagged = ctx.db
+      .select({ tag: sql<string>`unnest(${videos.tags})`.as("tag"), plays: videos.playCount })
+      .from(videos)
+      .where(isPublished)
+      .as("tagged");
+    const plays = sql<number>`sum(${tagged.plays})`.mapWith(Number);
+    return ctx.db
+      .select({ tag: tagged.tag, playCount: plays })
+      .from(tagged)
+      .groupBy(tagged.tag)
+      .orderBy(desc(plays), tagged.tag)
+      .limit(HOT_TAGS);
   });
 
   route(app, ctx, "search.watchHistory", "user", async ({ body, caller, request }) => {
