@@ -8,6 +8,7 @@ import { createRoot } from "react-dom/client";
 import { createAppApi, storedChannelTagId } from "./app/api";
 import { i18n } from "./app/i18n";
 import { appStore, channelTagIdAtom } from "./app/state";
+import { trackPageViews } from "./app/tracking";
 import { routeTree } from "./routeTree.gen";
 import "@platform/ui/styles.css";
 import "./app/app.css";
@@ -31,6 +32,8 @@ const router = createRouter({
   scrollRestoration: true,
   caseSensitive: false,
 });
+
+trackPageViews(router, api);
 
 declare module "@tanstack/react-router" {
   interface Register {

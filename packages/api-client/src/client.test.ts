@@ -464,6 +464,20 @@ describe("envelope and errors (spec §8)", () => {
     expect(errors).toEqual([error]);
   });
 
+  it("a quiet call fails without telling the host (background calls such as tracking)", async () => {
+    server.on("/tracking/app/event/tracking/reportNew", (_, res) => {
+      reply(res, 500, {}, "Internal Server Error");
+    });
+    const { api, errors } = harness({}, signedIn);
+    const error = await rejection(
+      api.track({ event: "page_view", page: "/home", options: { quiet: true } }),
+    );
+    expect(error).toMatchObject({ kind: "http", status: 500 });
+    expect(errors).toEqual([]);
+    await rejection(api.track({ event: "page_view", page: "/home" }));
+    expect(errors).toHaveLength(1);
+  });
+
   it("HTTP 500 shows its status text, or 'system error' when there is none", async () => {
     server.on("/user/app/user/information/queryInfo", (_, res) => {
       reply(res, 500, { code: 500, msg: "stack trace here", data: null }, "Internal Server Error");

@@ -72,6 +72,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** For money calls: reuse a key to make a retry of the same intent safe (default: a fresh one). */
   readonly idempotencyKey?: string;
+  /** Failures are not passed to `hooks.onError` (background calls such as tracking): still thrown. */
+  readonly quiet?: boolean;
 }
 
 /** Every field optional (or none at all): the request may be left out. */
@@ -240,7 +242,7 @@ export class ApiClient {
       const error = this.toApiError(caught, name, signal);
       if (error.kind !== "cancelled") {
         await this.floor(started, undefined, name);
-        this.notify(error);
+        if (options.quiet !== true) this.notify(error);
       }
       throw error;
     } finally {

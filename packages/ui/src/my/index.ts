@@ -1,3 +1,5 @@
+export { Avatar } from "./Avatar";
+export type { AvatarProps } from "./Avatar";
 export { myPanelMenu, myPanelMenuKeys } from "./menu";
 export type {
   MyPanelMenuItem,

@@ -387,6 +387,23 @@ describe("VideoPlayer: the viewing report", () => {
     expect(onClose).toHaveBeenCalledWith({ seenMs: 12_345, renewCount: 0 });
   });
 
+  it("tells when playback starts and when it reaches the end (tracking)", async () => {
+    const onPlay = vi.fn();
+    const onEnded = vi.fn();
+    const { clock } = await renderPlayer({ onPlay, onEnded });
+    expect(onPlay).not.toHaveBeenCalled();
+    act(() => {
+      clock.start();
+    });
+    expect(onPlay).toHaveBeenCalledTimes(1);
+    expect(onEnded).not.toHaveBeenCalled();
+    act(() => {
+      clock.tick(120);
+      clock.fire("ended");
+    });
+    expect(onEnded).toHaveBeenCalledTimes(1);
+  });
+
   it("reports on pagehide too, counting the reports", async () => {
     const onClose = vi.fn();
     const { clock, unmount } = await renderPlayer({ onClose });

@@ -59,6 +59,10 @@ export interface VideoPlayerProps {
   readonly onError?: (error: VideoPlayerError) => void;
   /** The viewer chose another rendition. */
   readonly onQualityChange?: (resolution: string) => void;
+  /** Playback started or resumed (tracking). */
+  readonly onPlay?: () => void;
+  /** Playback reached the end of the video (tracking). */
+  readonly onEnded?: () => void;
   readonly autoPlay?: boolean;
   /** Width / height of the box (default 16 / 9). */
   readonly aspectRatio?: number;
@@ -154,6 +158,8 @@ export function VideoPlayer({
   onClose,
   onError,
   onQualityChange,
+  onPlay,
+  onEnded,
   autoPlay = false,
   aspectRatio,
   loadShaka = loadShakaHls,
@@ -194,6 +200,8 @@ export function VideoPlayer({
     trialEnded,
     onClose,
     onError,
+    onPlay,
+    onEnded,
   });
   const playedRef = useRef(false);
   const positionRef = useRef(0);
@@ -560,6 +568,7 @@ export function VideoPlayer({
           lastActivityRef.current = Date.now();
           setPlaying(true);
           setControlsShown(true);
+          latest.current.onPlay?.();
         }}
         onPause={() => {
           setPlaying(false);
@@ -567,6 +576,7 @@ export function VideoPlayer({
         }}
         onEnded={() => {
           setPlaying(false);
+          latest.current.onEnded?.();
         }}
         onTimeUpdate={onMediaTime}
         onSeeked={() => {

@@ -13,7 +13,7 @@ export {
 } from "./playback";
 export type { TapZone, VideoSource } from "./playback";
 export { attachPreviewGate, usePreviewGate } from "./usePreviewGate";
-export { createMediaRequestFilter, withMediaParams } from "./shaka";
+export { createMediaRequestFilter, loadShakaHls, withMediaParams } from "./shaka";
 export type {
   MediaParams,
   ShakaLike,

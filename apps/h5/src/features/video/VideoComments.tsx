@@ -1,0 +1,212 @@
+import { useLingui } from "@lingui/react/macro";
+import type { Comment, PlatformApi, VideoDetail } from "@platform/api-client";
+import { isApiError } from "@platform/api-client";
+import { MessageKey, StorageKey, limits } from "@platform/domain";
+import { productMessages } from "@platform/i18n";
+import { CommentPanel, useMessageText } from "@platform/ui";
+import type { AnyCommentData, CommentData, CommentReplyData } from "@platform/ui";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InfiniteData } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { toast } from "../../app/notify";
+import { memberBenefitsQueryOptions } from "../my/queries";
+import { commentsOfPages, commentsQueryOptions, patchVideo, videoKeys } from "./queries";
+import type { CommentPage } from "./queries";
+
+/** An opaque id for one opening of the panel (spec §7 `sessionId`). */
+function newSessionId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Page size when loading all the replies of one comment ('more replies'). */
+const REPLY_PAGE_SIZE = 50;
+
+export interface VideoCommentsProps {
+  readonly api: PlatformApi;
+  readonly video: VideoDetail;
+  readonly open: boolean;
+  readonly onClose: () => void;
+  /** Focusing the input without the comment privilege: the super-membership dialog. */
+  readonly onRequireMembership: () => void;
+  /** Report another person's comment (the report flow). */
+  readonly onReport: (comment: AnyCommentData) => void;
+}
+
+/**
+ * The comment panel of a video (spec §2, §4): pages of 10 newest first with 2 replies each, more
+ * replies on demand, like, copy, report others' comments, delete one's own (the list reloads), and
+ * sending (with the privilege of the member benefits) reloads page 1 and scrolls to the top.
+ */
+export function VideoComments({
+  api,
+  video,
+  open,
+  onClose,
+  onRequireMembership,
+  onReport,
+}: VideoCommentsProps) {
+  const { i18n } = useLingui();
+  const text = useMessageText();
+  const queryClient = useQueryClient();
+  const [sessionId, setSessionId] = useState(newSessionId);
+  const [scrollKey, setScrollKey] = useState(0);
+  const [replies, setReplies] = useState<ReadonlyMap<string, readonly CommentReplyData[]>>(new Map());
+  const [repliesLoading, setRepliesLoading] = useState<ReadonlySet<string>>(new Set());
+  const viewerId = api.client.userInfo?.id == null ? null : String(api.client.userInfo.id);
+
+  const options = commentsQueryOptions(api, video.id, sessionId);
+  const list = useInfiniteQuery({ ...options, enabled: open });
+  const benefits = useQuery({
+    ...memberBenefitsQueryOptions(api, viewerId ?? ""),
+    enabled: open && viewerId !== null,
+  });
+
+  const comments = useMemo<CommentData[]>(
+    () =>
+      commentsOfPages(list.data).map((c) => {
+        const all = replies.get(c.id);
+        return all === undefined ? c : { ...c, childList: all };
+      }),
+    [list.data, replies],
+  );
+
+  const setCommentCount = (change: (n: number) => number) => {
+    queryClient.setQueryData<VideoDetail>(videoKeys.info(video.id), (previous) =>
+      patchVideo(previous, { commentCount: Math.max(0, change(previous?.commentCount ?? 0)) }),
+    );
+  };
+
+  /** Back to page 1 (the pages after it are dropped), the replies loaded so far too. */
+  const reloadFirstPage = async () => {
+    setReplies(new Map());
+    queryClient.setQueryData<InfiniteData<CommentPage, number>>(options.queryKey, (data) =>
+      data === undefined ? data : { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
+    );
+    await list.refetch();
+  };
+
+  const send = async (content: string, replyTo?: AnyCommentData): Promise<boolean> => {
+    try {
+      await api.substance.doComment({
+        commentContent: content,
+        substanceId: video.id,
+        ...(replyTo === undefined ? {} : { replyCommentId: String(replyTo.id) }),
+      });
+    } catch {
+      return false; // toasted by the API client; the text stays in the box
+    }
+    setCommentCount((n) => n + 1);
+    await reloadFirstPage();
+    setScrollKey((k) => k + 1);
+    return true;
+  };
+
+  const remove = async (comment: AnyCommentData) => {
+    try {
+      await api.substance.deleteComment({ commentId: String(comment.id) });
+    } catch {
+      return; // toasted by the API client
+    }
+    toast(i18n._(productMessages.deleteSuccess), { tone: "success" });
+    const replyCount = "childCount" in comment ? (comment.childCount ?? 0) : 0;
+    setCommentCount((n) => n - 1 - replyCount);
+    await reloadFirstPage();
+  };
+
+  const like = async (comment: CommentData) => {
+    try {
+      const state = await api.substance.likeComment({ commentId: String(comment.id) });
+      queryClient.setQueryData<InfiniteData<CommentPage, number>>(options.queryKey, (data) =>
+        data === undefined
+          ? data
+          : {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                records: page.records.map((c: Comment) =>
+                  c.id === String(comment.id) ? { ...c, ...state } : c,
+                ),
+              })),
+            },
+      );
+    } catch {
+      // toasted by the API client
+    }
+  };
+
+  const loadReplies = async (root: CommentData) => {
+    const rootId = String(root.id);
+    setRepliesLoading((s) => new Set(s).add(rootId));
+    try {
+      const all: CommentReplyData[] = [];
+      for (let current = 1; ; current += 1) {
+        const page = await api.substance.commentList({
+          substanceId: video.id,
+          sessionId,
+          rootCommentId: rootId,
+          current,
+          size: REPLY_PAGE_SIZE,
+          childSize: limits.commentRepliesShown,
+          sortRule: 0,
+        });
+        all.push(...page.records);
+        if (page.records.length < REPLY_PAGE_SIZE) break;
+      }
+      setReplies((m) => new Map(m).set(rootId, all));
+    } catch {
+      // toasted by the API client; 'more replies' stays to try again
+    } finally {
+      setRepliesLoading((s) => {
+        const next = new Set(s);
+        next.delete(rootId);
+        return next;
+      });
+    }
+  };
+
+  const failure = list.isFetchNextPageError || (list.isError && list.data === undefined);
+  const errorText = isApiError(list.error)
+    ? list.error.msg || text(list.error.messageKey)
+    : text(MessageKey.errorSystem);
+
+  return (
+    <CommentPanel
+      open={open}
+      onClose={() => {
+        onClose();
+        // The next opening is a new session: fresh pages from the top.
+        setReplies(new Map());
+        setSessionId(newSessionId());
+      }}
+      comments={comments}
+      total={video.commentCount}
+      loading={list.isFetching}
+      hasMore={list.hasNextPage}
+      onLoadMore={() => {
+        void list.fetchNextPage();
+      }}
+      error={failure ? errorText : undefined}
+      onRetry={() => {
+        if (list.data === undefined) void list.refetch();
+        else void list.fetchNextPage();
+      }}
+      viewerId={viewerId}
+      canComment={benefits.data?.isCommentEnabled === true}
+      onRequireMembership={onRequireMembership}
+      onSend={send}
+      scrollToTopKey={scrollKey}
+      onReport={onReport}
+      onDelete={(comment) => {
+        void remove(comment);
+      }}
+      onLike={(comment) => {
+        void like(comment);
+      }}
+      onLoadReplies={(root) => {
+        void loadReplies(root);
+      }}
+      repliesLoading={repliesLoading}
+      defaultAvatar={api.client.storage.get(StorageKey.logo) ?? undefined}
+    />
+  );
+}

@@ -1,0 +1,275 @@
+import { useLingui } from "@lingui/react/macro";
+import type { PlatformApi, VideoDetail } from "@platform/api-client";
+import { isApiError } from "@platform/api-client";
+import { MessageKey, ReportTarget } from "@platform/domain";
+import {
+  Button,
+  EmptyState,
+  MembershipDialog,
+  Skeleton,
+  VideoRowList,
+  formatPlayCount,
+  useMessageText,
+} from "@platform/ui";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { TrackEvent, track } from "../../app/tracking";
+import { Page } from "../../components/Page";
+import { useReport } from "../report";
+import { AuthorRow } from "./AuthorRow";
+import { CollectPopup } from "./CollectPopup";
+import { recommendationsQueryOptions, videoInfoQueryOptions, videoKeys } from "./queries";
+import { VideoActions } from "./VideoActions";
+import { VideoComments } from "./VideoComments";
+import { VideoStage } from "./VideoStage";
+import "./video.css";
+
+/** The sentence for a failed call: the server's text, else the product's own. */
+function useErrorText(): (error: unknown) => string {
+  const text = useMessageText();
+  return (error) => (isApiError(error) ? error.msg || text(error.messageKey) : text(MessageKey.errorSystem));
+}
+
+/**
+ * /videoview?id= (spec §2): the player with the rules of watching, the video's details and author,
+ * like / comments / collect / share, and recommendations below. A missing or unknown id shows a
+ * not-found state with a way home.
+ */
+export function VideoViewScreen({ id }: { readonly id: string | undefined }) {
+  const { t } = useLingui();
+  const { api } = useRouter().options.context;
+  if (id === undefined || id === "") return <VideoMissing />;
+  return <VideoView key={id} api={api} id={id} title={t`视频`} />;
+}
+
+function VideoMissing({ message }: { readonly message?: string }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  return (
+    <Page title={t`视频`}>
+      <EmptyState
+        description={message ?? t`视频不存在或已下架`}
+        action={
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              void navigate({ to: "/home" });
+            }}
+          >
+            {t`返回首页`}
+          </Button>
+        }
+      />
+    </Page>
+  );
+}
+
+function VideoView({
+  api,
+  id,
+  title,
+}: {
+  readonly api: PlatformApi;
+  readonly id: string;
+  readonly title: string;
+}) {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const info = useQuery(videoInfoQueryOptions(api, id));
+
+  // The next opening asks the server again (rights, resume position): nothing of this one stays.
+  useEffect(
+    () => () => {
+      queryClient.removeQueries({ queryKey: videoKeys.info(id), exact: true });
+    },
+    [queryClient, id],
+  );
+
+  const loadedId = info.data?.id;
+  useEffect(() => {
+    if (loadedId !== undefined) track(api, TrackEvent.videoView, { videoId: loadedId });
+  }, [api, loadedId]);
+
+  if (info.data === undefined && info.isError) {
+    if (isApiError(info.error) && info.error.code === 404)
+      return <VideoMissing message={errorText(info.error)} />;
+    return (
+      <Page title={title}>
+        <EmptyState
+          description={errorText(info.error)}
+          action={
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                void info.refetch();
+              }}
+            >
+              {t`重试`}
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+  if (info.data === undefined) {
+    return (
+      <Page title={title}>
+        <div className="h5-video" role="status" aria-label={t`正在加载视频`}>
+          <div className="h5-video__stage-skeleton" />
+          <div className="h5-video__body">
+            <Skeleton height={20} width="80%" />
+            <Skeleton lines={2} />
+          </div>
+        </div>
+      </Page>
+    );
+  }
+  return <VideoLoaded api={api} video={info.data} title={title} />;
+}
+
+function VideoLoaded({
+  api,
+  video,
+  title,
+}: {
+  readonly api: PlatformApi;
+  readonly video: VideoDetail;
+  readonly title: string;
+}) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [collectOpen, setCollectOpen] = useState(false);
+  const [membershipOpen, setMembershipOpen] = useState(false);
+  const [introOpen, setIntroOpen] = useState(false);
+  const report = useReport();
+  const recommendations = useQuery(recommendationsQueryOptions(api, video.id));
+  const plays = formatPlayCount(video.playCount, i18n.locale);
+
+  return (
+    <Page title={title}>
+      <article className="h5-video" aria-labelledby="h5-video-title">
+        <VideoStage api={api} video={video} />
+        <div className="h5-video__body">
+          <h1 id="h5-video-title" className="h5-video__title">
+            {video.videoTitle}
+          </h1>
+          <p className="h5-video__meta">{t`${plays} 次播放`}</p>
+          {video.introduction !== "" ? (
+            <div className="h5-video__intro">
+              <p className={introOpen ? undefined : "h5-video__intro-text--clamped"}>{video.introduction}</p>
+              <button
+                type="button"
+                className="h5-video__more"
+                aria-expanded={introOpen}
+                onClick={() => {
+                  setIntroOpen((v) => !v);
+                }}
+              >
+                {introOpen ? t`收起` : t`展开`}
+              </button>
+            </div>
+          ) : null}
+          {video.tags.length > 0 ? (
+            <ul className="h5-video__tags" aria-label={t`标签`}>
+              {video.tags.map((tag) => (
+                <li key={tag}>
+                  <button
+                    type="button"
+                    className="h5-video__tag"
+                    onClick={() => {
+                      void navigate({ to: "/keywordsearch", search: { id: tag } });
+                    }}
+                  >
+                    #{tag}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <AuthorRow api={api} video={video} />
+          <VideoActions
+            api={api}
+            video={video}
+            onOpenComments={() => {
+              setCommentsOpen(true);
+            }}
+            onCollect={() => {
+              setCollectOpen(true);
+            }}
+          />
+        </div>
+
+        <section className="h5-video__recommend" aria-labelledby="h5-video-recommend">
+          <h2 id="h5-video-recommend" className="h5-video__section-title">
+            {t`相关推荐`}
+          </h2>
+          {recommendations.isError && recommendations.data === undefined ? (
+            <EmptyState
+              description={t`推荐加载失败`}
+              action={
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    void recommendations.refetch();
+                  }}
+                >
+                  {t`重试`}
+                </Button>
+              }
+            />
+          ) : recommendations.data?.length === 0 ? (
+            <EmptyState description={t`暂无推荐`} />
+          ) : (
+            <VideoRowList
+              videos={recommendations.data ?? []}
+              loading={recommendations.data === undefined}
+              label={t`相关推荐`}
+              onOpen={(next) => {
+                void navigate({ to: "/videoview", search: { id: next } });
+              }}
+            />
+          )}
+        </section>
+      </article>
+
+      <VideoComments
+        api={api}
+        video={video}
+        open={commentsOpen}
+        onClose={() => {
+          setCommentsOpen(false);
+        }}
+        onRequireMembership={() => {
+          setMembershipOpen(true);
+        }}
+        onReport={(comment) => {
+          report.report({ type: ReportTarget.COMMENT, id: String(comment.id) });
+        }}
+      />
+      <CollectPopup
+        api={api}
+        video={video}
+        open={collectOpen}
+        onClose={() => {
+          setCollectOpen(false);
+        }}
+      />
+      <MembershipDialog
+        open={membershipOpen}
+        onOpenMembership={() => {
+          void navigate({ to: "/membervip" });
+        }}
+        onCancel={() => {
+          setMembershipOpen(false);
+        }}
+      />
+      {report.element}
+    </Page>
+  );
+}
