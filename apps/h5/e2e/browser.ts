@@ -1,4 +1,5 @@
 import { createApiClient, memoryStorage } from "@platform/api-client";
+import { SmsCodeType } from "@platform/domain";
 import type { PlatformApi } from "@platform/api-client";
 import { chromium } from "playwright-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -17,6 +18,9 @@ const flags = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Journeys open pages by URL (no tap before them): let the player start with sound as it does
+  // after a person's tap in the app.
+  "--autoplay-policy=no-user-gesture-required",
 ];
 
 export interface E2eBrowser {
@@ -148,4 +152,14 @@ export async function signInQuickly(
     for (const [key, value] of pairs) localStorage.setItem(key, value);
   }, entries);
   return { api, userId: String(credentials.user_info?.id ?? "") };
+}
+
+/** A new account registered through the server's own flow (SMS sandbox code): no gold, no membership. */
+export async function registerAccount(): Promise<Account> {
+  const api = nodeApi();
+  const mobile = freshMobile();
+  const password = "fresh123456";
+  await api.sendSmsCode(mobile, SmsCodeType.REGISTER);
+  await api.register({ phone: mobile, code: await lastSmsCode(mobile), password });
+  return { mobile, password };
 }
