@@ -1,14 +1,26 @@
-import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { validateIdSearch } from "../app/search";
-import { ComingSoonPage } from "../components/ComingSoonPage";
+import { KeywordSearchScreen } from "../features/search/KeywordSearchScreen";
+import { videoSearchQuery, videoSearchQueryOptions } from "../features/search/queries";
+import { wordsOf } from "../features/search/search";
 
 export const Route = createFileRoute("/keywordsearch")({
   validateSearch: validateIdSearch,
-  component: KeywordsearchPage,
+  loaderDeps: ({ search }) => ({ keyword: wordsOf(search.id) }),
+  // Starts the first page without holding the navigation (the screen shows skeletons meanwhile).
+  loader: ({ context, deps }) => {
+    if (deps.keyword === "") return;
+    void context.queryClient
+      .infiniteQuery({
+        ...videoSearchQueryOptions(context.api, videoSearchQuery(deps.keyword)),
+        staleTime: "static",
+      })
+      .catch(ignore);
+  },
+  component: KeywordSearchScreen,
 });
 
-function KeywordsearchPage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`搜索结果`} />;
+/** A failed prefetch is the screen's to show (the api-client has toasted it). */
+function ignore(): void {
+  // nothing to do here
 }

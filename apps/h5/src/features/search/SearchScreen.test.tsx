@@ -1,0 +1,517 @@
+import type { RequestOf, Video } from "@platform/api-client";
+import { ApiError } from "@platform/api-client";
+import { Language } from "@platform/domain";
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { searchHistoryKey } from "./history";
+import {
+  click,
+  control,
+  hasControl,
+  renderSearch,
+  scrollToBottom,
+  searchBox,
+  settle,
+  type,
+  waitFor,
+} from "./test/renderSearch";
+
+type VideoRequest = RequestOf<"search.substance">;
+type MemberRequest = RequestOf<"search.user">;
+
+function video(keyword: string, n: number): Video {
+  return {
+    id: String(n),
+    videoTitle: `${keyword} video ${String(n)}`,
+    introduction: "",
+    tags: [],
+    allowDownload: false,
+    nickName: "Author",
+    createUserName: "author",
+    createUserId: "1",
+    avatarFileUrl: null,
+    videoLength: 61_000,
+    videoWidth: 1280,
+    videoHeight: 720,
+    coverImage: null,
+    coverFileUrl: null,
+    verticalCoverUrl: null,
+    playCount: 3,
+    likeCount: 0,
+    commentCount: 0,
+    watchLevel: "FREE",
+    amount: 0,
+    discount: null,
+    auditTime: "2025-01-01 10:00:00",
+    seenMs: null,
+    type: 99,
+    createTime: "2025-01-01 10:00:00",
+    updateTime: "2025-01-01 10:00:00",
+  };
+}
+
+const VIEWER = "7";
+
+/**
+ * The calls the screens make. Videos: 25 for any words but 'nothing' (none); members: 12, the
+ * viewer among them; `failNext` fails the next call as the api-client would; `holdFollow` keeps
+ * follow calls waiting until `releaseFollow`.
+ */
+function fakeApi() {
+  const videoRequests: VideoRequest[] = [];
+  const memberRequests: MemberRequest[] = [];
+  const followCalls: { kind: "follow" | "unfollow"; body: { followUserId: string; userId: string } }[] = [];
+  const following = new Set<string>(["2"]);
+  const state = { failNext: false, holdFollow: false };
+  let releaseFollow: () => void = () => undefined;
+
+  const fail = (endpoint: "search.substance" | "search.user") => {
+    state.failNext = false;
+    return Promise.reject(new ApiError({ kind: "network", endpoint }));
+  };
+
+  const substance = vi.fn((request: VideoRequest, options?: { signal?: AbortSignal }) => {
+    videoRequests.push(request);
+    expect(options?.signal).toBeInstanceOf(AbortSignal);
+    if (state.failNext) return fail("search.substance");
+    const keyword = request.keyword ?? "";
+    const total = keyword === "nothing" ? 0 : 25;
+    const current = request.current ?? 1;
+    const size = request.size ?? 10;
+    const start = (current - 1) * size;
+    const records = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) =>
+      video(keyword, start + i + 1),
+    );
+    return Promise.resolve({ records, total, current, size });
+  });
+
+  const user = vi.fn((request: MemberRequest, options?: { signal?: AbortSignal }) => {
+    memberRequests.push(request);
+    expect(options?.signal).toBeInstanceOf(AbortSignal);
+    if (state.failNext) return fail("search.user");
+    const total = 12;
+    const current = request.current ?? 1;
+    const size = request.size ?? 10;
+    const start = (current - 1) * size;
+    const records = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => {
+      const userId = String(start + i + 1);
+      return {
+        userId,
+        nickName: `${request.content} fan ${userId}`,
+        avatarFileUrl: null,
+        fansCount: 10,
+        hasFollow: following.has(userId),
+      };
+    });
+    return Promise.resolve({ records, total, current, size });
+  });
+
+  const followCall =
+    (kind: "follow" | "unfollow") => async (body: { followUserId: string; userId: string }) => {
+      followCalls.push({ kind, body });
+      if (state.holdFollow) {
+        await new Promise<void>((resolve) => {
+          releaseFollow = resolve;
+        });
+      }
+      if (kind === "follow") following.add(body.followUserId);
+      else following.delete(body.followUserId);
+      return { hasFollow: kind === "follow", fansCount: kind === "follow" ? 11 : 10 };
+    };
+
+  const api = {
+    client: { userInfo: { id: VIEWER, channelTagId: "0" }, storage: { get: () => null } },
+    search: {
+      substance,
+      user,
+      hotTags: vi.fn(() =>
+        Promise.resolve([
+          { tag: "旅行", playCount: 900 },
+          { tag: "vlog", playCount: 500 },
+        ]),
+      ),
+    },
+    contacts: { follow: vi.fn(followCall("follow")), unfollow: vi.fn(followCall("unfollow")) },
+  };
+  return {
+    api,
+    videoRequests,
+    memberRequests,
+    followCalls,
+    state,
+    release: () => {
+      releaseFollow();
+    },
+  };
+}
+
+let unmount: (() => void) | null = null;
+async function open(api: unknown, path: string, language?: Language) {
+  const rendered = await renderSearch(api, path, language);
+  unmount = rendered.unmount;
+  return rendered;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  Element.prototype.scrollIntoView = () => undefined;
+});
+afterEach(() => {
+  unmount?.();
+  unmount = null;
+});
+
+const videoRows = () =>
+  [...document.querySelectorAll('ul[aria-label="视频搜索结果"] > li')].map((li) => li.textContent);
+const historyEntries = () =>
+  [...document.querySelectorAll(".h5-search__history-words")].map((el) => el.textContent);
+const storedHistory = (userId = VIEWER) =>
+  JSON.parse(localStorage.getItem(searchHistoryKey(userId)) ?? "[]") as string[];
+const pageShown = () => document.querySelector("[data-testid=page]")?.textContent;
+
+describe("/search before a search", () => {
+  it("shows this person's history (not another's) and the hot tags; a tag opens /keywordsearch", async () => {
+    localStorage.setItem(searchHistoryKey(VIEWER), JSON.stringify(["city", "food"]));
+    localStorage.setItem(searchHistoryKey("8"), JSON.stringify(["secret"]));
+    const { api } = fakeApi();
+    const { router } = await open(api, "/search");
+    expect(historyEntries()).toEqual(["city", "food"]);
+    await waitFor(() => {
+      expect(hasControl("1旅行")).toBe(true);
+    });
+    expect(document.body.textContent).not.toContain("secret");
+    expect(document.activeElement).toBe(searchBox());
+
+    await click(control("1旅行"));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe("/keywordsearch");
+    });
+    expect(router.state.location.search).toEqual({ id: "旅行" });
+    await waitFor(() => {
+      expect(document.querySelector("h1")?.textContent).toBe("旅行");
+    });
+  });
+
+  it("says so when there is no history, and searches nothing for blank words", async () => {
+    const { api, videoRequests } = fakeApi();
+    const { router } = await open(api, "/search");
+    expect(document.body.textContent).toContain("暂无搜索历史");
+    expect(hasControl("清空历史")).toBe(false);
+    await type("   ");
+    await click(control("搜索"));
+    await settle();
+    expect(router.state.location.search).toEqual({});
+    expect(videoRequests).toHaveLength(0);
+    expect(localStorage.getItem(searchHistoryKey(VIEWER))).toBeNull();
+  });
+
+  it("removes one entry, and clears them all only after the confirm", async () => {
+    localStorage.setItem(searchHistoryKey(VIEWER), JSON.stringify(["city", "food", "music"]));
+    const { api } = fakeApi();
+    await open(api, "/search");
+    await click(control("删除搜索记录：food"));
+    expect(historyEntries()).toEqual(["city", "music"]);
+    expect(storedHistory()).toEqual(["city", "music"]);
+
+    await click(control("清空历史"));
+    const dialog = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>("[role=alertdialog]");
+      if (found === null) throw new Error("no confirm");
+      return found;
+    });
+    expect(dialog.textContent).toContain("清空搜索历史？");
+    await click(control("取消", dialog));
+    expect(historyEntries()).toEqual(["city", "music"]);
+
+    await click(control("清空历史"));
+    await click(control("清空", document.querySelector("[role=alertdialog]") ?? document.body));
+    await waitFor(() => {
+      expect(document.body.textContent).toContain("暂无搜索历史");
+    });
+    expect(localStorage.getItem(searchHistoryKey(VIEWER))).toBeNull();
+  });
+
+  it("shows hot tags that failed with a retry", async () => {
+    const { api } = fakeApi();
+    api.search.hotTags.mockImplementationOnce(() =>
+      Promise.reject(new ApiError({ kind: "network", endpoint: "search.hotTags" })),
+    );
+    await open(api, "/search");
+    await waitFor(() => {
+      expect(hasControl("重试")).toBe(true);
+    });
+    await click(control("重试"));
+    await waitFor(() => {
+      expect(hasControl("2vlog")).toBe(true);
+    });
+  });
+});
+
+describe("/search with words: videos", () => {
+  it("searches what was typed: the URL keeps it, the history gets it, ten a page with more on scroll", async () => {
+    localStorage.setItem(searchHistoryKey(VIEWER), JSON.stringify(["food", "geek"]));
+    const { api, videoRequests } = fakeApi();
+    const { router } = await open(api, "/search");
+    await type("  Geek ");
+    await click(control("搜索"));
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(10);
+    });
+    expect(router.state.location.search).toEqual({ q: "Geek" });
+    expect(searchBox().value).toBe("Geek");
+    expect(storedHistory()).toEqual(["Geek", "food"]);
+    expect(videoRequests[0]).toEqual({
+      keyword: "Geek",
+      current: 1,
+      size: 10,
+      price: "all",
+      sort: "default",
+      duration: "all",
+      tag: null,
+    });
+    // The words are marked in the titles.
+    expect(document.querySelector('ul[aria-label="视频搜索结果"] mark')?.textContent).toBe("Geek");
+    const tab = control("视频");
+    expect(tab.getAttribute("role")).toBe("tab");
+    expect(tab.getAttribute("aria-selected")).toBe("true");
+
+    await scrollToBottom();
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(20);
+    });
+    await scrollToBottom();
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(25);
+    });
+    expect(document.body.textContent).toContain("没有更多了");
+    // The third page was short: no fourth is asked for.
+    await scrollToBottom();
+    await settle();
+    expect(videoRequests.map((r) => r.current)).toEqual([1, 2, 3]);
+  });
+
+  it("starts from the words in the URL (a reload), and a tapped result opens /videoview", async () => {
+    const { api } = fakeApi();
+    const { router } = await open(api, "/search?q=travel");
+    expect(searchBox().value).toBe("travel");
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(10);
+    });
+    // A reload is no new search: the history is as it was.
+    expect(localStorage.getItem(searchHistoryKey(VIEWER))).toBeNull();
+    await click(control("travel video 3"));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe("/videoview");
+    });
+    expect(router.state.location.search).toEqual({ id: "3" });
+  });
+
+  it("says 'no search results' when nothing matches", async () => {
+    const { api } = fakeApi();
+    await open(api, "/search?q=nothing");
+    await waitFor(() => {
+      expect(document.body.textContent).toContain("没有搜索结果");
+    });
+    expect(videoRows()).toHaveLength(0);
+  });
+
+  it("shows a failed first page with a retry", async () => {
+    const { api, state } = fakeApi();
+    state.failNext = true;
+    await open(api, "/search?q=travel");
+    await waitFor(() => {
+      expect(hasControl("重试")).toBe(true);
+    });
+    await click(control("重试"));
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(10);
+    });
+  });
+
+  it("starts a new search at page 1, and back returns to the earlier words and their results", async () => {
+    const { api, videoRequests } = fakeApi();
+    const { router } = await open(api, "/search?q=travel");
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(10);
+    });
+    await scrollToBottom();
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(20);
+    });
+    await type("food");
+    await click(control("搜索"));
+    await waitFor(() => {
+      expect(videoRows()[0]).toContain("food video 1");
+    });
+    expect(videoRows()).toHaveLength(10);
+    expect(videoRequests.at(-1)).toMatchObject({ keyword: "food", current: 1 });
+
+    act(() => {
+      router.history.back();
+    });
+    await waitFor(() => {
+      expect(searchBox().value).toBe("travel");
+    });
+    expect(videoRows()[0]).toContain("travel video 1");
+  });
+
+  it("empties the box with the clear button and shows the history again", async () => {
+    const { api } = fakeApi();
+    const { router } = await open(api, "/search");
+    await type("travel");
+    await click(control("搜索"));
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(10);
+    });
+    await click(control("清除"));
+    expect(searchBox().value).toBe("");
+    expect(document.activeElement).toBe(searchBox());
+    await waitFor(() => {
+      expect(historyEntries()).toEqual(["travel"]);
+    });
+    expect(router.state.location.search).toEqual({});
+    expect(hasControl("清除")).toBe(false);
+  });
+
+  it("searches a history entry again, moving it first", async () => {
+    localStorage.setItem(searchHistoryKey(VIEWER), JSON.stringify(["city", "food"]));
+    const { api, videoRequests } = fakeApi();
+    const { router } = await open(api, "/search");
+    await click(control("food"));
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(10);
+    });
+    expect(router.state.location.search).toEqual({ q: "food" });
+    expect(videoRequests[0]).toMatchObject({ keyword: "food", current: 1 });
+    expect(storedHistory()).toEqual(["food", "city"]);
+  });
+});
+
+describe("/search with words: members", () => {
+  it("lists members on the member tab (kept in the URL), with no follow button on one's own row", async () => {
+    const { api, memberRequests, videoRequests } = fakeApi();
+    const { router } = await open(api, "/search?q=geek");
+    await waitFor(() => {
+      expect(videoRows()).toHaveLength(10);
+    });
+    await click(control("用户"));
+    await waitFor(() => {
+      expect(document.querySelectorAll(".pf-member-search__row")).toHaveLength(10);
+    });
+    expect(router.state.location.search).toEqual({ q: "geek", tab: "member" });
+    expect(memberRequests[0]).toEqual({ content: "geek", current: 1, size: 10 });
+    expect(control("用户").getAttribute("aria-selected")).toBe("true");
+    const own = [...document.querySelectorAll(".pf-member-search__row")].find((row) =>
+      row.textContent.includes(`fan ${VIEWER}`),
+    );
+    expect(own?.querySelector(".pf-member-search__follow")).toBeNull();
+    expect(document.querySelectorAll(".pf-member-search__follow")).toHaveLength(9);
+
+    await scrollToBottom();
+    await waitFor(() => {
+      expect(document.querySelectorAll(".pf-member-search__row")).toHaveLength(12);
+    });
+    expect(memberRequests.map((r) => r.current)).toEqual([1, 2]);
+    // Only one video page was asked for: the member tab does not load videos.
+    expect(videoRequests).toHaveLength(1);
+  });
+
+  it("follows and unfollows as the signed-in person, the row changing once the server answers", async () => {
+    const { api, followCalls, state, release } = fakeApi();
+    await open(api, "/search?q=geek&tab=member");
+    const row = (userId: string) =>
+      [...document.querySelectorAll<HTMLElement>(".pf-member-search__row")].find((r) =>
+        r.textContent.includes(`fan ${userId}`),
+      );
+    const followButton = (userId: string) => {
+      const button = row(userId)?.querySelector<HTMLButtonElement>(".pf-member-search__follow");
+      if (!button) throw new Error(`no follow button on ${userId}`);
+      return button;
+    };
+    await waitFor(() => {
+      expect(followButton("3").textContent).toBe("关注");
+    });
+    expect(followButton("2").textContent).toBe("已关注");
+
+    state.holdFollow = true;
+    await click(followButton("3"));
+    await waitFor(() => {
+      expect(followButton("3").getAttribute("aria-busy")).toBe("true");
+    });
+    expect(followButton("3").textContent).toBe("关注");
+    // A second tap while waiting sends nothing.
+    await click(followButton("3"));
+    state.holdFollow = false;
+    release();
+    await waitFor(() => {
+      expect(followButton("3").textContent).toBe("已关注");
+    });
+    expect(followButton("3").getAttribute("aria-pressed")).toBe("true");
+    expect(row("3")?.textContent).toContain("粉丝 11");
+    expect(followCalls).toEqual([{ kind: "follow", body: { followUserId: "3", userId: VIEWER } }]);
+
+    await click(followButton("2"));
+    await waitFor(() => {
+      expect(followButton("2").textContent).toBe("关注");
+    });
+    expect(followCalls.at(-1)).toEqual({ kind: "unfollow", body: { followUserId: "2", userId: VIEWER } });
+  });
+
+  it("opens a member's page on /creationcenter", async () => {
+    const { api } = fakeApi();
+    const { router } = await open(api, "/search?q=geek&tab=member");
+    await waitFor(() => {
+      expect(hasControl("geek fan 4粉丝 10")).toBe(true);
+    });
+    await click(control("geek fan 4粉丝 10"));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe("/creationcenter");
+    });
+    expect(router.state.location.search).toEqual({ id: "4" });
+    expect(pageShown()).toContain("/creationcenter");
+  });
+
+  it("says no member was found, in English too", async () => {
+    const { api } = fakeApi();
+    api.search.user.mockImplementationOnce((request: MemberRequest) =>
+      Promise.resolve({ records: [], total: 0, current: request.current ?? 1, size: 10 }),
+    );
+    await open(api, "/search?q=zzz&tab=member", Language.enUS);
+    await waitFor(() => {
+      expect(document.body.textContent).toMatch(/no (matching )?(users|members)/i);
+    });
+    expect(control("Users").getAttribute("aria-selected")).toBe("true");
+  });
+});
+
+describe("/keywordsearch", () => {
+  it("lists one keyword's videos under its title, paging on scroll", async () => {
+    const { api, videoRequests } = fakeApi();
+    await open(api, "/keywordsearch?id=vlog");
+    expect(document.querySelector("h1")?.textContent).toBe("vlog");
+    await waitFor(() => {
+      expect(document.querySelectorAll('ul[aria-label="vlog 的视频"] > li')).toHaveLength(10);
+    });
+    await scrollToBottom();
+    await waitFor(() => {
+      expect(document.querySelectorAll('ul[aria-label="vlog 的视频"] > li')).toHaveLength(20);
+    });
+    expect(videoRequests.map((r) => [r.keyword, r.current])).toEqual([
+      ["vlog", 1],
+      ["vlog", 2],
+    ]);
+  });
+
+  it("says 'no search results' for a keyword without videos, or without a keyword", async () => {
+    const { api, videoRequests } = fakeApi();
+    await open(api, "/keywordsearch?id=nothing");
+    await waitFor(() => {
+      expect(document.body.textContent).toContain("没有搜索结果");
+    });
+    unmount?.();
+    await open(api, "/keywordsearch");
+    expect(document.querySelector("h1")?.textContent).toBe("搜索结果");
+    expect(document.body.textContent).toContain("没有搜索结果");
+    expect(videoRequests).toHaveLength(1);
+  });
+});

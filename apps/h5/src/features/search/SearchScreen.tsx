@@ -1,0 +1,124 @@
+import { useLingui } from "@lingui/react/macro";
+import { getRouteApi, useRouter } from "@tanstack/react-router";
+import { useId, useState } from "react";
+import type { KeyboardEvent } from "react";
+import { useSearchHistory } from "./history";
+import { MemberResults } from "./MemberResults";
+import { SearchHeader } from "./SearchHeader";
+import { SearchTab, searchOfQuery, tabOfSearch, wordsOf } from "./search";
+import { SearchStart } from "./SearchStart";
+import { VideoResults } from "./VideoResults";
+import "./search.css";
+
+const route = getRouteApi("/search");
+
+/**
+ * /search: the search box; before a search, the history and the hot tags; after one, videos and
+ * members in two tabs. The words and the tab live in the URL (back, forward and reload keep the
+ * results); each search is a new history entry, a tab change replaces it.
+ */
+export function SearchScreen() {
+  const { t } = useLingui();
+  const { api } = useRouter().options.context;
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const words = search.q ?? "";
+  const tab = tabOfSearch(search);
+  const viewerId = String(api.client.userInfo?.id ?? "");
+  const history = useSearchHistory(viewerId);
+  const baseId = useId();
+  const panelId = `${baseId}-panel`;
+  const tabId = (of: SearchTab) => `${baseId}-tab-${of}`;
+
+  // The box shows the words searched, and follows them when back or forward changes the URL.
+  const [text, setText] = useState(words);
+  const [shownWords, setShownWords] = useState(words);
+  if (shownWords !== words) {
+    setShownWords(words);
+    setText(words);
+  }
+
+  const runSearch = (typed: string) => {
+    const next = wordsOf(typed);
+    setText(next);
+    if (next === "") return;
+    history.add(next);
+    if (next !== words) void navigate({ search: searchOfQuery(next, tab) });
+  };
+
+  const clear = () => {
+    setText("");
+    // An emptied box goes back to the history and hot tags (back returns to the results).
+    if (words !== "") void navigate({ search: {} });
+  };
+
+  const chooseTab = (next: SearchTab) => {
+    if (next !== tab) void navigate({ search: searchOfQuery(words, next), replace: true });
+  };
+
+  const tabs: { key: SearchTab; name: string }[] = [
+    { key: SearchTab.video, name: t`视频` },
+    { key: SearchTab.member, name: t`用户` },
+  ];
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    event.preventDefault();
+    const next = tab === SearchTab.video ? SearchTab.member : SearchTab.video;
+    chooseTab(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+
+  return (
+    <div className="h5-page">
+      <SearchHeader
+        value={text}
+        onChange={setText}
+        onSubmit={runSearch}
+        onClear={clear}
+        autoFocus={words === ""}
+      />
+      <main id="main" className="h5-main" tabIndex={-1}>
+        <div className="h5-search">
+          {words === "" ? (
+            <SearchStart history={history} onSearch={runSearch} />
+          ) : (
+            <>
+              <div
+                className="h5-search__tabs"
+                role="tablist"
+                aria-label={t`搜索结果`}
+                onKeyDown={onTabKeyDown}
+              >
+                {tabs.map(({ key, name }) => (
+                  <button
+                    key={key}
+                    id={tabId(key)}
+                    type="button"
+                    role="tab"
+                    className="h5-search__tab"
+                    aria-selected={key === tab}
+                    aria-controls={panelId}
+                    tabIndex={key === tab ? 0 : -1}
+                    onClick={() => {
+                      chooseTab(key);
+                    }}
+                  >
+                    {name}
+                  </button>
+                ))}
+              </div>
+              <div id={panelId} className="h5-search__panel" role="tabpanel" aria-labelledby={tabId(tab)}>
+                {tab === SearchTab.video ? (
+                  <VideoResults keyword={words} label={t`视频搜索结果`} />
+                ) : (
+                  <MemberResults keyword={words} viewerId={viewerId} />
+                )}
+              </div>
+            </>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

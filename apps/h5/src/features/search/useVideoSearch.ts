@@ -1,0 +1,16 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { useMemo } from "react";
+import { videoSearchQuery, videoSearchQueryOptions, videosOfPages } from "./queries";
+
+/** The videos matching some words, page by page (each video once), with the query's state. */
+export function useVideoSearch(keyword: string) {
+  const { api } = useRouter().options.context;
+  const options = videoSearchQueryOptions(api, videoSearchQuery(keyword));
+  const list = useInfiniteQuery(options);
+  const videos = useMemo(() => videosOfPages(list.data), [list.data]);
+  // A new search starts at the top of its list: the scroll container is keyed by it.
+  return { list, videos, key: JSON.stringify(options.queryKey) };
+}
+
+export type VideoSearchState = ReturnType<typeof useVideoSearch>;
