@@ -1,14 +1,30 @@
-import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { validateIdSearch } from "../app/search";
-import { ComingSoonPage } from "../components/ComingSoonPage";
+import { CreationCenterScreen } from "../features/creation/CreationCenterScreen";
+import { authorIdOf, authorQueryOptions, authorVideosQueryOptions } from "../features/creation/queries";
 
 export const Route = createFileRoute("/creationcenter")({
   validateSearch: validateIdSearch,
-  component: CreationcenterPage,
+  loaderDeps: ({ search }) => ({ id: authorIdOf(search.id) }),
+  // Starts the author and then their first page of videos without holding the navigation; the
+  // videos wait for the author, so an id that is no one's asks for nothing more.
+  loader: ({ context, deps }) => {
+    const { id } = deps;
+    if (id === null) return;
+    void context.queryClient
+      .query(authorQueryOptions(context.api, id))
+      .then(() => context.queryClient.infiniteQuery(authorVideosQueryOptions(context.api, id)))
+      .catch(ignore);
+  },
+  component: CreationCenterPage,
 });
 
-function CreationcenterPage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`创作中心`} />;
+function CreationCenterPage() {
+  const { id } = Route.useSearch();
+  return <CreationCenterScreen userId={id} />;
+}
+
+/** A failed prefetch is the screen's to show (the api-client has toasted it). */
+function ignore(): void {
+  // nothing to do here
 }

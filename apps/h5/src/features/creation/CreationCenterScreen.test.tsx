@@ -1,0 +1,407 @@
+import { ApiError } from "@platform/api-client";
+import type { Author, RequestOf, UploadOptions, Video } from "@platform/api-client";
+import { Language } from "@platform/domain";
+import { useSearch } from "@tanstack/react-router";
+import { act } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { validateIdSearch } from "../../app/search";
+import { byText, click, control, queryText, renderApp, waitFor } from "../my/test/renderApp";
+import { CreationCenterScreen } from "./CreationCenterScreen";
+
+const ME = "7";
+const OTHER = "8";
+const OLD_BACKGROUND = "/api/media/files/PUBLIC/picture/7/old.png";
+const NEW_BACKGROUND = "/api/media/files/PUBLIC/picture/7/new.png";
+
+function author(userId: string): Author {
+  const self = userId === ME;
+  return {
+    userId,
+    nickName: self ? "小影 Ying" : "极客实验室 Geek Lab",
+    avatarFileUrl: null,
+    bgImgFileUrl: self ? OLD_BACKGROUND : null,
+    introduction: self ? null : "Gadgets, taken apart.",
+    fansCount: 5,
+    followCount: 3,
+    videoCount: 12,
+    likeCount: 40,
+    hasFollow: false,
+    isSelf: self,
+    isVip: false,
+  };
+}
+
+function video(id: number): Video {
+  return {
+    id: String(id),
+    videoTitle: `Video ${String(id)}`,
+    introduction: "",
+    tags: [],
+    allowDownload: false,
+    nickName: "Author",
+    createUserName: "author",
+    createUserId: OTHER,
+    avatarFileUrl: null,
+    videoLength: 61_000,
+    videoWidth: 1280,
+    videoHeight: 720,
+    coverImage: null,
+    coverFileUrl: null,
+    verticalCoverUrl: null,
+    playCount: 3,
+    likeCount: 0,
+    commentCount: 0,
+    watchLevel: "FREE",
+    amount: 0,
+    discount: null,
+    auditTime: "2025-01-01 10:00:00",
+    seenMs: null,
+    type: 99,
+    createTime: "2025-01-01 10:00:00",
+    updateTime: "2025-01-01 10:00:00",
+  };
+}
+
+type UploadBehaviour = "succeed" | "fail" | "hold";
+
+/** The calls the page makes, over authors 7 (the viewer) and 8 (12 videos); others are no one. */
+function fakeApi({ videos = 12, upload = "succeed" }: { videos?: number; upload?: UploadBehaviour } = {}) {
+  const fans = { count: 5, following: false };
+  const failVideosOnce = { on: false };
+  const api = {
+    client: { userInfo: { id: Number(ME), nickName: "小影 Ying" }, storage: { get: () => null } },
+    substance: {
+      authorInfo: vi.fn(({ userId }: { userId: string }) =>
+        userId === ME || userId === OTHER
+          ? Promise.resolve({
+              ...author(userId),
+              ...(userId === OTHER ? { fansCount: fans.count, hasFollow: fans.following } : {}),
+            })
+          : Promise.reject(
+              new ApiError({
+                kind: "business",
+                endpoint: "substance.authorInfo",
+                code: 404,
+                msg: "not found",
+              }),
+            ),
+      ),
+      browseMyVideo: vi.fn((request: RequestOf<"substance.browseMyVideo">) => {
+        if (failVideosOnce.on) {
+          failVideosOnce.on = false;
+          return Promise.reject(new ApiError({ kind: "network", endpoint: "substance.browseMyVideo" }));
+        }
+        const current = request.current ?? 1;
+        const size = request.size ?? 10;
+        const start = (current - 1) * size;
+        const records = Array.from({ length: Math.max(0, Math.min(size, videos - start)) }, (_, i) =>
+          video(start + i + 1),
+        );
+        return Promise.resolve({ records, total: videos, current, size });
+      }),
+    },
+    contacts: {
+      follow: vi.fn((_request: RequestOf<"contacts.follow">) => {
+        fans.count += 1;
+        fans.following = true;
+        return Promise.resolve({ hasFollow: true, fansCount: fans.count });
+      }),
+      unfollow: vi.fn((_request: RequestOf<"contacts.unfollow">) => {
+        fans.count -= 1;
+        fans.following = false;
+        return Promise.resolve({ hasFollow: false, fansCount: fans.count });
+      }),
+    },
+    uploadFile: vi.fn((_file: Blob, options: UploadOptions) => {
+      options.onProgress?.({ loaded: 50, total: 100, fraction: 0.5 });
+      if (upload === "fail")
+        return Promise.reject(
+          new ApiError({ kind: "http", endpoint: "upload.put", status: 413, msg: "too large" }),
+        );
+      if (upload === "hold")
+        return new Promise((_resolve, reject) => {
+          options.signal?.addEventListener("abort", () => {
+            reject(new ApiError({ kind: "cancelled", endpoint: "upload.put" }));
+          });
+        });
+      return Promise.resolve({ key: "picture/7/new.png", bucketEnum: "PUBLIC" });
+    }),
+    user: {
+      modifyBgImg: vi.fn((_request: RequestOf<"user.modifyBgImg">) =>
+        Promise.resolve({ bgImgFileUrl: NEW_BACKGROUND }),
+      ),
+      queryInfo: vi.fn(),
+    },
+    system: { report: vi.fn((_request: RequestOf<"system.report">) => Promise.resolve(null)) },
+  };
+  return { api, failVideosOnce };
+}
+
+/** The route as the app has it: the page reads its id from the URL. */
+function CreationCenterPage() {
+  const search = useSearch({ strict: false });
+  return <CreationCenterScreen userId={validateIdSearch(search).id} />;
+}
+
+let cleanup: (() => void) | null = null;
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+});
+
+async function openPage(api: unknown, path: string, language: Language = Language.zhCN) {
+  const app = await renderApp({
+    api,
+    path,
+    pages: { "/creationcenter": CreationCenterPage },
+    language,
+  });
+  cleanup = app.unmount;
+  // jsdom has no layout or scrolling.
+  Element.prototype.scrollIntoView = () => undefined;
+  return app;
+}
+
+const iconButton = (label: string) =>
+  document.body.querySelector<HTMLElement>(`button[aria-label="${label}"]`);
+const fansCount = () => document.body.querySelector('[data-count="fans"] dd')?.textContent;
+const backgroundSrc = () =>
+  document.body.querySelector('[data-testid="author-background"] img')?.getAttribute("src") ?? null;
+const videoTitles = () =>
+  [...document.body.querySelectorAll("ul[aria-label] li button")]
+    .map((b) => b.textContent)
+    .filter((text) => text.startsWith("Video"));
+
+function scrollToBottom() {
+  const scroller = document.body.querySelector(".pf-infinite-list");
+  if (!(scroller instanceof HTMLElement)) throw new Error("no scroll container");
+  Object.defineProperty(scroller, "clientHeight", { configurable: true, value: 600 });
+  Object.defineProperty(scroller, "scrollHeight", { configurable: true, value: 1000 });
+  scroller.scrollTop = 400;
+  act(() => {
+    scroller.dispatchEvent(new Event("scroll"));
+  });
+}
+
+async function chooseFile(file: File) {
+  const input = document.body.querySelector<HTMLInputElement>('[data-testid="background-album"]');
+  if (input === null) throw new Error("no album input");
+  Object.defineProperty(input, "files", { configurable: true, value: [file] });
+  await act(async () => {
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await Promise.resolve();
+  });
+}
+
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], "bg.png", { type: "image/png" });
+
+describe("the author's page of someone else", () => {
+  it("shows the header and the videos page by page, follows and unfollows with the fans count", async () => {
+    const { api } = fakeApi();
+    await openPage(api, `/creationcenter?id=${OTHER}`);
+    await waitFor(() => byText("极客实验室 Geek Lab"));
+    expect(byText("Gadgets, taken apart.")).toBeTruthy();
+    expect(fansCount()).toBe("5");
+    expect(document.body.querySelector('[data-count="videos"] dd')?.textContent).toBe("12");
+    expect(api.substance.authorInfo).toHaveBeenCalledWith({ userId: OTHER }, expect.anything());
+
+    // Others' pages: the three-dots menu, no background change.
+    expect(iconButton("更多操作")).not.toBeNull();
+    expect(iconButton("更换背景")).toBeNull();
+
+    await waitFor(() => {
+      expect(videoTitles()).toHaveLength(10);
+    });
+    expect(api.substance.browseMyVideo.mock.calls[0]?.[0]).toEqual({ userId: OTHER, current: 1, size: 10 });
+    scrollToBottom();
+    await waitFor(() => {
+      expect(videoTitles()).toHaveLength(12);
+    });
+    expect(api.substance.browseMyVideo.mock.calls[1]?.[0]).toEqual({ userId: OTHER, current: 2, size: 10 });
+    expect(byText("没有更多了")).toBeTruthy();
+
+    const follow = control("关注");
+    expect(follow.getAttribute("aria-pressed")).toBe("false");
+    await click(follow);
+    await waitFor(() => byText("已关注"));
+    expect(api.contacts.follow).toHaveBeenCalledWith({ followUserId: OTHER, userId: ME });
+    expect(fansCount()).toBe("6");
+    expect(control("已关注").getAttribute("aria-pressed")).toBe("true");
+
+    await click(control("已关注"));
+    await waitFor(() => byText("关注", "button"));
+    expect(api.contacts.unfollow).toHaveBeenCalledWith({ followUserId: OTHER, userId: ME });
+    expect(fansCount()).toBe("5");
+  });
+
+  it("reports the profile from the three-dots menu", async () => {
+    const { api } = fakeApi();
+    await openPage(api, `/creationcenter?id=${OTHER}`);
+    await waitFor(() => byText("极客实验室 Geek Lab"));
+    await click(iconButton("更多操作") ?? document.body);
+    await click(control("举报"));
+    await waitFor(() => byText("请选择举报原因"));
+    await click(control("辱骂攻击"));
+    await waitFor(() => byText("举报成功，我们会尽快处理"));
+    expect(api.system.report).toHaveBeenCalledWith({ targetType: "USER", targetId: OTHER, reason: "ABUSE" });
+  });
+
+  it("opens a video on /videoview; search goes to /search", async () => {
+    const { api } = fakeApi();
+    const app = await openPage(api, `/creationcenter?id=${OTHER}`);
+    await waitFor(() => {
+      expect(videoTitles()).toHaveLength(10);
+    });
+    await click(control("Video 3"));
+    await waitFor(() => {
+      expect(app.router.state.location.pathname).toBe("/videoview");
+    });
+    expect(app.router.state.location.search).toEqual({ id: "3" });
+
+    await act(async () => {
+      await app.router.navigate({ href: `/creationcenter?id=${OTHER}` });
+    });
+    await waitFor(() => byText("极客实验室 Geek Lab"));
+    await click(iconButton("搜索") ?? document.body);
+    await waitFor(() => {
+      expect(app.router.state.location.pathname).toBe("/search");
+    });
+  });
+
+  it("says when there are no videos, and retries a failed list", async () => {
+    const empty = fakeApi({ videos: 0 });
+    await openPage(empty.api, `/creationcenter?id=${OTHER}`);
+    await waitFor(() => byText("还没有发布作品"));
+    cleanup?.();
+
+    const failing = fakeApi();
+    failing.failVideosOnce.on = true;
+    await openPage(failing.api, `/creationcenter?id=${OTHER}`);
+    await waitFor(() => byText("重试", "button"));
+    await click(control("重试"));
+    await waitFor(() => {
+      expect(videoTitles()).toHaveLength(10);
+    });
+  });
+});
+
+describe("the author's own page", () => {
+  it("offers 'change background' (view, camera, album) and no follow button or Report", async () => {
+    const { api } = fakeApi();
+    await openPage(api, `/creationcenter?id=${ME}`);
+    await waitFor(() => byText("小影 Ying"));
+    const buttons = [...document.body.querySelectorAll("button")].map((b) => b.textContent);
+    expect(buttons).not.toContain("关注");
+    expect(buttons).not.toContain("已关注");
+    expect(iconButton("更多操作")).toBeNull();
+    expect(backgroundSrc()).toBe(OLD_BACKGROUND);
+
+    await click(iconButton("更换背景") ?? document.body);
+    const sheet = document.body.querySelector('[role="dialog"]');
+    const choices = [...(sheet?.querySelectorAll("button") ?? [])].map((b) => b.textContent);
+    expect(choices).toEqual(["查看图片", "拍照", "从相册选择", "取消"]);
+    expect(queryText("举报")).toBeNull();
+    const camera = document.body.querySelector('[data-testid="background-camera"]');
+    expect(camera?.getAttribute("capture")).toBe("environment");
+    expect(camera?.getAttribute("accept")).toBe("image/*");
+
+    // 'View image': the current background, full screen, closed again.
+    await click(control("查看图片"));
+    const viewer = await waitFor(() => {
+      const found = document.body.querySelector<HTMLElement>('[role="dialog"][aria-label="背景图片"]');
+      if (found === null) throw new Error("no viewer");
+      return found;
+    });
+    expect(viewer.querySelector("img")?.getAttribute("src")).toBe(OLD_BACKGROUND);
+    await click(viewer.querySelector<HTMLElement>('button[aria-label="关闭"]') ?? document.body);
+    await waitFor(() => {
+      expect(document.body.querySelector('[aria-label="背景图片"]')).toBeNull();
+    });
+  });
+
+  it("uploads a chosen picture, then makes it the background with the upload's key and bucket", async () => {
+    const { api } = fakeApi();
+    await openPage(api, `/creationcenter?id=${ME}`);
+    await waitFor(() => byText("小影 Ying"));
+    const file = png();
+    await chooseFile(file);
+    await waitFor(() => byText("背景已更换"));
+    expect(api.uploadFile).toHaveBeenCalledOnce();
+    expect(api.uploadFile.mock.calls[0]?.[0]).toBe(file);
+    expect(api.uploadFile.mock.calls[0]?.[1]).toMatchObject({ uploadFileType: "PICTURE" });
+    expect(api.uploadFile.mock.calls[0]?.[1].signal).toBeInstanceOf(AbortSignal);
+    expect(api.user.modifyBgImg).toHaveBeenCalledWith({
+      bgImgFilename: "picture/7/new.png",
+      bgImgBucket: "PUBLIC",
+    });
+    expect(backgroundSrc()).toBe(NEW_BACKGROUND);
+  });
+
+  it("refuses a file that is not an image, and keeps the background", async () => {
+    const { api } = fakeApi();
+    await openPage(api, `/creationcenter?id=${ME}`);
+    await waitFor(() => byText("小影 Ying"));
+    await chooseFile(new File(["hello"], "notes.txt", { type: "text/plain" }));
+    await waitFor(() => byText("请选择图片文件"));
+    expect(api.uploadFile).not.toHaveBeenCalled();
+    expect(backgroundSrc()).toBe(OLD_BACKGROUND);
+  });
+
+  it("says a failed upload failed, and keeps the background", async () => {
+    const { api } = fakeApi({ upload: "fail" });
+    await openPage(api, `/creationcenter?id=${ME}`);
+    await waitFor(() => byText("小影 Ying"));
+    await chooseFile(png());
+    await waitFor(() => byText("背景更换失败，原背景未改变。"));
+    expect(byText("too large")).toBeTruthy();
+    expect(api.user.modifyBgImg).not.toHaveBeenCalled();
+    expect(backgroundSrc()).toBe(OLD_BACKGROUND);
+    await click(control("知道了"));
+    await waitFor(() => {
+      expect(queryText("背景更换失败，原背景未改变。")).toBeNull();
+    });
+  });
+
+  it("shows the upload's progress, and cancelling stops it and keeps the background", async () => {
+    const { api } = fakeApi({ upload: "hold" });
+    await openPage(api, `/creationcenter?id=${ME}`);
+    await waitFor(() => byText("小影 Ying"));
+    await chooseFile(png());
+    await waitFor(() => byText("正在上传 50%"));
+    expect(document.body.querySelector("progress")?.getAttribute("value")).toBe("50");
+    await click(control("取消上传"));
+    await waitFor(() => byText("已取消上传，背景未更改"));
+    expect(api.uploadFile.mock.calls[0]?.[1].signal?.aborted).toBe(true);
+    expect(api.user.modifyBgImg).not.toHaveBeenCalled();
+    expect(queryText("正在上传 50%")).toBeNull();
+    expect(backgroundSrc()).toBe(OLD_BACKGROUND);
+  });
+});
+
+describe("ids that are no one's", () => {
+  it("shows 'not found' with a way home for an unknown id", async () => {
+    const { api } = fakeApi();
+    const app = await openPage(api, "/creationcenter?id=99999");
+    await waitFor(() => byText("找不到这位用户"));
+    expect(api.substance.browseMyVideo).not.toHaveBeenCalled();
+    await click(control("返回首页"));
+    await waitFor(() => {
+      expect(app.router.state.location.pathname).toBe("/home");
+    });
+  });
+
+  it("shows 'not found' without asking when the id is missing", async () => {
+    const { api } = fakeApi();
+    await openPage(api, "/creationcenter");
+    await waitFor(() => byText("找不到这位用户"));
+    expect(api.substance.authorInfo).not.toHaveBeenCalled();
+  });
+
+  it("speaks English", async () => {
+    const { api } = fakeApi();
+    await openPage(api, `/creationcenter?id=${OTHER}`, Language.enUS);
+    await waitFor(() => byText("Fans"));
+    expect(byText("Likes")).toBeTruthy();
+    expect(control("Follow")).toBeTruthy();
+  });
+});

@@ -1,0 +1,195 @@
+import { useLingui } from "@lingui/react/macro";
+import { ReportTarget, StorageKey, profileControls } from "@platform/domain";
+import { Button, EmptyState, InfiniteList, ProfileTopBar, VideoGrid, VideoRowList } from "@platform/ui";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { useId, useMemo, useState } from "react";
+import type { ReactNode } from "react";
+import { Page } from "../../components/Page";
+import { videosOfPages } from "../home/queries";
+import { VideoLayout, videoLayoutAtom } from "../home/state";
+import { useReport } from "../report";
+import { AuthorHeader, AuthorHeaderSkeleton } from "./AuthorHeader";
+import { BackgroundChangePopup } from "./BackgroundChangePopup";
+import { BackgroundViewer } from "./BackgroundViewer";
+import { useErrorText } from "./errorText";
+import { authorIdOf, authorQueryOptions, authorVideosQueryOptions, isAuthorMissing } from "./queries";
+import { useAuthorFollow } from "./useAuthorFollow";
+import { useBackgroundChange } from "./useBackgroundChange";
+import { useHeaderBack } from "./useHeaderBack";
+import "./creation.css";
+
+const DEFAULT_LOGO = "/logo.svg";
+
+/**
+ * /creationcenter?id={userId}: an author's page. Missing or unknown ids show the not-found state;
+ * each author gets a fresh page (state, scroll) by the key.
+ */
+export function CreationCenterScreen({ userId }: { readonly userId: string | undefined }) {
+  const id = authorIdOf(userId);
+  return id === null ? <AuthorNotFound /> : <AuthorPage key={id} userId={id} />;
+}
+
+function AuthorNotFound() {
+  const { t } = useLingui();
+  return (
+    <Page title={t`创作中心`}>
+      <EmptyState
+        description={t`找不到这位用户`}
+        action={
+          <Link to="/home" className="pf-button pf-button--secondary pf-button--sm">
+            {t`返回首页`}
+          </Link>
+        }
+      />
+    </Page>
+  );
+}
+
+/**
+ * The page of one author (spec §2 profile): the top bar (back, search, Report on others' pages,
+ * 'change background' for the owner), the header with the follow button, and their published
+ * videos paged on scroll.
+ */
+function AuthorPage({ userId }: { readonly userId: string }) {
+  const { t } = useLingui();
+  const { api } = useRouter().options.context;
+  const navigate = useNavigate();
+  const back = useHeaderBack();
+  const errorText = useErrorText();
+  const layout = useAtomValue(videoLayoutAtom);
+  const viewerId = String(api.client.userInfo?.id ?? "");
+  const logoUrl = api.client.storage.get(StorageKey.logo) ?? DEFAULT_LOGO;
+
+  const author = useQuery(authorQueryOptions(api, userId));
+  // After the author: an id that is no one's asks for no videos.
+  const list = useInfiniteQuery({ ...authorVideosQueryOptions(api, userId), enabled: author.isSuccess });
+  const videos = useMemo(() => videosOfPages(list.data), [list.data]);
+  const follow = useAuthorFollow(api, userId, author.data, viewerId);
+  const background = useBackgroundChange(api, userId);
+  const { report, element: reportSheet } = useReport();
+  const [viewing, setViewing] = useState<string | null>(null);
+  const worksId = useId();
+
+  if (author.isError && isAuthorMissing(author.error)) return <AuthorNotFound />;
+
+  const isOwner = author.data?.isSelf ?? profileControls(userId, viewerId).changeBackground;
+  const List = layout === VideoLayout.rows ? VideoRowList : VideoGrid;
+  const listLabel = t`作品列表`;
+  const open = (id: string) => {
+    void navigate({ to: "/videoview", search: { id } });
+  };
+  const retryButton = (retry: () => void) => (
+    <Button variant="secondary" size="sm" onClick={retry}>
+      {t`重试`}
+    </Button>
+  );
+
+  let header: ReactNode;
+  let works: ReactNode = null;
+  if (author.data !== undefined) {
+    header = (
+      <AuthorHeader
+        author={author.data}
+        isOwner={isOwner}
+        logoUrl={logoUrl}
+        followBusy={follow.isPending}
+        onToggleFollow={(next) => {
+          follow.mutate(next);
+        }}
+      />
+    );
+    if (list.data === undefined && list.isError) {
+      works = (
+        <EmptyState
+          compact
+          description={errorText(list.error)}
+          action={retryButton(() => void list.refetch())}
+        />
+      );
+    } else if (list.data === undefined) {
+      works = <List videos={[]} onOpen={open} loading label={listLabel} />;
+    } else if (videos.length === 0) {
+      works = <EmptyState compact description={isOwner ? t`你还没有发布作品` : t`还没有发布作品`} />;
+    } else {
+      works = <List videos={videos} onOpen={open} label={listLabel} />;
+    }
+  } else if (author.isError) {
+    header = (
+      <div className="h5-creation__failed">
+        <EmptyState description={errorText(author.error)} action={retryButton(() => void author.refetch())} />
+      </div>
+    );
+  } else {
+    header = <AuthorHeaderSkeleton />;
+    works = <List videos={[]} onOpen={open} loading label={listLabel} />;
+  }
+
+  const content = (
+    <>
+      {header}
+      {works === null ? null : (
+        <section className="h5-creation__works" aria-labelledby={worksId}>
+          <h2 id={worksId} className="h5-creation__works-title">
+            {t`作品`}
+          </h2>
+          {works}
+        </section>
+      )}
+    </>
+  );
+
+  return (
+    <div className="h5-creation">
+      <div className="h5-creation__bar">
+        <ProfileTopBar
+          isOwner={isOwner}
+          onBack={back}
+          onSearch={() => {
+            void navigate({ to: "/search" });
+          }}
+          onReport={() => {
+            report({ type: ReportTarget.USER, id: author.data?.userId ?? userId });
+          }}
+          backgroundUrl={author.data?.bgImgFileUrl}
+          onViewBackground={() => {
+            setViewing(author.data?.bgImgFileUrl ?? null);
+          }}
+          onPickBackground={background.start}
+        />
+      </div>
+      <main id="main" className="h5-creation__main" tabIndex={-1}>
+        {videos.length > 0 ? (
+          <InfiniteList
+            hasMore={list.hasNextPage}
+            loading={list.isFetching}
+            onLoadMore={() => {
+              void list.fetchNextPage();
+            }}
+            error={list.isFetchNextPageError ? errorText(list.error) : undefined}
+            onRetry={() => {
+              void list.fetchNextPage();
+            }}
+          >
+            {content}
+          </InfiniteList>
+        ) : (
+          <div className="h5-creation__scroll">{content}</div>
+        )}
+      </main>
+      {reportSheet}
+      <BackgroundViewer
+        url={viewing}
+        onClose={() => {
+          setViewing(null);
+        }}
+      />
+      <BackgroundChangePopup
+        state={background.state}
+        onCancel={background.cancel}
+        onDismiss={background.dismiss}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { PlatformApi, ResponseOf } from "@platform/api-client";
+import { isApiError } from "@platform/api-client";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { VIDEO_PAGE_SIZE, nextVideoPageParam } from "../home/queries";
+
+/** The calls of the author's page (a narrow slice, so tests can hand in a fake). */
+export interface CreationApi {
+  readonly substance: Pick<PlatformApi["substance"], "authorInfo" | "browseMyVideo">;
+}
+
+export type Author = ResponseOf<"substance.authorInfo">;
+
+export const creationKeys = {
+  all: ["creation"] as const,
+  author: (userId: string) => [...creationKeys.all, "author", userId] as const,
+  videos: (userId: string) => [...creationKeys.all, "videos", userId] as const,
+};
+
+/** The author's header: names, pictures, counts, and whether the viewer follows them or is them. */
+export function authorQueryOptions(api: CreationApi, userId: string) {
+  return queryOptions({
+    queryKey: creationKeys.author(userId),
+    queryFn: ({ signal }) => api.substance.authorInfo({ userId }, { signal }),
+  });
+}
+
+/** The author's published videos, newest first, page by page (the home list's paging rule). */
+export function authorVideosQueryOptions(api: CreationApi, userId: string) {
+  return infiniteQueryOptions({
+    queryKey: creationKeys.videos(userId),
+    queryFn: ({ pageParam, signal }) =>
+      api.substance.browseMyVideo({ userId, current: pageParam, size: VIDEO_PAGE_SIZE }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextVideoPageParam,
+  });
+}
+
+/** The id of the page (`?id=`): a user id, or nothing to look up when missing or blank. */
+export function authorIdOf(id: string | undefined): string | null {
+  const trimmed = id?.trim() ?? "";
+  return trimmed === "" ? null : trimmed;
+}
+
+/** The server has no such user (a deleted account or an id that never was). */
+export function isAuthorMissing(error: unknown): boolean {
+  return isApiError(error) && error.kind === "business" && error.code === 404;
+}
