@@ -56,10 +56,21 @@ export function VideoComments({
 
   const options = commentsQueryOptions(api, video.id, sessionId);
   const list = useInfiniteQuery({ ...options, enabled: open });
+  // Loaded with the screen, so the privilege is known by the time someone taps the input.
   const benefits = useQuery({
     ...memberBenefitsQueryOptions(api, viewerId ?? ""),
-    enabled: open && viewerId !== null,
+    enabled: viewerId !== null,
   });
+  const requireMembership = () => {
+    if (benefits.data !== undefined) {
+      onRequireMembership();
+      return;
+    }
+    // Still loading: the dialog only when the answer is 'no privilege' (with it, tapping again writes).
+    void benefits.refetch().then((result) => {
+      if (result.data?.isCommentEnabled !== true) onRequireMembership();
+    });
+  };
 
   const comments = useMemo<CommentData[]>(
     () =>
@@ -192,7 +203,7 @@ export function VideoComments({
       }}
       viewerId={viewerId}
       canComment={benefits.data?.isCommentEnabled === true}
-      onRequireMembership={onRequireMembership}
+      onRequireMembership={requireMembership}
       onSend={send}
       scrollToTopKey={scrollKey}
       onReport={onReport}
