@@ -1,6 +1,6 @@
 import type { PlatformApi, Video, VideoDetail } from "@platform/api-client";
 import { PriceFilter, WatchLevel } from "@platform/domain";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo, launchBrowser, phone, registerAccount, signInQuickly } from "./browser";
 import type { E2eBrowser } from "./browser";
@@ -43,10 +43,9 @@ async function speedUp(page: Page, rate = 4): Promise<void> {
   }, rate);
 }
 
-async function opened(context: BrowserContext, page: Page, id: string): Promise<void> {
+async function opened(page: Page, id: string): Promise<void> {
   await page.goto(`/videoview?id=${id}`);
   await page.locator("video").waitFor();
-  void context;
 }
 
 /** Published videos of a level, with this viewer's details (the first 50 the list gives). */
@@ -78,7 +77,7 @@ describe("watching", () => {
       const free = (await api.substance.getVideoList({ price: PriceFilter.free, size: 50 })).records;
       const shortest = [...free].sort((a: Video, b: Video) => a.videoLength - b.videoLength)[0];
       if (shortest === undefined) throw new Error("no free video");
-      await opened(context, page, shortest.id);
+      await opened(page, shortest.id);
       await expect.poll(async () => (await media(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
       await speedUp(page);
       const seen: number[] = [];
@@ -112,7 +111,7 @@ describe("watching", () => {
       expect(svip.privileges.vipInfo.isVip).toBe(false);
       const limit = svip.freeTimeMs / 1000;
 
-      await opened(ordinary.context, ordinary.page, svip.id);
+      await opened(ordinary.page, svip.id);
       await expect
         .poll(async () => (await media(ordinary.page)).time, { timeout: 20_000 })
         .toBeGreaterThan(0.2);
@@ -127,7 +126,7 @@ describe("watching", () => {
       await ordinary.page.getByRole("button", { name: "开通超级会员" }).waitFor();
 
       await signInQuickly(member.context, demo.vip);
-      await opened(member.context, member.page, svip.id);
+      await opened(member.page, svip.id);
       await expect
         .poll(async () => (await media(member.page)).time, { timeout: 20_000 })
         .toBeGreaterThan(0.2);
@@ -157,7 +156,7 @@ describe("watching", () => {
       const limit = video.freeTimeMs / 1000;
 
       // No gold: the buy popup's button reads 'goto recharge' and leads to recharging.
-      await opened(poor.context, poor.page, video.id);
+      await opened(poor.page, video.id);
       await expect.poll(async () => (await media(poor.page)).time, { timeout: 20_000 }).toBeGreaterThan(0.2);
       await speedUp(poor.page);
       const poorPopup = poor.page.getByRole("dialog", { name: "购买视频" });
@@ -195,7 +194,7 @@ describe("watching", () => {
       expect(refused.bare).toBe(403);
 
       // With gold: buy at the limit, 'buy success', and the video plays on past the limit.
-      await opened(buyer.context, buyer.page, video.id);
+      await opened(buyer.page, video.id);
       await expect.poll(async () => (await media(buyer.page)).time, { timeout: 20_000 }).toBeGreaterThan(0.2);
       await speedUp(buyer.page);
       const popup = buyer.page.getByRole("dialog", { name: "购买视频" });
@@ -228,7 +227,7 @@ describe("watching", () => {
       const free = (await api.substance.getVideoList({ price: PriceFilter.free, size: 50 })).records;
       const long = [...free].sort((a: Video, b: Video) => b.videoLength - a.videoLength)[0];
       if (long === undefined) throw new Error("no free video");
-      await opened(context, page, long.id);
+      await opened(page, long.id);
       await expect.poll(async () => (await media(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.2);
       await speedUp(page);
       await expect.poll(async () => (await media(page)).time, { timeout: 30_000 }).toBeGreaterThan(12);
@@ -238,7 +237,7 @@ describe("watching", () => {
       await expect
         .poll(async () => (await api.substance.getInfoById({ id: long.id })).seenMs ?? 0, { timeout: 15_000 })
         .toBeGreaterThan(10_000);
-      await opened(context, page, long.id);
+      await opened(page, long.id);
       await expect.poll(async () => (await media(page)).time, { timeout: 20_000 }).toBeGreaterThan(10);
       const back = await media(page);
       expect(back.time).toBeGreaterThan(left - 3);
@@ -256,7 +255,7 @@ describe("reacting", () => {
       const { api } = await signInQuickly(writer.context, demo.vip);
       const video = (await api.substance.getVideoList({ price: PriceFilter.free, size: 20 })).records[3];
       if (video === undefined) throw new Error("no video");
-      await opened(writer.context, writer.page, video.id);
+      await opened(writer.page, video.id);
       await writer.page.getByRole("button", { name: "评论", exact: true }).click();
       const panel = writer.page.getByRole("dialog", { name: /^评论/ });
       await panel.waitFor();
@@ -274,7 +273,7 @@ describe("reacting", () => {
 
       // Another person reports it.
       await signInQuickly(reader.context, demo.ordinary);
-      await opened(reader.context, reader.page, video.id);
+      await opened(reader.page, video.id);
       await reader.page.getByRole("button", { name: "评论", exact: true }).click();
       const theirPanel = reader.page.getByRole("dialog", { name: /^评论/ });
       const theirs = theirPanel.getByRole("listitem").filter({ hasText: words }).first();
@@ -312,7 +311,7 @@ describe("reacting", () => {
       const { api } = await signInQuickly(context, fresh);
       const video = (await api.substance.getVideoList({ price: PriceFilter.free, size: 20 })).records[5];
       if (video === undefined) throw new Error("no video");
-      await opened(context, page, video.id);
+      await opened(page, video.id);
       const collect = page.getByRole("button", { name: "收藏", exact: true });
       await collect.click();
       const popup = page.getByRole("dialog", { name: "收藏到" });
