@@ -62,7 +62,10 @@ function fakeApi() {
   const memberRequests: MemberRequest[] = [];
   const followCalls: { kind: "follow" | "unfollow"; body: { followUserId: string; userId: string } }[] = [];
   const following = new Set<string>(["2"]);
-  const state = { failNext: false, holdFollow: false };
+  const state = { failNext: false, holdFollow: false, holdFirstPageOf: null as string | null };
+  let cancelHeld: (() => void) | null = null;
+  let gate: Promise<void> | null = null;
+  let openGate: () => void = () => undefined;
   let releaseFollow: () => void = () => undefined;
 
   const fail = (endpoint: "search.substance" | "search.user") => {
@@ -70,11 +73,25 @@ function fakeApi() {
     return Promise.reject(new ApiError({ kind: "network", endpoint }));
   };
 
-  const substance = vi.fn((request: VideoRequest, options?: { signal?: AbortSignal }) => {
+  const substance = vi.fn(async (request: VideoRequest, options?: { signal?: AbortSignal }) => {
     videoRequests.push(request);
+    if (gate !== null) await gate;
     expect(options?.signal).toBeInstanceOf(AbortSignal);
     if (state.failNext) return fail("search.substance");
     const keyword = request.keyword ?? "";
+    if ((request.current ?? 1) === 1) {
+      // The api-client's firstPageCancels: a new first page cancels an earlier one in flight.
+      cancelHeld?.();
+      cancelHeld = null;
+      if (state.holdFirstPageOf === keyword) {
+        state.holdFirstPageOf = null;
+        return new Promise<never>((_, reject) => {
+          cancelHeld = () => {
+            reject(new ApiError({ kind: "cancelled", endpoint: "search.substance" }));
+          };
+        });
+      }
+    }
     const total = keyword === "nothing" ? 0 : 25;
     const current = request.current ?? 1;
     const size = request.size ?? 10;
@@ -141,6 +158,16 @@ function fakeApi() {
     state,
     release: () => {
       releaseFollow();
+    },
+    /** Video pages wait until `openVideoGate`. */
+    closeVideoGate: () => {
+      gate = new Promise<void>((resolve) => {
+        openGate = resolve;
+      });
+    },
+    openVideoGate: () => {
+      gate = null;
+      openGate();
     },
   };
 }
@@ -353,6 +380,46 @@ describe("/search with words: videos", () => {
       expect(searchBox().value).toBe("travel");
     });
     expect(videoRows()[0]).toContain("travel video 1");
+  });
+
+  it("lets a newer search cancel a first page in flight, and asks for it again on the way back", async () => {
+    const { api, state, videoRequests, closeVideoGate, openVideoGate } = fakeApi();
+    state.holdFirstPageOf = "slow";
+    const { router } = await open(api, "/search");
+    await type("slow");
+    await click(control("搜索"));
+    await waitFor(() => {
+      expect(videoRequests).toHaveLength(1);
+    });
+    await type("fast");
+    await click(control("搜索"));
+    await waitFor(() => {
+      expect(videoRows()[0]).toContain("fast video 1");
+    });
+
+    closeVideoGate();
+    act(() => {
+      router.history.back();
+    });
+    await waitFor(() => {
+      expect(searchBox().value).toBe("slow");
+    });
+    // The cancelled page is asked for again, with skeletons meanwhile and never its cancellation.
+    await waitFor(() => {
+      expect(videoRequests).toHaveLength(3);
+    });
+    expect(hasControl("重试")).toBe(false);
+    expect(document.querySelector(".h5-search [aria-busy=true]")).not.toBeNull();
+    openVideoGate();
+    await waitFor(() => {
+      expect(videoRows()[0]).toContain("slow video 1");
+    });
+    expect(hasControl("重试")).toBe(false);
+    expect(videoRequests.map((r) => [r.keyword, r.current])).toEqual([
+      ["slow", 1],
+      ["fast", 1],
+      ["slow", 1],
+    ]);
   });
 
   it("empties the box with the clear button and shows the history again", async () => {
