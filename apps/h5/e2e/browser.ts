@@ -151,7 +151,7 @@ export async function signInQuickly(
     sessionStorage.setItem("e2e-session-put", "1");
     for (const [key, value] of pairs) localStorage.setItem(key, value);
   }, entries);
-  return { api, userId: String(credentials.user_info?.id ?? "") };
+  return { api, userId: credentials.user_info?.id ?? "" };
 }
 
 /** A new account registered through the server's own flow (SMS sandbox code): no gold, no membership. */

@@ -14,27 +14,21 @@
 //   with `vite build` into a temporary folder (so a concurrent build of apps/h5/dist cannot pull
 //   files away mid-run).
 //   --no-build  use the existing apps/server/dist and apps/h5/dist instead.
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import {
+  appDir,
+  chromiumFlags,
+  chromiumPath,
+  cleanups,
+  prepareDist,
+  runScript,
+  startDemoServer,
+  temporaryFolder,
+} from "./harness.mjs";
 
-const appDir = fileURLToPath(new URL("..", import.meta.url));
-const repoRoot = join(appDir, "../..");
-const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-/** The flags ARCHITECTURE.md lists, verified on these machines. */
-const chromiumFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const demo = { phone: "13800000002", password: "demo123456" };
 const targets = { performance: 95, accessibility: 95, jsGzipBytes: 150 * 1024 };
 const routes = [
@@ -47,34 +41,6 @@ const noBuild = process.argv.includes("--no-build");
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
 const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
-
-/** Things to undo, last first, whatever happened (also on Ctrl-C). */
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length > 0) {
-    const step = cleanups.pop();
-    try {
-      await step();
-    } catch (error) {
-      console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-function run(command, args, cwd) {
-  try {
-    execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  } catch (error) {
-    const { stdout = "", stderr = "" } = /** @type {{ stdout?: string, stderr?: string }} */ (error);
-    process.stderr.write(`${stdout}${stderr}`);
-    throw new Error(`${command} ${args.join(" ")} failed`, { cause: error });
-  }
-}
 
 /** Chromium with a fresh profile and a DevTools port (its own process group, killed on cleanup). */
 async function launchChromium(profileDir) {
@@ -229,82 +195,18 @@ function printRoute(route, lhr, js) {
 }
 
 async function main() {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`${chromiumPath} is missing: run scripts/bootstrap.sh (it installs Debian's chromium)`);
-  }
-  const temp = mkdtempSync(join(tmpdir(), "h5-perf-"));
-  cleanups.push(() => {
-    rmSync(temp, { recursive: true, force: true });
-  });
-
-  let dist = join(appDir, "dist");
-  if (noBuild) {
-    if (!existsSync(join(dist, "index.html"))) throw new Error(`${dist} has no build: drop --no-build`);
-    if (!existsSync(join(repoRoot, "apps/server/dist/index.js"))) {
-      throw new Error("apps/server/dist is missing: drop --no-build");
-    }
-  } else {
-    console.log("building the server (turbo) and the app (vite build into a temporary folder)…");
-    run(
-      "pnpm",
-      ["exec", "turbo", "run", "build", "--filter", "@platform/server", "--output-logs", "errors-only"],
-      repoRoot,
-    );
-    dist = join(temp, "dist");
-    run("pnpm", ["exec", "vite", "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], appDir);
-  }
-
-  const { loadConfig, seed, startServer } = await import("@platform/server");
-  const { createApiClient } = await import("@platform/api-client");
+  const temp = temporaryFolder("h5-perf-");
+  const dist = prepareDist(temp, noBuild);
   const lighthouse = (await import("lighthouse")).default;
-
-  const dataDir = join(temp, "data");
-  mkdirSync(dataDir);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: "0",
-    H5_DIST: dist,
-    SEED_MEDIA: "quick",
-    MEDIA_DIR: join(appDir, ".cache/e2e-media"),
-    LOG_LEVEL: "warn",
-  });
-  const server = await startServer(config, { logger: false });
-  cleanups.push(() => server.close());
-  await seed(server.ctx, () => undefined);
-  const origin = server.origin;
-
-  // Sign in from Node; what the client stores is what the app keeps in localStorage.
-  const stored = new Map();
-  const api = createApiClient({
-    clientId: config.clientId,
-    clientSecret: server.ctx.secrets.clientSecret,
-    reqKey: server.ctx.secrets.reqKey,
-    baseUrl: origin,
-    minimumResponseMs: 0,
-    storage: {
-      get: (key) => stored.get(key) ?? null,
-      set: (key, value) => {
-        stored.set(key, value);
-      },
-      remove: (key) => {
-        stored.delete(key);
-      },
-      clear: () => {
-        stored.clear();
-      },
-    },
-  });
-  await api.loginWithPassword(demo);
-  for (const key of ["accessToken", "refreshToken", "userInfo"]) {
-    if (!stored.get(key)) throw new Error(`signing in stored no ${key}`);
-  }
+  const { origin, signIn } = await startDemoServer(temp, dist);
+  const { entries } = await signIn(demo);
 
   mkdirSync(reportDir, { recursive: true });
   const results = [];
   for (const route of routes) {
     const name = route.path.slice(1);
     const chromium = await launchChromium(join(temp, `chromium-${name}`));
-    if (route.signedIn) await storeSession(chromium.port, origin, [...stored.entries()]);
+    if (route.signedIn) await storeSession(chromium.port, origin, entries);
     const result = await lighthouse(`${origin}${route.path}`, {
       hostname: "127.0.0.1",
       port: chromium.port,
@@ -340,13 +242,4 @@ async function main() {
   console.log(`\nfull reports: ${reportDir}`);
 }
 
-let failed = false;
-try {
-  await main();
-} catch (error) {
-  failed = true;
-  console.error(`\nperf failed: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await cleanUp();
-}
-process.exit(failed ? 1 : 0);
+await runScript("perf", main);

@@ -1,0 +1,147 @@
+// Time to the first frame of a free video (Step 7): in Debian's Chromium at a phone's size, against
+// the production build served by the real server (fresh embedded database, demo seed data, quick
+// media), signed in as the demo ordinary user. Two measures, 5 runs each, median printed:
+//   direct   — a new browser context each run (empty cache), navigating to /videoview?id=…: from
+//              the navigation's start (performance.timeOrigin) to the first video frame presented
+//              (requestVideoFrameCallback), with the HTML, scripts, the info call, shaka, the
+//              playlist and the first segments all on the way;
+//   in-app   — from /home?price=free (scripts cached), a tap on the first video: from the tap to the
+//              first frame.
+// Every API call in the app waits at least 300 ms (the client's floor, spec §7), so both include it.
+// Target: ≤ 1.2 s. Reported, never enforced (machines are noisy); exit code 1 only if something broke.
+//
+// Run: pnpm -F @platform/h5 first-frame            (builds first, like perf)
+//      pnpm -F @platform/h5 first-frame --no-build  (uses apps/server/dist and apps/h5/dist)
+//      --detail also prints the last direct run's timeline (each request's start and end).
+/* global window, document, MutationObserver -- the probes below run in the page */
+import {
+  chromiumFlags,
+  chromiumPath,
+  prepareDist,
+  runScript,
+  startDemoServer,
+  temporaryFolder,
+} from "./harness.mjs";
+
+const RUNS = 5;
+const TARGET_MS = 1200;
+const demo = { phone: "13800000002", password: "demo123456" };
+const noBuild = process.argv.includes("--no-build");
+/** --detail: print the last direct run's timeline (every request's start and end, the frame). */
+const detail = process.argv.includes("--detail");
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (value) => `${Math.round(value)} ms`;
+
+/** In every document: the session, and a probe noting when a <video> first presents a frame. */
+function initScript({ entries }) {
+  for (const [key, value] of entries) localStorage.setItem(key, value);
+  window.__firstFrame = null;
+  const watch = (video) => {
+    if (video.__probed === true) return;
+    video.__probed = true;
+    const onFrame = () => {
+      if (window.__firstFrame === null) window.__firstFrame = performance.now();
+    };
+    if (typeof video.requestVideoFrameCallback === "function") video.requestVideoFrameCallback(onFrame);
+    else video.addEventListener("loadeddata", onFrame, { once: true });
+  };
+  new MutationObserver(() => {
+    for (const video of document.querySelectorAll("video")) watch(video);
+  }).observe(document, { subtree: true, childList: true });
+}
+
+async function firstFrame(page, timeout = 20_000) {
+  await page.waitForFunction(() => window.__firstFrame !== null, undefined, { timeout });
+  return page.evaluate(() => window.__firstFrame);
+}
+
+async function printTimeline(page) {
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType("resource").map((e) => ({
+      name: e.name,
+      start: e.startTime,
+      end: e.responseEnd,
+      bytes: e.transferSize,
+    })),
+  );
+  const navigation = await page.evaluate(() => {
+    const [n] = performance.getEntriesByType("navigation");
+    return { responseEnd: n?.responseEnd ?? 0, domContentLoaded: n?.domContentLoadedEventEnd ?? 0 };
+  });
+  console.log(`  timeline of this run (ms from navigation start):`);
+  console.log(`    ${ms(navigation.responseEnd).padStart(8)}  index.html received`);
+  for (const e of entries.sort((a, b) => a.start - b.start)) {
+    const url = new URL(e.name);
+    const path = `${url.pathname}`.replace(/^\/assets\//, "assets/").slice(0, 70);
+    console.log(`    ${ms(e.start).padStart(8)} → ${ms(e.end).padStart(8)}  ${path} (${e.bytes} B)`);
+  }
+  console.log(`    ${ms(navigation.domContentLoaded).padStart(8)}  DOMContentLoaded`);
+}
+
+async function main() {
+  const temp = temporaryFolder("h5-first-frame-");
+  const dist = prepareDist(temp, noBuild);
+  const { chromium } = await import("playwright-core");
+  const { origin, signIn } = await startDemoServer(temp, dist);
+  const { api, entries } = await signIn(demo);
+  const free = (await api.substance.getVideoList({ price: "free", size: 10 })).records[0];
+  if (free === undefined) throw new Error("the seed has no free video");
+
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumFlags, "--autoplay-policy=no-user-gesture-required"],
+  });
+  const phone = {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "zh-CN",
+  };
+  const direct = [];
+  const inApp = [];
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await browser.newContext(phone);
+      await context.addInitScript(initScript, { entries });
+      const page = await context.newPage();
+      await page.goto(`${origin}/videoview?id=${free.id}`);
+      direct.push(await firstFrame(page));
+      if (detail && run === RUNS - 1) await printTimeline(page);
+
+      // In the app: home's free videos, then a tap on the first one.
+      await page.goto(`${origin}/home?price=free`);
+      const first = page.getByRole("list", { name: "视频列表" }).getByRole("listitem").first();
+      await first.waitFor();
+      await page.evaluate(() => {
+        window.__firstFrame = null;
+        window.__tapAt = performance.now();
+      });
+      await first.getByRole("button").first().click();
+      await page.waitForURL("**/videoview?**");
+      const frame = await firstFrame(page);
+      inApp.push(frame - (await page.evaluate(() => window.__tapAt)));
+      await context.close();
+      console.log(`run ${run + 1}: direct ${ms(direct[run])}, in-app ${ms(inApp[run])}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  const verdict = (value) => (value <= TARGET_MS ? "met" : "MISSED");
+  console.log(
+    `\nfirst frame of a free video (“${free.videoTitle}”), median of ${RUNS}, target ≤ ${ms(TARGET_MS)}:`,
+  );
+  console.log(
+    `  direct navigation to /videoview (empty cache)  ${ms(median(direct)).padStart(8)}  ${verdict(median(direct))}`,
+  );
+  console.log(
+    `  in-app tap from /home (scripts cached)         ${ms(median(inApp)).padStart(8)}  ${verdict(median(inApp))}`,
+  );
+}
+
+await runScript("first-frame", main);

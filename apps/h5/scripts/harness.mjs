@@ -1,0 +1,154 @@
+// What the app's measuring scripts share (perf.mjs, first-frame.mjs): the production build served by
+// the real server on a fresh embedded database in a temporary folder with the demo seed data (quick
+// media), a Node sign-in whose stored session a browser can take over, and cleanup on exit or Ctrl-C.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const appDir = fileURLToPath(new URL("..", import.meta.url));
+export const repoRoot = join(appDir, "../..");
+export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** The flags ARCHITECTURE.md lists, verified on these machines. */
+export const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Things to undo, last first, whatever happened (also on Ctrl-C). */
+export const cleanups = [];
+export async function cleanUp() {
+  while (cleanups.length > 0) {
+    const step = cleanups.pop();
+    try {
+      await step();
+    } catch (error) {
+      console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/** Runs `main`, cleans up, and exits 1 when something broke (never for a missed target). */
+export async function runScript(name, main) {
+  let failed = false;
+  try {
+    await main();
+  } catch (error) {
+    failed = true;
+    console.error(`\n${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await cleanUp();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+export function run(command, args, cwd) {
+  try {
+    execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  } catch (error) {
+    const { stdout = "", stderr = "" } = /** @type {{ stdout?: string, stderr?: string }} */ (error);
+    process.stderr.write(`${stdout}${stderr}`);
+    throw new Error(`${command} ${args.join(" ")} failed`, { cause: error });
+  }
+}
+
+/** A temporary folder removed at the end. */
+export function temporaryFolder(prefix) {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`${chromiumPath} is missing: run scripts/bootstrap.sh (it installs Debian's chromium)`);
+  }
+  const temp = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => {
+    rmSync(temp, { recursive: true, force: true });
+  });
+  return temp;
+}
+
+/**
+ * The app's production build: `turbo run build --filter @platform/server` (cached when up to date)
+ * and `vite build` into `temp` (so a concurrent build of apps/h5/dist cannot pull files away
+ * mid-run); with `noBuild`, the existing apps/server/dist and apps/h5/dist.
+ */
+export function prepareDist(temp, noBuild) {
+  const dist = join(appDir, "dist");
+  if (noBuild) {
+    if (!existsSync(join(dist, "index.html"))) throw new Error(`${dist} has no build: drop --no-build`);
+    if (!existsSync(join(repoRoot, "apps/server/dist/index.js"))) {
+      throw new Error("apps/server/dist is missing: drop --no-build");
+    }
+    return dist;
+  }
+  console.log("building the server (turbo) and the app (vite build into a temporary folder)…");
+  run(
+    "pnpm",
+    ["exec", "turbo", "run", "build", "--filter", "@platform/server", "--output-logs", "errors-only"],
+    repoRoot,
+  );
+  const built = join(temp, "dist");
+  run("pnpm", ["exec", "vite", "build", "--outDir", built, "--emptyOutDir", "--logLevel", "warn"], appDir);
+  return built;
+}
+
+/**
+ * The real server on a fresh embedded database in `temp`, seeded, serving `dist`. `signIn` signs a
+ * demo account in from Node and returns what the app keeps in localStorage, as [key, value] pairs.
+ */
+export async function startDemoServer(temp, dist) {
+  const { loadConfig, seed, startServer } = await import("@platform/server");
+  const { createApiClient } = await import("@platform/api-client");
+  const dataDir = join(temp, "data");
+  mkdirSync(dataDir);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: "0",
+    H5_DIST: dist,
+    SEED_MEDIA: "quick",
+    MEDIA_DIR: join(appDir, ".cache/e2e-media"),
+    LOG_LEVEL: "warn",
+  });
+  const server = await startServer(config, { logger: false });
+  cleanups.push(() => server.close());
+  await seed(server.ctx, () => undefined);
+  const origin = server.origin;
+
+  async function signIn(account) {
+    const stored = new Map();
+    const api = createApiClient({
+      clientId: config.clientId,
+      clientSecret: server.ctx.secrets.clientSecret,
+      reqKey: server.ctx.secrets.reqKey,
+      baseUrl: origin,
+      minimumResponseMs: 0,
+      storage: {
+        get: (key) => stored.get(key) ?? null,
+        set: (key, value) => {
+          stored.set(key, value);
+        },
+        remove: (key) => {
+          stored.delete(key);
+        },
+        clear: () => {
+          stored.clear();
+        },
+      },
+    });
+    await api.loginWithPassword(account);
+    for (const key of ["accessToken", "refreshToken", "userInfo"]) {
+      if (!stored.get(key)) throw new Error(`signing in stored no ${key}`);
+    }
+    return { api, entries: [...stored.entries()] };
+  }
+  return { origin, signIn };
+}
