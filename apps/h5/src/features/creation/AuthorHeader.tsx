@@ -31,7 +31,8 @@ export function AuthorHeader({ author, isOwner, logoUrl, followBusy, onToggleFol
   const count = (n: number) => formatPlayCount(n, i18n.locale);
   const counts = [
     { key: "fans", label: t`粉丝`, value: author.fansCount },
-    { key: "follows", label: t`关注`, value: author.followCount },
+    // Its own id: the same Chinese is the follow button ("Follow"), this is a count ("Following").
+    { key: "follows", label: t({ id: "creation.followCount", message: "关注" }), value: author.followCount },
     { key: "likes", label: t`获赞`, value: author.likeCount },
     { key: "videos", label: t`作品`, value: author.videoCount },
   ];

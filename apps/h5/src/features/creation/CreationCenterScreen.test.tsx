@@ -402,6 +402,7 @@ describe("ids that are no one's", () => {
     await openPage(api, `/creationcenter?id=${OTHER}`, Language.enUS);
     await waitFor(() => byText("Fans"));
     expect(byText("Likes")).toBeTruthy();
+    expect(document.body.querySelector('[data-count="follows"] dt')?.textContent).toBe("Following");
     expect(control("Follow")).toBeTruthy();
   });
 });
