@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import type { FavoriteFolder, PlatformApi, VideoDetail } from "@platform/api-client";
 import { limits, validateFolderName } from "@platform/domain";
-import { BottomPopup, Button, Icon, Skeleton, TextField, useMessageText } from "@platform/ui";
+import { BottomPopup, Button, Icon, Skeleton, TextField, useMessageText, useToast } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "../../app/notify";
 import { foldersQueryOptions, patchVideo, videoKeys } from "./queries";
 
 export interface CollectPopupProps {
@@ -23,6 +22,7 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
   const { t } = useLingui();
   const text = useMessageText();
   const queryClient = useQueryClient();
+  const toast = useToast();
   const folders = useQuery({ ...foldersQueryOptions(api), enabled: open });
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState("");
@@ -35,7 +35,7 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
     );
     void queryClient.invalidateQueries({ queryKey: videoKeys.folders() });
     const folderName = folder?.name ?? "";
-    toast(folder === null ? t`已收藏` : t`已收藏到「${folderName}」`, { tone: "success" });
+    toast.show(folder === null ? t`已收藏` : t`已收藏到「${folderName}」`, { tone: "success" });
     setCreating(false);
     setName("");
     onClose();

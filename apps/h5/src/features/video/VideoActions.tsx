@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import type { PlatformApi, VideoDetail } from "@platform/api-client";
 import { shareMethod } from "@platform/domain";
-import { Icon, formatPlayCount, useCopy } from "@platform/ui";
+import { Icon, formatPlayCount, useCopy, useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "../../app/notify";
 import { patchVideo, videoKeys } from "./queries";
 
 /** The link people share: this app's /videoview of the video (the server's share URL when given). */
@@ -38,6 +37,7 @@ export function VideoActions({ api, video, onOpenComments, onCollect }: VideoAct
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const copy = useCopy();
+  const toast = useToast();
   const [pending, setPending] = useState<"like" | "collect" | "share" | null>(null);
   const key = videoKeys.info(video.id);
   const patch = (change: Partial<VideoDetail>) => {
@@ -62,7 +62,7 @@ export function VideoActions({ api, video, onOpenComments, onCollect }: VideoAct
     try {
       await api.substance.cancelCollect({ substanceId: video.id });
       patch({ collectFlag: false });
-      toast(t`已取消收藏`, { tone: "success" });
+      toast.show(t`已取消收藏`, { tone: "success" });
       void queryClient.invalidateQueries({ queryKey: videoKeys.folders() });
     } catch {
       // toasted by the API client

@@ -3,12 +3,11 @@ import type { Comment, PlatformApi, VideoDetail } from "@platform/api-client";
 import { isApiError } from "@platform/api-client";
 import { MessageKey, StorageKey, limits } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
-import { CommentPanel, useMessageText } from "@platform/ui";
+import { CommentPanel, useMessageText, useToast } from "@platform/ui";
 import type { AnyCommentData, CommentData, CommentReplyData } from "@platform/ui";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { toast } from "../../app/notify";
 import { memberBenefitsQueryOptions } from "../my/queries";
 import { commentsOfPages, commentsQueryOptions, patchVideo, videoKeys } from "./queries";
 import type { CommentPage } from "./queries";
@@ -48,6 +47,7 @@ export function VideoComments({
   const { i18n } = useLingui();
   const text = useMessageText();
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [sessionId, setSessionId] = useState(newSessionId);
   const [scrollKey, setScrollKey] = useState(0);
   const [replies, setReplies] = useState<ReadonlyMap<string, readonly CommentReplyData[]>>(new Map());
@@ -118,7 +118,7 @@ export function VideoComments({
     } catch {
       return; // toasted by the API client
     }
-    toast(i18n._(productMessages.deleteSuccess), { tone: "success" });
+    toast.show(i18n._(productMessages.deleteSuccess), { tone: "success" });
     const replyCount = "childCount" in comment ? (comment.childCount ?? 0) : 0;
     setCommentCount((n) => n - 1 - replyCount);
     await reloadFirstPage();

@@ -148,3 +148,14 @@ export async function click(el: HTMLElement): Promise<void> {
     await Promise.resolve();
   });
 }
+
+/** Type into a box as a person would: React notices a change made through the prototype's setter. */
+export async function typeInto(input: HTMLInputElement | HTMLTextAreaElement, text: string): Promise<void> {
+  const prototype =
+    input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  await act(async () => {
+    Reflect.set(prototype, "value", text, input);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    await Promise.resolve();
+  });
+}
