@@ -46,23 +46,23 @@ export function AppTabBar() {
   );
 }
 
-/** The shared header: back goes where spec §2 says, else to the previous route, else home. */
-export function AppHeader({ title, right }: { readonly title?: ReactNode; readonly right?: ReactNode }) {
+/** The shared header's back (spec §2): where the spec says, else the previous route, else home. */
+export function useHeaderBack(): () => void {
   const location = useLocation();
   const router = useRouter();
   const canGoBack = useCanGoBack();
-  return (
-    <PageHeader
-      title={title}
-      right={right}
-      onBack={() => {
-        const target = headerBackTarget(location.pathname, location.search);
-        if (target.kind === "path") void router.navigate({ href: target.to });
-        else if (canGoBack) router.history.back();
-        else void router.navigate({ to: target.fallback });
-      }}
-    />
-  );
+  return () => {
+    const target = headerBackTarget(location.pathname, location.search);
+    if (target.kind === "path") void router.navigate({ href: target.to });
+    else if (canGoBack) router.history.back();
+    else void router.navigate({ to: target.fallback });
+  };
+}
+
+/** The shared header: back goes where spec §2 says, else to the previous route, else home. */
+export function AppHeader({ title, right }: { readonly title?: ReactNode; readonly right?: ReactNode }) {
+  const back = useHeaderBack();
+  return <PageHeader title={title} right={right} onBack={back} />;
 }
 
 /** A page: optional shared header, the main landmark, optional tab bar. */

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { ReportTarget, StorageKey, profileControls } from "@platform/domain";
-import { Button, EmptyState, InfiniteList, ProfileTopBar, VideoGrid, VideoRowList } from "@platform/ui";
+import { EmptyState, InfiniteList, ProfileTopBar, VideoGrid, VideoRowList } from "@platform/ui";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
@@ -13,12 +13,13 @@ import { useReport } from "../report";
 import { AuthorHeader, AuthorHeaderSkeleton } from "./AuthorHeader";
 import { BackgroundChangePopup } from "./BackgroundChangePopup";
 import { BackgroundViewer } from "./BackgroundViewer";
-import { useErrorText } from "./errorText";
+import { useErrorText } from "../../components/useErrorText";
 import { authorIdOf, authorQueryOptions, authorVideosQueryOptions, isAuthorMissing } from "./queries";
 import { useAuthorFollow } from "./useAuthorFollow";
 import { useBackgroundChange } from "./useBackgroundChange";
-import { useHeaderBack } from "./useHeaderBack";
+import { useHeaderBack } from "../../components/Page";
 import "./creation.css";
+import { RetryState } from "../../components/RetryState";
 
 const DEFAULT_LOGO = "/logo.svg";
 
@@ -80,12 +81,6 @@ function AuthorPage({ userId }: { readonly userId: string }) {
   const open = (id: string) => {
     void navigate({ to: "/videoview", search: { id } });
   };
-  const retryButton = (retry: () => void) => (
-    <Button variant="secondary" size="sm" onClick={retry}>
-      {t`重试`}
-    </Button>
-  );
-
   let header: ReactNode;
   let works: ReactNode = null;
   if (author.data !== undefined) {
@@ -101,13 +96,7 @@ function AuthorPage({ userId }: { readonly userId: string }) {
       />
     );
     if (list.data === undefined && list.isError) {
-      works = (
-        <EmptyState
-          compact
-          description={errorText(list.error)}
-          action={retryButton(() => void list.refetch())}
-        />
-      );
+      works = <RetryState compact message={errorText(list.error)} onRetry={() => void list.refetch()} />;
     } else if (list.data === undefined) {
       works = <List videos={[]} onOpen={open} loading label={listLabel} />;
     } else if (videos.length === 0) {
@@ -118,7 +107,7 @@ function AuthorPage({ userId }: { readonly userId: string }) {
   } else if (author.isError) {
     header = (
       <div className="h5-creation__failed">
-        <EmptyState description={errorText(author.error)} action={retryButton(() => void author.refetch())} />
+        <RetryState message={errorText(author.error)} onRetry={() => void author.refetch()} />
       </div>
     );
   } else {

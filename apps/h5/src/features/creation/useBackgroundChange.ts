@@ -4,7 +4,7 @@ import { useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { myKeys } from "../my/queries";
-import { useErrorText } from "./errorText";
+import { useErrorText } from "../../components/useErrorText";
 import { creationKeys } from "./queries";
 
 /** Where a background change is: nothing going on, sending the file, saving it, or failed. */

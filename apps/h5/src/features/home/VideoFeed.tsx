@@ -1,16 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { isApiError } from "@platform/api-client";
-import { MessageKey } from "@platform/domain";
-import {
-  Button,
-  EmptyState,
-  IconButton,
-  InfiniteList,
-  Spinner,
-  VideoGrid,
-  VideoRowList,
-  useMessageText,
-} from "@platform/ui";
+import { EmptyState, IconButton, InfiniteList, Spinner, VideoGrid, VideoRowList } from "@platform/ui";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import type { CSSProperties, ReactNode } from "react";
@@ -19,12 +8,8 @@ import { VideoLayout, videoLayoutAtom } from "./state";
 import type { PullToRefresh } from "./usePullToRefresh";
 import type { VideoListState } from "./useVideoList";
 import "./home.css";
-
-/** The sentence for a failed call: the server's text, else the product's own. */
-function useErrorText(): (error: unknown) => string {
-  const text = useMessageText();
-  return (error) => (isApiError(error) ? error.msg || text(error.messageKey) : text(MessageKey.errorSystem));
-}
+import { useErrorText } from "../../components/useErrorText";
+import { RetryState } from "../../components/RetryState";
 
 /** The header's refresh button: pull to refresh for people without touch. */
 export function RefreshButton({ pull }: { readonly pull: PullToRefresh }) {
@@ -88,19 +73,11 @@ export function VideoFeed({ state, pull, label, emptyAction }: VideoFeedProps) {
   let content: ReactNode;
   if (list.data === undefined && list.isError) {
     content = (
-      <EmptyState
-        description={errorText(list.error)}
-        action={
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              void list.refetch();
-            }}
-          >
-            {t`重试`}
-          </Button>
-        }
+      <RetryState
+        message={errorText(list.error)}
+        onRetry={() => {
+          void list.refetch();
+        }}
       />
     );
   } else if (list.data === undefined) {

@@ -1,7 +1,7 @@
 import { StorageKey } from "@platform/domain";
 import { MemberSearchView } from "@platform/ui";
 import { useNavigate, useRouter } from "@tanstack/react-router";
-import { useErrorText } from "./errorText";
+import { useErrorText } from "../../components/useErrorText";
 import { useMemberSearch } from "./useMemberSearch";
 
 const DEFAULT_LOGO = "/logo.svg";

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Button, Icon, IconButton } from "@platform/ui";
 import { useId, useRef } from "react";
 import { SEARCH_MAX_LENGTH } from "./search";
-import { useHeaderBack } from "./useHeaderBack";
+import { useHeaderBack } from "../../components/Page";
 
 export interface SearchHeaderProps {
   readonly value: string;

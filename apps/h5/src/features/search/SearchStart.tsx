@@ -3,7 +3,7 @@ import { Button, Dialog, Icon, IconButton, Skeleton, SkeletonGroup } from "@plat
 import { useQuery } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
 import { useId, useState } from "react";
-import { useErrorText } from "./errorText";
+import { useErrorText } from "../../components/useErrorText";
 import type { SearchHistory } from "./history";
 import { hotTagsQueryOptions } from "./queries";
 

@@ -1,9 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { productMessages } from "@platform/i18n";
-import { Button, EmptyState, InfiniteList, SearchRowList } from "@platform/ui";
+import { EmptyState, InfiniteList, SearchRowList } from "@platform/ui";
 import { useNavigate } from "@tanstack/react-router";
-import { useErrorText } from "./errorText";
+import { useErrorText } from "../../components/useErrorText";
 import { useVideoSearch } from "./useVideoSearch";
+import { RetryState } from "../../components/RetryState";
 
 export interface VideoResultsProps {
   /** The words searched (never empty): marked in the titles. */
@@ -19,7 +20,7 @@ export interface VideoResultsProps {
  * only while the last page was full and nothing loads; a failed page keeps its retry at the end).
  */
 export function VideoResults({ keyword, label }: VideoResultsProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const state = useVideoSearch(keyword);
@@ -31,19 +32,11 @@ export function VideoResults({ keyword, label }: VideoResultsProps) {
 
   if (list.data === undefined && list.isError) {
     return (
-      <EmptyState
-        description={errorText(list.error)}
-        action={
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              void list.refetch();
-            }}
-          >
-            {t`重试`}
-          </Button>
-        }
+      <RetryState
+        message={errorText(list.error)}
+        onRetry={() => {
+          void list.refetch();
+        }}
       />
     );
   }

@@ -1,16 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type { PlatformApi, VideoDetail } from "@platform/api-client";
 import { isApiError } from "@platform/api-client";
-import { MessageKey, ReportTarget } from "@platform/domain";
-import {
-  Button,
-  EmptyState,
-  MembershipDialog,
-  Skeleton,
-  VideoRowList,
-  formatPlayCount,
-  useMessageText,
-} from "@platform/ui";
+import { ReportTarget } from "@platform/domain";
+import { Button, EmptyState, MembershipDialog, Skeleton, VideoRowList, formatPlayCount } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -24,12 +16,8 @@ import { VideoActions } from "./VideoActions";
 import { VideoComments } from "./VideoComments";
 import { VideoStage } from "./VideoStage";
 import "./video.css";
-
-/** The sentence for a failed call: the server's text, else the product's own. */
-function useErrorText(): (error: unknown) => string {
-  const text = useMessageText();
-  return (error) => (isApiError(error) ? error.msg || text(error.messageKey) : text(MessageKey.errorSystem));
-}
+import { useErrorText } from "../../components/useErrorText";
+import { RetryState } from "../../components/RetryState";
 
 /**
  * /videoview?id= (spec §2): the player with the rules of watching, the video's details and author,
@@ -98,20 +86,7 @@ function VideoView({
       return <VideoMissing message={errorText(info.error)} />;
     return (
       <Page title={title}>
-        <EmptyState
-          description={errorText(info.error)}
-          action={
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                void info.refetch();
-              }}
-            >
-              {t`重试`}
-            </Button>
-          }
-        />
+        <RetryState message={errorText(info.error)} onRetry={() => void info.refetch()} />
       </Page>
     );
   }
@@ -209,19 +184,11 @@ function VideoLoaded({
             {t`相关推荐`}
           </h2>
           {recommendations.isError && recommendations.data === undefined ? (
-            <EmptyState
-              description={t`推荐加载失败`}
-              action={
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => {
-                    void recommendations.refetch();
-                  }}
-                >
-                  {t`重试`}
-                </Button>
-              }
+            <RetryState
+              message={t`推荐加载失败`}
+              onRetry={() => {
+                void recommendations.refetch();
+              }}
             />
           ) : recommendations.data?.length === 0 ? (
             <EmptyState description={t`暂无推荐`} />

@@ -1,0 +1,27 @@
+import { useLingui } from "@lingui/react/macro";
+import { Button, EmptyState } from "@platform/ui";
+
+/** A load failed: what went wrong, and a button to try again. */
+export function RetryState({
+  message,
+  onRetry,
+  compact,
+}: {
+  readonly message: string;
+  readonly onRetry: () => void;
+  /** Inside a section rather than filling the page. */
+  readonly compact?: boolean;
+}) {
+  const { t } = useLingui();
+  return (
+    <EmptyState
+      compact={compact}
+      description={message}
+      action={
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          {t`重试`}
+        </Button>
+      }
+    />
+  );
+}
