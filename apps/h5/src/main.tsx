@@ -2,6 +2,7 @@ import { PlatformI18nProvider, activateLanguage, storedLanguage } from "@platfor
 import { ToastProvider } from "@platform/ui";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
+import { parseSearch, stringifySearch } from "./app/search-params";
 import { Provider as StoreProvider } from "jotai";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -31,6 +32,8 @@ const router = createRouter({
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   caseSensitive: false,
+  parseSearch,
+  stringifySearch,
 });
 
 trackPageViews(router, api);
