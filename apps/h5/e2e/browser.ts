@@ -3,7 +3,7 @@ import { SmsCodeType } from "@platform/domain";
 import type { PlatformApi } from "@platform/api-client";
 import { chromium } from "playwright-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
 /** Debian's Chromium (scripts/apt-packages.txt); `npx playwright install` cannot work here. */
 export const chromiumPath = "/usr/bin/chromium";
@@ -39,8 +39,39 @@ export async function launchBrowser(): Promise<E2eBrowser> {
   };
 }
 
+export interface Phone {
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/**
+ * A journey file's Chromium: started before its tests and closed after them. `phone()` opens a
+ * phone in it; every phone a test opened is closed when the test ends, passed or failed.
+ */
+export function e2eBrowser(): { phone: () => Promise<Phone> } {
+  let e2e: E2eBrowser | undefined;
+  const open: BrowserContext[] = [];
+  beforeAll(async () => {
+    e2e = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+  return {
+    phone: async () => {
+      if (e2e === undefined) throw new Error("Chromium did not start");
+      const opened = await phone(e2e.browser);
+      open.push(opened.context);
+      return opened;
+    },
+  };
+}
+
 /** A phone: 390 × 844, touch, zh-CN (the default language), its own storage. */
-export async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+export async function phone(browser: Browser): Promise<Phone> {
   const context = await browser.newContext({
     baseURL: inject("origin"),
     viewport: { width: 390, height: 844 },
@@ -105,15 +136,28 @@ export interface Account {
   readonly password: string;
 }
 
-/** Signs in through the login popup's password mode, as a person would; ends on /home. */
-export async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto("/login");
+/** In the open login popup: switches to password mode, fills it in and taps 'log in'. */
+export async function passwordSignIn(page: Page, account: Account): Promise<void> {
   const popup = page.getByRole("dialog");
   await popup.getByRole("button", { name: "密码登录" }).click();
+  await expect.poll(() => popup.getByRole("heading", { name: "登录", exact: true }).count()).toBe(1);
   await popup.getByLabel("手机号").fill(account.mobile);
   await popup.getByLabel("密码", { exact: true }).fill(account.password);
   await popup.getByRole("button", { name: "登录", exact: true }).click();
+}
+
+/** Signs in through the login popup's password mode, as a person would; ends on /home. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto("/login");
+  await passwordSignIn(page, account);
   await page.waitForURL("**/home");
+}
+
+/** The main navigation's tab named `name` ('我的' opens the 'my' panel). */
+export function myTab(page: Page, name = "我的") {
+  return page
+    .getByRole("navigation", { name: /主导航|Main navigation/ })
+    .getByRole("button", { name, exact: true });
 }
 
 /**
@@ -162,4 +206,15 @@ export async function registerAccount(): Promise<Account> {
   await api.sendSmsCode(mobile, SmsCodeType.REGISTER);
   await api.register({ phone: mobile, code: await lastSmsCode(mobile), password });
   return { mobile, password };
+}
+
+/** The seeded author '极客实验室 Geek Lab' (demo.vip does not follow it in the seed). */
+export const GEEK_LAB = "极客实验室 Geek Lab";
+
+/** Geek Lab's row in a user search, as `api`'s viewer sees it: found as a person would, by searching. */
+export async function geekLab(api: PlatformApi) {
+  const { records } = await api.search.user({ content: "Geek", current: 1, size: 10 });
+  const found = records.find((r) => r.nickName === GEEK_LAB);
+  if (found === undefined) throw new Error(`the seed has no '${GEEK_LAB}'`);
+  return found;
 }

@@ -1,67 +1,48 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demo, launchBrowser, nodeApi, phone, signIn } from "./browser";
-import type { E2eBrowser } from "./browser";
+import { describe, expect, it } from "vitest";
+import { demo, e2eBrowser, nodeApi, signIn } from "./browser";
 
-let e2e: E2eBrowser | undefined;
-beforeAll(async () => {
-  e2e = await launchBrowser();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-function browser() {
-  if (e2e === undefined) throw new Error("Chromium did not start");
-  return e2e.browser;
-}
+const e2e = e2eBrowser();
 
 const videos = (page: Page) => page.getByRole("list", { name: "视频列表" }).getByRole("listitem");
 
 describe("home", () => {
   it("scrolls to a third page (ten a page), more pages appending near the bottom", async () => {
-    const { context, page } = await phone(browser());
-    try {
-      await signIn(page, demo.vip);
-      await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(10);
-      for (const expected of [20, 30]) {
-        await videos(page).last().scrollIntoViewIfNeeded();
-        await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(expected);
-      }
-    } finally {
-      await context.close();
+    const { page } = await e2e.phone();
+    await signIn(page, demo.vip);
+    await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(10);
+    for (const expected of [20, 30]) {
+      await videos(page).last().scrollIntoViewIfNeeded();
+      await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(expected);
     }
   });
 
   it("filters change the list: free only, then by most plays", async () => {
-    const { context, page } = await phone(browser());
-    try {
-      await signIn(page, demo.vip);
-      await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(10);
-      // What the server says the first free page holds, to compare with the screen.
-      const api = nodeApi();
-      await api.loginWithPassword({ phone: demo.vip.mobile, password: demo.vip.password });
-      const free = await api.substance.getVideoList({ current: 1, price: "free" });
-      const plays = await api.substance.getVideoList({ current: 1, price: "free", sort: "mostPlays" });
+    const { page } = await e2e.phone();
+    await signIn(page, demo.vip);
+    await expect.poll(() => videos(page).count(), { timeout: 15_000 }).toBe(10);
+    // What the server says the first free page holds, to compare with the screen.
+    const api = nodeApi();
+    await api.loginWithPassword({ phone: demo.vip.mobile, password: demo.vip.password });
+    const free = await api.substance.getVideoList({ current: 1, price: "free" });
+    const plays = await api.substance.getVideoList({ current: 1, price: "free", sort: "mostPlays" });
 
-      await page.getByRole("button", { name: /^筛选/ }).click();
-      await page.getByRole("radiogroup", { name: "价格" }).getByRole("radio", { name: "免费" }).check();
-      await page.waitForURL(/price=free/);
-      await expect
-        .poll(async () => (await videos(page).first().textContent()) ?? "", { timeout: 15_000 })
-        .toContain(free.records[0]?.videoTitle ?? "?");
-      await page.getByRole("radiogroup", { name: "排序" }).getByRole("radio", { name: "最多播放" }).check();
-      await page.waitForURL(/sort=mostPlays/);
-      await expect
-        .poll(async () => (await videos(page).first().textContent()) ?? "", { timeout: 15_000 })
-        .toContain(plays.records[0]?.videoTitle ?? "?");
-      // Every video shown is free: no 'super' or 'pay' badge on the first page.
-      const badges = await page
-        .getByRole("list", { name: "视频列表" })
-        .getByText(/^(超级|付费)$/)
-        .count();
-      expect(badges).toBe(0);
-    } finally {
-      await context.close();
-    }
+    await page.getByRole("button", { name: /^筛选/ }).click();
+    await page.getByRole("radiogroup", { name: "价格" }).getByRole("radio", { name: "免费" }).check();
+    await page.waitForURL(/price=free/);
+    await expect
+      .poll(async () => (await videos(page).first().textContent()) ?? "", { timeout: 15_000 })
+      .toContain(free.records[0]?.videoTitle ?? "?");
+    await page.getByRole("radiogroup", { name: "排序" }).getByRole("radio", { name: "最多播放" }).check();
+    await page.waitForURL(/sort=mostPlays/);
+    await expect
+      .poll(async () => (await videos(page).first().textContent()) ?? "", { timeout: 15_000 })
+      .toContain(plays.records[0]?.videoTitle ?? "?");
+    // Every video shown is free: no 'super' or 'pay' badge on the first page.
+    const badges = await page
+      .getByRole("list", { name: "视频列表" })
+      .getByText(/^(超级|付费)$/)
+      .count();
+    expect(badges).toBe(0);
   });
 });

@@ -1,19 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demo, launchBrowser, phone, signInQuickly } from "./browser";
-import type { E2eBrowser } from "./browser";
+import { describe, expect, it } from "vitest";
+import { demo, e2eBrowser, GEEK_LAB, geekLab, signInQuickly } from "./browser";
 
-let e2e: E2eBrowser | undefined;
-beforeAll(async () => {
-  e2e = await launchBrowser();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-function browser() {
-  if (e2e === undefined) throw new Error("Chromium did not start");
-  return e2e.browser;
-}
+const e2e = e2eBrowser();
 
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "搜索关键词" });
 const videoRows = (page: Page, name = "视频搜索结果") =>
@@ -24,123 +13,99 @@ async function search(page: Page, words: string): Promise<void> {
   await searchBox(page).press("Enter");
 }
 
-/** The seeded author whom demo.vip does not follow (apps/server seed catalogue). */
-const GEEK = "极客实验室 Geek Lab";
-
 describe("search", () => {
   it("finds more than ten videos for a word, more appending near the bottom", async () => {
-    const { context, page } = await phone(browser());
-    try {
-      const { api } = await signInQuickly(context, demo.vip);
-      // The word matches the Geek Lab author's videos: enough for three pages.
-      const server = await api.search.substance({ keyword: "Geek", current: 1, size: 10 });
-      expect(server.total).toBeGreaterThan(20);
+    const { context, page } = await e2e.phone();
+    const { api } = await signInQuickly(context, demo.vip);
+    // The word matches the Geek Lab author's videos: enough for three pages.
+    const server = await api.search.substance({ keyword: "Geek", current: 1, size: 10 });
+    expect(server.total).toBeGreaterThan(20);
 
-      await page.goto("/search");
-      await search(page, "Geek");
-      await page.waitForURL(/\/search\?q=Geek$/);
-      await expect.poll(() => videoRows(page).count(), { timeout: 15_000 }).toBe(10);
-      expect(await videoRows(page).first().textContent()).toContain(server.records[0]?.videoTitle ?? "?");
-      await videoRows(page).last().scrollIntoViewIfNeeded();
-      await expect.poll(() => videoRows(page).count(), { timeout: 15_000 }).toBe(20);
+    await page.goto("/search");
+    await search(page, "Geek");
+    await page.waitForURL(/\/search\?q=Geek$/);
+    await expect.poll(() => videoRows(page).count(), { timeout: 15_000 }).toBe(10);
+    expect(await videoRows(page).first().textContent()).toContain(server.records[0]?.videoTitle ?? "?");
+    await videoRows(page).last().scrollIntoViewIfNeeded();
+    await expect.poll(() => videoRows(page).count(), { timeout: 15_000 }).toBe(20);
 
-      // A result opens its video.
-      await videoRows(page).first().getByRole("button").first().click();
-      await page.waitForURL(/\/videoview\?id=/);
-    } finally {
-      await context.close();
-    }
+    // A result opens its video.
+    await videoRows(page).first().getByRole("button").first().click();
+    await page.waitForURL(/\/videoview\?id=/);
   });
 
   it("says 'no search results' when nothing matches", async () => {
-    const { context, page } = await phone(browser());
-    try {
-      await signInQuickly(context, demo.vip);
-      await page.goto("/search");
-      await search(page, "zzqx 无此视频");
-      await expect
-        .poll(() => page.getByText("没有搜索结果", { exact: true }).count(), { timeout: 15_000 })
-        .toBe(1);
-      expect(await videoRows(page).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    const { context, page } = await e2e.phone();
+    await signInQuickly(context, demo.vip);
+    await page.goto("/search");
+    await search(page, "zzqx 无此视频");
+    await expect
+      .poll(() => page.getByText("没有搜索结果", { exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await videoRows(page).count()).toBe(0);
   });
 
   it("follows a member from the member tab (the server agrees), then unfollows", async () => {
-    const { context, page } = await phone(browser());
-    try {
-      const { api, userId } = await signInQuickly(context, demo.vip);
-      const geekOnServer = async () => {
-        const found = await api.search.user({ content: "Geek", current: 1, size: 10 });
-        const row = found.records.find((r) => r.nickName === GEEK);
-        if (row === undefined) throw new Error(`${GEEK} not found`);
-        return row;
-      };
-      // The seed leaves this author unfollowed; a run stopped half-way may not have.
-      const before = await geekOnServer();
-      if (before.hasFollow) await api.contacts.unfollow({ followUserId: before.userId, userId });
+    const { context, page } = await e2e.phone();
+    const { api, userId } = await signInQuickly(context, demo.vip);
+    const geekOnServer = () => geekLab(api);
+    // The seed leaves this author unfollowed; a run stopped half-way may not have.
+    const before = await geekOnServer();
+    if (before.hasFollow) await api.contacts.unfollow({ followUserId: before.userId, userId });
 
-      await page.goto("/search");
-      await search(page, "Geek");
-      await page.waitForURL(/q=Geek/);
-      await page.getByRole("tab", { name: "用户" }).click();
-      await page.waitForURL(/tab=member/);
-      const row = page
-        .getByRole("list", { name: "用户", exact: true })
-        .getByRole("listitem")
-        .filter({ hasText: GEEK });
-      await row.getByRole("button", { name: "关注", exact: true }).click();
-      await expect
-        .poll(() => row.getByRole("button", { name: "已关注", exact: true }).count(), { timeout: 15_000 })
-        .toBe(1);
-      expect((await geekOnServer()).hasFollow).toBe(true);
+    await page.goto("/search");
+    await search(page, "Geek");
+    await page.waitForURL(/q=Geek/);
+    await page.getByRole("tab", { name: "用户" }).click();
+    await page.waitForURL(/tab=member/);
+    const row = page
+      .getByRole("list", { name: "用户", exact: true })
+      .getByRole("listitem")
+      .filter({ hasText: GEEK_LAB });
+    await row.getByRole("button", { name: "关注", exact: true }).click();
+    await expect
+      .poll(() => row.getByRole("button", { name: "已关注", exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect((await geekOnServer()).hasFollow).toBe(true);
 
-      // A reload keeps the tab, and the server's state.
-      await page.reload();
-      await expect
-        .poll(() => row.getByRole("button", { name: "已关注", exact: true }).count(), { timeout: 15_000 })
-        .toBe(1);
-      await row.getByRole("button", { name: "已关注", exact: true }).click();
-      await expect
-        .poll(() => row.getByRole("button", { name: "关注", exact: true }).count(), { timeout: 15_000 })
-        .toBe(1);
-      expect((await geekOnServer()).hasFollow).toBe(false);
-    } finally {
-      await context.close();
-    }
+    // A reload keeps the tab, and the server's state.
+    await page.reload();
+    await expect
+      .poll(() => row.getByRole("button", { name: "已关注", exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
+    await row.getByRole("button", { name: "已关注", exact: true }).click();
+    await expect
+      .poll(() => row.getByRole("button", { name: "关注", exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect((await geekOnServer()).hasFollow).toBe(false);
   });
 
   it("keeps a search in the history across a reload; a hot tag opens its results", async () => {
-    const { context, page } = await phone(browser());
-    try {
-      const { api } = await signInQuickly(context, demo.vip);
-      await page.goto("/search");
-      await expect.poll(() => page.getByText("暂无搜索历史").count(), { timeout: 15_000 }).toBe(1);
-      await search(page, "Travel");
-      await expect.poll(() => videoRows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const { context, page } = await e2e.phone();
+    const { api } = await signInQuickly(context, demo.vip);
+    await page.goto("/search");
+    await expect.poll(() => page.getByText("暂无搜索历史").count(), { timeout: 15_000 }).toBe(1);
+    await search(page, "Travel");
+    await expect.poll(() => videoRows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
-      // Back to the search page: the word heads the history, and stays there after a reload.
-      await page.getByRole("button", { name: "返回" }).click();
-      await page.waitForURL(/\/search$/);
-      const history = page.getByRole("list", { name: "搜索历史" });
-      await expect.poll(() => history.getByRole("button").first().textContent()).toBe("Travel");
-      await page.reload();
-      await expect
-        .poll(() => history.getByRole("button").first().textContent(), { timeout: 15_000 })
-        .toBe("Travel");
+    // Back to the search page: the word heads the history, and stays there after a reload.
+    await page.getByRole("button", { name: "返回" }).click();
+    await page.waitForURL(/\/search$/);
+    const history = page.getByRole("list", { name: "搜索历史" });
+    await expect.poll(() => history.getByRole("button").first().textContent()).toBe("Travel");
+    await page.reload();
+    await expect
+      .poll(() => history.getByRole("button").first().textContent(), { timeout: 15_000 })
+      .toBe("Travel");
 
-      const [top] = await api.search.hotTags({});
-      if (top === undefined) throw new Error("the seed has no tags");
-      await page
-        .getByRole("list", { name: "热门标签" })
-        .getByRole("link", { name: top.tag, exact: true })
-        .click();
-      await page.waitForURL(/\/keywordsearch\?id=/);
-      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(top.tag);
-      await expect.poll(() => videoRows(page, `${top.tag} 的视频`).count(), { timeout: 15_000 }).toBe(10);
-    } finally {
-      await context.close();
-    }
+    const [top] = await api.search.hotTags({});
+    if (top === undefined) throw new Error("the seed has no tags");
+    await page
+      .getByRole("list", { name: "热门标签" })
+      .getByRole("link", { name: top.tag, exact: true })
+      .click();
+    await page.waitForURL(/\/keywordsearch\?id=/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(top.tag);
+    await expect.poll(() => videoRows(page, `${top.tag} 的视频`).count(), { timeout: 15_000 }).toBe(10);
   });
 });
