@@ -3,7 +3,7 @@ import { translateMessage } from "@platform/i18n";
 import type { Message } from "@platform/domain";
 import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { byText, click, control, renderApp, waitFor } from "../features/my/test/renderApp";
+import { byText, click, control, renderApp, waitFor } from "../test/renderApp";
 import { hrefOf, runLinkAction, useOpenLink, usePromotionJump } from "./links";
 import type { LinkEffects } from "./links";
 

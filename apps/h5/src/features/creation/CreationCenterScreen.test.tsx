@@ -1,11 +1,12 @@
 import { ApiError } from "@platform/api-client";
-import type { Author, RequestOf, UploadOptions, Video } from "@platform/api-client";
+import type { Author, RequestOf, UploadOptions } from "@platform/api-client";
 import { Language } from "@platform/domain";
 import { useSearch } from "@tanstack/react-router";
 import { act } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { validateIdSearch } from "../../app/search";
-import { byText, click, control, queryText, renderApp, waitFor } from "../my/test/renderApp";
+import { fakeVideo, pageOf } from "../../test/fakes";
+import { byText, click, control, queryText, renderApp, scrollForMore, waitFor } from "../../test/renderApp";
 import { CreationCenterScreen } from "./CreationCenterScreen";
 
 const ME = "7";
@@ -28,37 +29,6 @@ function author(userId: string): Author {
     hasFollow: false,
     isSelf: self,
     isVip: false,
-  };
-}
-
-function video(id: number): Video {
-  return {
-    id: String(id),
-    videoTitle: `Video ${String(id)}`,
-    introduction: "",
-    tags: [],
-    allowDownload: false,
-    nickName: "Author",
-    createUserName: "author",
-    createUserId: OTHER,
-    avatarFileUrl: null,
-    videoLength: 61_000,
-    videoWidth: 1280,
-    videoHeight: 720,
-    coverImage: null,
-    coverFileUrl: null,
-    verticalCoverUrl: null,
-    playCount: 3,
-    likeCount: 0,
-    commentCount: 0,
-    watchLevel: "FREE",
-    amount: 0,
-    discount: null,
-    auditTime: "2025-01-01 10:00:00",
-    seenMs: null,
-    type: 99,
-    createTime: "2025-01-01 10:00:00",
-    updateTime: "2025-01-01 10:00:00",
   };
 }
 
@@ -91,13 +61,7 @@ function fakeApi({ videos = 12, upload = "succeed" }: { videos?: number; upload?
           failVideosOnce.on = false;
           return Promise.reject(new ApiError({ kind: "network", endpoint: "substance.browseMyVideo" }));
         }
-        const current = request.current ?? 1;
-        const size = request.size ?? 10;
-        const start = (current - 1) * size;
-        const records = Array.from({ length: Math.max(0, Math.min(size, videos - start)) }, (_, i) =>
-          video(start + i + 1),
-        );
-        return Promise.resolve({ records, total: videos, current, size });
+        return Promise.resolve(pageOf(request, videos, (n) => fakeVideo(n, { createUserId: OTHER })));
       }),
     },
     contacts: {
@@ -143,23 +107,16 @@ function CreationCenterPage() {
   return <CreationCenterScreen userId={validateIdSearch(search).id} />;
 }
 
-let cleanup: (() => void) | null = null;
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-});
+function openPage(api: unknown, path: string, language: Language = Language.zhCN) {
+  return renderApp({ api, path, pages: { "/creationcenter": CreationCenterPage }, language });
+}
 
-async function openPage(api: unknown, path: string, language: Language = Language.zhCN) {
-  const app = await renderApp({
-    api,
-    path,
-    pages: { "/creationcenter": CreationCenterPage },
-    language,
-  });
-  cleanup = app.unmount;
-  // jsdom has no layout or scrolling.
-  Element.prototype.scrollIntoView = () => undefined;
-  return app;
+/** The viewer's own page, once its header shows; returns the stand-in api. */
+async function openOwnPage(upload?: UploadBehaviour) {
+  const { api } = fakeApi({ upload });
+  await openPage(api, `/creationcenter?id=${ME}`);
+  await waitFor(() => byText("小影 Ying"));
+  return api;
 }
 
 const iconButton = (label: string) =>
@@ -171,17 +128,6 @@ const videoTitles = () =>
   [...document.body.querySelectorAll("ul[aria-label] li button")]
     .map((b) => b.textContent)
     .filter((text) => text.startsWith("Video"));
-
-function scrollToBottom() {
-  const scroller = document.body.querySelector(".pf-infinite-list");
-  if (!(scroller instanceof HTMLElement)) throw new Error("no scroll container");
-  Object.defineProperty(scroller, "clientHeight", { configurable: true, value: 600 });
-  Object.defineProperty(scroller, "scrollHeight", { configurable: true, value: 1000 });
-  scroller.scrollTop = 400;
-  act(() => {
-    scroller.dispatchEvent(new Event("scroll"));
-  });
-}
 
 async function chooseFile(file: File) {
   const input = document.body.querySelector<HTMLInputElement>('[data-testid="background-album"]');
@@ -213,10 +159,7 @@ describe("the author's page of someone else", () => {
       expect(videoTitles()).toHaveLength(10);
     });
     expect(api.substance.browseMyVideo.mock.calls[0]?.[0]).toEqual({ userId: OTHER, current: 1, size: 10 });
-    scrollToBottom();
-    await waitFor(() => {
-      expect(videoTitles()).toHaveLength(12);
-    });
+    await scrollForMore(videoTitles, 12);
     expect(api.substance.browseMyVideo.mock.calls[1]?.[0]).toEqual({ userId: OTHER, current: 2, size: 10 });
     expect(byText("没有更多了")).toBeTruthy();
 
@@ -270,9 +213,9 @@ describe("the author's page of someone else", () => {
 
   it("says when there are no videos, and retries a failed list", async () => {
     const empty = fakeApi({ videos: 0 });
-    await openPage(empty.api, `/creationcenter?id=${OTHER}`);
+    const emptyPage = await openPage(empty.api, `/creationcenter?id=${OTHER}`);
     await waitFor(() => byText("还没有发布作品"));
-    cleanup?.();
+    emptyPage.unmount();
 
     const failing = fakeApi();
     failing.failVideosOnce.on = true;
@@ -287,9 +230,7 @@ describe("the author's page of someone else", () => {
 
 describe("the author's own page", () => {
   it("offers 'change background' (view, camera, album) and no follow button or Report", async () => {
-    const { api } = fakeApi();
-    await openPage(api, `/creationcenter?id=${ME}`);
-    await waitFor(() => byText("小影 Ying"));
+    await openOwnPage();
     const buttons = [...document.body.querySelectorAll("button")].map((b) => b.textContent);
     expect(buttons).not.toContain("关注");
     expect(buttons).not.toContain("已关注");
@@ -320,9 +261,7 @@ describe("the author's own page", () => {
   });
 
   it("uploads a chosen picture, then makes it the background with the upload's key and bucket", async () => {
-    const { api } = fakeApi();
-    await openPage(api, `/creationcenter?id=${ME}`);
-    await waitFor(() => byText("小影 Ying"));
+    const api = await openOwnPage();
     const file = png();
     await chooseFile(file);
     await waitFor(() => byText("背景已更换"));
@@ -338,9 +277,7 @@ describe("the author's own page", () => {
   });
 
   it("refuses a file that is not an image, and keeps the background", async () => {
-    const { api } = fakeApi();
-    await openPage(api, `/creationcenter?id=${ME}`);
-    await waitFor(() => byText("小影 Ying"));
+    const api = await openOwnPage();
     await chooseFile(new File(["hello"], "notes.txt", { type: "text/plain" }));
     await waitFor(() => byText("请选择图片文件"));
     expect(api.uploadFile).not.toHaveBeenCalled();
@@ -348,9 +285,7 @@ describe("the author's own page", () => {
   });
 
   it("says a failed upload failed, and keeps the background", async () => {
-    const { api } = fakeApi({ upload: "fail" });
-    await openPage(api, `/creationcenter?id=${ME}`);
-    await waitFor(() => byText("小影 Ying"));
+    const api = await openOwnPage("fail");
     await chooseFile(png());
     await waitFor(() => byText("背景更换失败，原背景未改变。"));
     expect(byText("too large")).toBeTruthy();
@@ -363,9 +298,7 @@ describe("the author's own page", () => {
   });
 
   it("shows the upload's progress, and cancelling stops it and keeps the background", async () => {
-    const { api } = fakeApi({ upload: "hold" });
-    await openPage(api, `/creationcenter?id=${ME}`);
-    await waitFor(() => byText("小影 Ying"));
+    const api = await openOwnPage("hold");
     await chooseFile(png());
     await waitFor(() => byText("正在上传 50%"));
     expect(document.body.querySelector("progress")?.getAttribute("value")).toBe("50");

@@ -1,59 +1,15 @@
-import type { PlatformApi, RequestOf, Video } from "@platform/api-client";
+import type { RequestOf } from "@platform/api-client";
 import { ApiError } from "@platform/api-client";
-import { Language } from "@platform/domain";
-import { PlatformI18nProvider, activateLanguage, createI18n } from "@platform/i18n";
-import { ToastProvider } from "@platform/ui";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-} from "@tanstack/react-router";
-import { createRoot } from "react-dom/client";
-import type { Root } from "react-dom/client";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RouterContext } from "../../app/router-context";
+import { act } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { validateIdSearch } from "../../app/search";
+import { fakeVideo, pageOf } from "../../test/fakes";
+import { click, renderApp, scrollForMore, scrollToBottom, settle, waitFor } from "../../test/renderApp";
 import { ChannelScreen } from "./ChannelScreen";
 import { HomeScreen } from "./HomeScreen";
-import { VIDEO_PAGE_SIZE } from "./queries";
 import { validateHomeSearch } from "./search";
 
 type ListRequest = RequestOf<"substance.getVideoList">;
-
-function video(id: number): Video {
-  return {
-    id: String(id),
-    videoTitle: `Video ${String(id)}`,
-    introduction: "",
-    tags: [],
-    allowDownload: false,
-    nickName: "Author",
-    createUserName: "author",
-    createUserId: "1",
-    avatarFileUrl: null,
-    videoLength: 61_000,
-    videoWidth: 1280,
-    videoHeight: 720,
-    coverImage: null,
-    coverFileUrl: null,
-    verticalCoverUrl: null,
-    playCount: 3,
-    likeCount: 0,
-    commentCount: 0,
-    watchLevel: "FREE",
-    amount: 0,
-    discount: null,
-    auditTime: "2025-01-01 10:00:00",
-    seenMs: null,
-    type: 99,
-    createTime: "2025-01-01 10:00:00",
-    updateTime: "2025-01-01 10:00:00",
-  };
-}
 
 /**
  * The two calls the screens make, over a catalogue of 25 videos; 'super' videos are none, and
@@ -68,15 +24,8 @@ function fakeApi() {
       state.failNext = false;
       return Promise.reject(new ApiError({ kind: "network", endpoint: "substance.getVideoList" }));
     }
-    const total = request.price === "super" ? 0 : 25;
-    const current = request.current ?? 1;
-    const size = request.size ?? VIDEO_PAGE_SIZE;
-    const start = (current - 1) * size;
-    const records = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) =>
-      video(start + i + 1),
-    );
     expect(options?.signal).toBeInstanceOf(AbortSignal);
-    return Promise.resolve({ records, total, current, size });
+    return Promise.resolve(pageOf(request, request.price === "super" ? 0 : 25, fakeVideo));
   });
   const classifyList = vi.fn(() =>
     Promise.resolve([
@@ -84,79 +33,32 @@ function fakeApi() {
       { id: "4", name: "Food", sort: 2 },
     ]),
   );
-  const api = { substance: { getVideoList, classifyList } } as unknown as PlatformApi;
+  const api = { substance: { getVideoList, classifyList } };
   return { api, requests, state, getVideoList };
 }
 
-const i18n = createI18n();
-let root: Root | null = null;
-let container: HTMLDivElement;
-
-beforeAll(async () => {
-  await activateLanguage(i18n, Language.zhCN, { store: null, document: null });
-  // jsdom has no layout: scrolling into view is a no-op here.
-  Element.prototype.scrollIntoView = () => undefined;
-  window.scrollTo = () => undefined;
-});
-
 beforeEach(() => {
   localStorage.clear();
-  container = document.createElement("div");
-  document.body.append(container);
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  container.remove();
-});
-
-function renderAt(path: string, api: PlatformApi) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
-  const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
-  const routeTree = rootRoute.addChildren([
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: "/home",
-      validateSearch: validateHomeSearch,
-      component: HomeScreen,
-    }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: "/d/$channelTagId",
-      component: function Channel() {
+function renderAt(path: string, api: unknown) {
+  return renderApp({
+    api,
+    path,
+    pages: {
+      "/home": { component: HomeScreen, validateSearch: validateHomeSearch },
+      "/d/$channelTagId": function Channel() {
         return <ChannelScreen channelTagId="1" />;
       },
-    }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: "/videoview",
-      validateSearch: validateIdSearch,
-      component: () => <p>video page</p>,
-    }),
-  ]);
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    context: { queryClient, api },
+      "/videoview": { component: () => <p>video page</p>, validateSearch: validateIdSearch },
+    },
   });
-  root = createRoot(container);
-  root.render(
-    <PlatformI18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </PlatformI18nProvider>,
-  );
-  return { router };
 }
 
 const text = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent).trim();
 
 function button(name: string, role?: string): HTMLElement {
-  const found = Array.from(container.querySelectorAll<HTMLElement>("button")).find(
+  const found = Array.from(document.body.querySelectorAll<HTMLElement>("button")).find(
     (b) => text(b) === name && (role === undefined || b.getAttribute("role") === role),
   );
   if (!found) throw new Error(`no button named ${name}`);
@@ -164,7 +66,7 @@ function button(name: string, role?: string): HTMLElement {
 }
 
 function radio(group: string, name: string): HTMLInputElement {
-  const groups = Array.from(container.querySelectorAll("[role=radiogroup]"));
+  const groups = Array.from(document.body.querySelectorAll("[role=radiogroup]"));
   const labelled = groups.find((g) => {
     const id = g.getAttribute("aria-labelledby") ?? "";
     return document.getElementById(id)?.textContent === group;
@@ -177,75 +79,59 @@ function radio(group: string, name: string): HTMLInputElement {
 }
 
 function videoTitles(): string[] {
-  const list = container.querySelector("ul[aria-label]");
+  const list = document.body.querySelector("ul[aria-label]");
   return Array.from(list?.querySelectorAll("li button") ?? [])
     .map((b) => b.textContent)
     .filter((t) => t.startsWith("Video"));
 }
 
-/** Scroll the list's own container to its bottom, as a person would (jsdom has no layout). */
-function scrollToBottom() {
-  const scroller = container.querySelector(".pf-infinite-list");
-  if (!(scroller instanceof HTMLElement)) throw new Error("no scroll container");
-  Object.defineProperty(scroller, "clientHeight", { configurable: true, value: 600 });
-  Object.defineProperty(scroller, "scrollHeight", { configurable: true, value: 1000 });
-  scroller.scrollTop = 400;
-  scroller.dispatchEvent(new Event("scroll"));
-}
-
 describe("HomeScreen", () => {
   it("loads the first page, then one more page per scroll to the bottom until a page is short", async () => {
     const { api, requests } = fakeApi();
-    renderAt("/home", api);
-    await vi.waitFor(() => {
+    await renderAt("/home", api);
+    await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
     expect(requests[0]).toMatchObject({ current: 1, size: 10, price: "all", sort: "default", tag: null });
 
-    scrollToBottom();
-    await vi.waitFor(() => {
-      expect(videoTitles()).toHaveLength(20);
-    });
-    scrollToBottom();
-    await vi.waitFor(() => {
-      expect(videoTitles()).toHaveLength(25);
-    });
+    await scrollForMore(videoTitles, 20);
+    await scrollForMore(videoTitles, 25);
     expect(requests.map((r) => r.current)).toEqual([1, 2, 3]);
-    expect(container.textContent).toContain("没有更多了");
+    expect(document.body.textContent).toContain("没有更多了");
 
     // The third page was short: no fourth is asked for.
-    scrollToBottom();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await scrollToBottom();
+    await settle();
     expect(requests).toHaveLength(3);
   });
 
   it("asks for page 1 again with the new filters, and keeps them in the URL", async () => {
     const { api, requests } = fakeApi();
-    const { router } = renderAt("/home", api);
-    await vi.waitFor(() => {
+    const { router } = await renderAt("/home", api);
+    await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
 
-    button("热门").click();
-    await vi.waitFor(() => {
+    await click(button("热门"));
+    await waitFor(() => {
       expect(requests.at(-1)).toMatchObject({ current: 1, tag: "hot" });
     });
     expect(button("热门").getAttribute("aria-pressed")).toBe("true");
 
-    button("筛选").click();
-    await vi.waitFor(() => {
+    await click(button("筛选"));
+    await waitFor(() => {
       expect(button("筛选").getAttribute("aria-expanded")).toBe("true");
     });
-    radio("价格", "免费").click();
-    await vi.waitFor(() => {
+    await click(radio("价格", "免费"));
+    await waitFor(() => {
       expect(requests.at(-1)).toMatchObject({ current: 1, price: "free", tag: "hot" });
     });
-    radio("时长", "11-30 分钟").click();
-    await vi.waitFor(() => {
+    await click(radio("时长", "11-30 分钟"));
+    await waitFor(() => {
       expect(requests.at(-1)).toMatchObject({ current: 1, price: "free", duration: "11-30", tag: "hot" });
     });
-    radio("排序", "最多播放").click();
-    await vi.waitFor(() => {
+    await click(radio("排序", "最多播放"));
+    await waitFor(() => {
       expect(requests.at(-1)).toMatchObject({ current: 1, sort: "mostPlays" });
     });
     expect(router.state.location.search).toEqual({
@@ -255,8 +141,8 @@ describe("HomeScreen", () => {
       tag: "hot",
     });
 
-    button("Travel", "tab").click();
-    await vi.waitFor(() => {
+    await click(button("Travel", "tab"));
+    await waitFor(() => {
       expect(requests.at(-1)).toMatchObject({ current: 1, classifyId: "3", price: "free" });
     });
     expect(button("Travel", "tab").getAttribute("aria-selected")).toBe("true");
@@ -265,14 +151,14 @@ describe("HomeScreen", () => {
 
   it("starts from the filters in the URL, and clears them from the empty state", async () => {
     const { api, requests } = fakeApi();
-    const { router } = renderAt("/home?price=super&tag=selected", api);
-    await vi.waitFor(() => {
-      expect(container.textContent).toContain("暂无视频");
+    const { router } = await renderAt("/home?price=super&tag=selected", api);
+    await waitFor(() => {
+      expect(document.body.textContent).toContain("暂无视频");
     });
     expect(requests[0]).toMatchObject({ current: 1, price: "super", tag: "selected" });
 
-    button("清除筛选").click();
-    await vi.waitFor(() => {
+    await click(button("清除筛选"));
+    await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
     expect(requests.at(-1)).toMatchObject({ current: 1, price: "all", tag: null });
@@ -282,77 +168,77 @@ describe("HomeScreen", () => {
   it("shows a failed first page with a retry, and refreshes from page 1 by the button", async () => {
     const { api, requests, state } = fakeApi();
     state.failNext = true;
-    renderAt("/home", api);
-    await vi.waitFor(() => {
+    await renderAt("/home", api);
+    await waitFor(() => {
       expect(button("重试")).toBeTruthy();
     });
-    button("重试").click();
-    await vi.waitFor(() => {
+    await click(button("重试"));
+    await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
 
-    scrollToBottom();
-    await vi.waitFor(() => {
-      expect(videoTitles()).toHaveLength(20);
-    });
-    button("刷新").click();
-    await vi.waitFor(() => {
+    await scrollForMore(videoTitles, 20);
+    await click(button("刷新"));
+    await waitFor(() => {
       expect(requests.map((r) => r.current)).toEqual([1, 1, 2, 1]);
     });
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
   });
 
   it("refreshes page 1 when pulled down past the threshold at the top", async () => {
     const { api, requests } = fakeApi();
-    renderAt("/home", api);
-    await vi.waitFor(() => {
+    await renderAt("/home", api);
+    await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
-    const card = container.querySelector("ul[aria-label] li button");
+    const card = document.body.querySelector("ul[aria-label] li button");
     if (card === null) throw new Error("no card");
-    const touch = (type: string, clientY?: number) => {
+    const touch = async (type: string, clientY?: number) => {
       const event = Object.assign(new Event(type, { bubbles: true }), {
         touches: clientY === undefined ? [] : [{ clientY }],
       });
-      card.dispatchEvent(event);
+      await act(async () => {
+        card.dispatchEvent(event);
+        await Promise.resolve();
+      });
     };
-    const status = () => container.querySelector(".h5-feed__pull")?.textContent;
+    const status = () => document.body.querySelector(".h5-feed__pull")?.textContent;
 
-    touch("touchstart", 100);
-    touch("touchmove", 140);
-    await vi.waitFor(() => {
+    await touch("touchstart", 100);
+    await touch("touchmove", 140);
+    await waitFor(() => {
       expect(status()).toBe("下拉刷新");
     });
     // Let go before the threshold: nothing happens.
-    touch("touchend");
-    await vi.waitFor(() => {
+    await touch("touchend");
+    await waitFor(() => {
       expect(status()).toBe("");
     });
     expect(requests).toHaveLength(1);
 
-    touch("touchstart", 100);
-    touch("touchmove", 300);
-    await vi.waitFor(() => {
+    await touch("touchstart", 100);
+    await touch("touchmove", 300);
+    await waitFor(() => {
       expect(status()).toBe("松开刷新");
     });
-    touch("touchend");
-    await vi.waitFor(() => {
+    await touch("touchend");
+    await waitFor(() => {
       expect(requests.map((r) => r.current)).toEqual([1, 1]);
     });
   });
 
   it("switches between two per row and single rows, and remembers it", async () => {
     const { api } = fakeApi();
-    renderAt("/home", api);
-    await vi.waitFor(() => {
+    await renderAt("/home", api);
+    await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
-    expect(container.querySelector(".pf-video-grid")).not.toBeNull();
-    button("单列").click();
-    await vi.waitFor(() => {
-      expect(container.querySelector(".pf-video-rows")).not.toBeNull();
+    expect(document.body.querySelector(".pf-video-grid")).not.toBeNull();
+    await click(button("单列"));
+    await waitFor(() => {
+      expect(document.body.querySelector(".pf-video-rows")).not.toBeNull();
     });
     expect(button("单列").getAttribute("aria-pressed")).toBe("true");
     expect(localStorage.getItem("videoListLayout")).toBe('"rows"');
@@ -360,12 +246,12 @@ describe("HomeScreen", () => {
 
   it("opens a tapped video on /videoview", async () => {
     const { api } = fakeApi();
-    const { router } = renderAt("/home", api);
-    await vi.waitFor(() => {
+    const { router } = await renderAt("/home", api);
+    await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
-    button("Video 2").click();
-    await vi.waitFor(() => {
+    await click(button("Video 2"));
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe("/videoview");
     });
     expect(router.state.location.search).toEqual({ id: "2" });
@@ -375,8 +261,8 @@ describe("HomeScreen", () => {
 describe("ChannelScreen", () => {
   it("lists the channel's videos", async () => {
     const { api, requests } = fakeApi();
-    renderAt("/d/1", api);
-    await vi.waitFor(() => {
+    await renderAt("/d/1", api);
+    await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
     expect(requests[0]).toMatchObject({ current: 1, channelTagId: "1", price: "all" });

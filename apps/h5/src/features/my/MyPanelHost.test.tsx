@@ -1,9 +1,9 @@
 import { Language } from "@platform/domain";
 import { act } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { myPanelOpenAtom } from "../../app/state";
 import { MyPanelHost } from "./MyPanelHost";
-import { byText, click, control, queryText, renderApp, waitFor } from "./test/renderApp";
+import { byText, click, control, queryText, renderApp, waitFor } from "../../test/renderApp";
 
 const profile = {
   userId: "7",
@@ -98,12 +98,6 @@ function drawer(): HTMLElement | null {
   return document.body.querySelector<HTMLElement>('[role="dialog"]');
 }
 
-let cleanup: (() => void) | null = null;
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-});
-
 async function openPanel(app: Awaited<ReturnType<typeof renderApp>>) {
   act(() => {
     app.store.set(myPanelOpenAtom, true);
@@ -115,7 +109,6 @@ describe("MyPanelHost", () => {
   it("loads its data each time it opens, with the placeholder meanwhile, balances in two decimals", async () => {
     const fake = fakeApi();
     const app = await renderApp({ api: fake.api, shell: <MyPanelHost /> });
-    cleanup = app.unmount;
     expect(drawer()).toBeNull();
 
     fake.hold();
@@ -153,7 +146,6 @@ describe("MyPanelHost", () => {
   it("closes on any route change, and its entries open their routes", async () => {
     const fake = fakeApi();
     const app = await renderApp({ api: fake.api, shell: <MyPanelHost /> });
-    cleanup = app.unmount;
 
     await openPanel(app);
     await act(async () => {
@@ -190,7 +182,6 @@ describe("MyPanelHost", () => {
     const fake = fakeApi();
     fake.failOnce();
     const app = await renderApp({ api: fake.api, shell: <MyPanelHost /> });
-    cleanup = app.unmount;
     act(() => {
       app.store.set(myPanelOpenAtom, true);
     });
@@ -202,7 +193,6 @@ describe("MyPanelHost", () => {
   it("logs out from 'switch account' to the login page, keeping the language", async () => {
     const fake = fakeApi();
     const app = await renderApp({ api: fake.api, shell: <MyPanelHost />, language: Language.enUS });
-    cleanup = app.unmount;
     act(() => {
       app.store.set(myPanelOpenAtom, true);
     });

@@ -1,33 +1,34 @@
 import { ApiError } from "@platform/api-client";
 import type { RequestOf } from "@platform/api-client";
 import { Language, ReportTarget } from "@platform/domain";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { byText, click, control, queryText, renderApp, waitFor } from "../my/test/renderApp";
+import { describe, expect, it, vi } from "vitest";
+import { byText, click, control, queryText, renderApp, waitFor } from "../../test/renderApp";
 import { useReport } from "./useReport";
 
 type ReportRequest = RequestOf<"system.report">;
+
+/** Two things to report on the page below, by their buttons' text. */
+const targets = [
+  { text: "report user", target: { type: ReportTarget.USER, id: "42" } },
+  { text: "report comment", target: { type: ReportTarget.COMMENT, id: "9" } },
+];
 
 /** A page with two things to report, as a caller would use the hook. */
 function ReportingPage() {
   const { report, element } = useReport();
   return (
     <>
-      <button
-        type="button"
-        onClick={() => {
-          report({ type: ReportTarget.USER, id: "42" });
-        }}
-      >
-        report user
-      </button>
-      <button
-        type="button"
-        onClick={() => {
-          report({ type: ReportTarget.COMMENT, id: "9" });
-        }}
-      >
-        report comment
-      </button>
+      {targets.map(({ text, target }) => (
+        <button
+          key={text}
+          type="button"
+          onClick={() => {
+            report(target);
+          }}
+        >
+          {text}
+        </button>
+      ))}
       {element}
     </>
   );
@@ -44,16 +45,8 @@ function fakeApi(fail = false) {
 
 const sheet = () => document.body.querySelector<HTMLElement>('[role="dialog"]');
 
-let cleanup: (() => void) | null = null;
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-});
-
-async function open(api: unknown, language: Language = Language.zhCN) {
-  const app = await renderApp({ api, path: "/page", pages: { "/page": ReportingPage }, language });
-  cleanup = app.unmount;
-  return app;
+function open(api: unknown, language: Language = Language.zhCN) {
+  return renderApp({ api, path: "/page", pages: { "/page": ReportingPage }, language });
 }
 
 describe("useReport", () => {

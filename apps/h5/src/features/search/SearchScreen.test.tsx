@@ -1,54 +1,23 @@
-import type { RequestOf, Video } from "@platform/api-client";
+import type { RequestOf } from "@platform/api-client";
 import { ApiError } from "@platform/api-client";
 import { Language } from "@platform/domain";
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { searchHistoryKey } from "./history";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeVideo, pageOf } from "../../test/fakes";
 import {
   click,
   control,
   hasControl,
-  renderSearch,
+  scrollForMore,
   scrollToBottom,
-  searchBox,
   settle,
-  type,
   waitFor,
-} from "./test/renderSearch";
+} from "../../test/renderApp";
+import { searchHistoryKey } from "./history";
+import { renderSearch, searchBox, type } from "./test/renderSearch";
 
 type VideoRequest = RequestOf<"search.substance">;
 type MemberRequest = RequestOf<"search.user">;
-
-function video(keyword: string, n: number): Video {
-  return {
-    id: String(n),
-    videoTitle: `${keyword} video ${String(n)}`,
-    introduction: "",
-    tags: [],
-    allowDownload: false,
-    nickName: "Author",
-    createUserName: "author",
-    createUserId: "1",
-    avatarFileUrl: null,
-    videoLength: 61_000,
-    videoWidth: 1280,
-    videoHeight: 720,
-    coverImage: null,
-    coverFileUrl: null,
-    verticalCoverUrl: null,
-    playCount: 3,
-    likeCount: 0,
-    commentCount: 0,
-    watchLevel: "FREE",
-    amount: 0,
-    discount: null,
-    auditTime: "2025-01-01 10:00:00",
-    seenMs: null,
-    type: 99,
-    createTime: "2025-01-01 10:00:00",
-    updateTime: "2025-01-01 10:00:00",
-  };
-}
 
 const VIEWER = "7";
 
@@ -92,35 +61,24 @@ function fakeApi() {
         });
       }
     }
-    const total = keyword === "nothing" ? 0 : 25;
-    const current = request.current ?? 1;
-    const size = request.size ?? 10;
-    const start = (current - 1) * size;
-    const records = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) =>
-      video(keyword, start + i + 1),
+    return pageOf(request, keyword === "nothing" ? 0 : 25, (n) =>
+      fakeVideo(n, { videoTitle: `${keyword} video ${String(n)}` }),
     );
-    return Promise.resolve({ records, total, current, size });
   });
 
   const user = vi.fn((request: MemberRequest, options?: { signal?: AbortSignal }) => {
     memberRequests.push(request);
     expect(options?.signal).toBeInstanceOf(AbortSignal);
     if (state.failNext) return fail("search.user");
-    const total = 12;
-    const current = request.current ?? 1;
-    const size = request.size ?? 10;
-    const start = (current - 1) * size;
-    const records = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => {
-      const userId = String(start + i + 1);
-      return {
-        userId,
-        nickName: `${request.content} fan ${userId}`,
+    return Promise.resolve(
+      pageOf(request, 12, (n) => ({
+        userId: String(n),
+        nickName: `${request.content} fan ${String(n)}`,
         avatarFileUrl: null,
         fansCount: 10,
-        hasFollow: following.has(userId),
-      };
-    });
-    return Promise.resolve({ records, total, current, size });
+        hasFollow: following.has(String(n)),
+      })),
+    );
   });
 
   const followCall =
@@ -172,20 +130,8 @@ function fakeApi() {
   };
 }
 
-let unmount: (() => void) | null = null;
-async function open(api: unknown, path: string, language?: Language) {
-  const rendered = await renderSearch(api, path, language);
-  unmount = rendered.unmount;
-  return rendered;
-}
-
 beforeEach(() => {
   localStorage.clear();
-  Element.prototype.scrollIntoView = () => undefined;
-});
-afterEach(() => {
-  unmount?.();
-  unmount = null;
 });
 
 const videoRows = () =>
@@ -201,7 +147,7 @@ describe("/search before a search", () => {
     localStorage.setItem(searchHistoryKey(VIEWER), JSON.stringify(["city", "food"]));
     localStorage.setItem(searchHistoryKey("8"), JSON.stringify(["secret"]));
     const { api } = fakeApi();
-    const { router } = await open(api, "/search");
+    const { router } = await renderSearch(api, "/search");
     expect(historyEntries()).toEqual(["city", "food"]);
     await waitFor(() => {
       expect(hasControl("1旅行")).toBe(true);
@@ -221,7 +167,7 @@ describe("/search before a search", () => {
 
   it("says so when there is no history, and searches nothing for blank words", async () => {
     const { api, videoRequests } = fakeApi();
-    const { router } = await open(api, "/search");
+    const { router } = await renderSearch(api, "/search");
     expect(document.body.textContent).toContain("暂无搜索历史");
     expect(hasControl("清空历史")).toBe(false);
     await type("   ");
@@ -235,7 +181,7 @@ describe("/search before a search", () => {
   it("removes one entry, and clears them all only after the confirm", async () => {
     localStorage.setItem(searchHistoryKey(VIEWER), JSON.stringify(["city", "food", "music"]));
     const { api } = fakeApi();
-    await open(api, "/search");
+    await renderSearch(api, "/search");
     await click(control("删除搜索记录：food"));
     expect(historyEntries()).toEqual(["city", "music"]);
     expect(storedHistory()).toEqual(["city", "music"]);
@@ -263,7 +209,7 @@ describe("/search before a search", () => {
     api.search.hotTags.mockImplementationOnce(() =>
       Promise.reject(new ApiError({ kind: "network", endpoint: "search.hotTags" })),
     );
-    await open(api, "/search");
+    await renderSearch(api, "/search");
     await waitFor(() => {
       expect(hasControl("重试")).toBe(true);
     });
@@ -278,7 +224,7 @@ describe("/search with words: videos", () => {
   it("searches what was typed: the URL keeps it, the history gets it, ten a page with more on scroll", async () => {
     localStorage.setItem(searchHistoryKey(VIEWER), JSON.stringify(["food", "geek"]));
     const { api, videoRequests } = fakeApi();
-    const { router } = await open(api, "/search");
+    const { router } = await renderSearch(api, "/search");
     await type("  Geek ");
     await click(control("搜索"));
     await waitFor(() => {
@@ -302,14 +248,8 @@ describe("/search with words: videos", () => {
     expect(tab.getAttribute("role")).toBe("tab");
     expect(tab.getAttribute("aria-selected")).toBe("true");
 
-    await scrollToBottom();
-    await waitFor(() => {
-      expect(videoRows()).toHaveLength(20);
-    });
-    await scrollToBottom();
-    await waitFor(() => {
-      expect(videoRows()).toHaveLength(25);
-    });
+    await scrollForMore(videoRows, 20);
+    await scrollForMore(videoRows, 25);
     expect(document.body.textContent).toContain("没有更多了");
     // The third page was short: no fourth is asked for.
     await scrollToBottom();
@@ -319,7 +259,7 @@ describe("/search with words: videos", () => {
 
   it("starts from the words in the URL (a reload), and a tapped result opens /videoview", async () => {
     const { api } = fakeApi();
-    const { router } = await open(api, "/search?q=travel");
+    const { router } = await renderSearch(api, "/search?q=travel");
     expect(searchBox().value).toBe("travel");
     await waitFor(() => {
       expect(videoRows()).toHaveLength(10);
@@ -335,7 +275,7 @@ describe("/search with words: videos", () => {
 
   it("says 'no search results' when nothing matches", async () => {
     const { api } = fakeApi();
-    await open(api, "/search?q=nothing");
+    await renderSearch(api, "/search?q=nothing");
     await waitFor(() => {
       expect(document.body.textContent).toContain("没有搜索结果");
     });
@@ -345,7 +285,7 @@ describe("/search with words: videos", () => {
   it("shows a failed first page with a retry", async () => {
     const { api, state } = fakeApi();
     state.failNext = true;
-    await open(api, "/search?q=travel");
+    await renderSearch(api, "/search?q=travel");
     await waitFor(() => {
       expect(hasControl("重试")).toBe(true);
     });
@@ -357,14 +297,11 @@ describe("/search with words: videos", () => {
 
   it("starts a new search at page 1, and back returns to the earlier words and their results", async () => {
     const { api, videoRequests } = fakeApi();
-    const { router } = await open(api, "/search?q=travel");
+    const { router } = await renderSearch(api, "/search?q=travel");
     await waitFor(() => {
       expect(videoRows()).toHaveLength(10);
     });
-    await scrollToBottom();
-    await waitFor(() => {
-      expect(videoRows()).toHaveLength(20);
-    });
+    await scrollForMore(videoRows, 20);
     await type("food");
     await click(control("搜索"));
     await waitFor(() => {
@@ -385,7 +322,7 @@ describe("/search with words: videos", () => {
   it("lets a newer search cancel a first page in flight, and asks for it again on the way back", async () => {
     const { api, state, videoRequests, closeVideoGate, openVideoGate } = fakeApi();
     state.holdFirstPageOf = "slow";
-    const { router } = await open(api, "/search");
+    const { router } = await renderSearch(api, "/search");
     await type("slow");
     await click(control("搜索"));
     await waitFor(() => {
@@ -424,7 +361,7 @@ describe("/search with words: videos", () => {
 
   it("empties the box with the clear button and shows the history again", async () => {
     const { api } = fakeApi();
-    const { router } = await open(api, "/search");
+    const { router } = await renderSearch(api, "/search");
     await type("travel");
     await click(control("搜索"));
     await waitFor(() => {
@@ -443,7 +380,7 @@ describe("/search with words: videos", () => {
   it("searches a history entry again, moving it first", async () => {
     localStorage.setItem(searchHistoryKey(VIEWER), JSON.stringify(["city", "food"]));
     const { api, videoRequests } = fakeApi();
-    const { router } = await open(api, "/search");
+    const { router } = await renderSearch(api, "/search");
     await click(control("food"));
     await waitFor(() => {
       expect(videoRows()).toHaveLength(10);
@@ -457,7 +394,7 @@ describe("/search with words: videos", () => {
 describe("/search with words: members", () => {
   it("lists members on the member tab (kept in the URL), with no follow button on one's own row", async () => {
     const { api, memberRequests, videoRequests } = fakeApi();
-    const { router } = await open(api, "/search?q=geek");
+    const { router } = await renderSearch(api, "/search?q=geek");
     await waitFor(() => {
       expect(videoRows()).toHaveLength(10);
     });
@@ -474,10 +411,7 @@ describe("/search with words: members", () => {
     expect(own?.querySelector(".pf-member-search__follow")).toBeNull();
     expect(document.querySelectorAll(".pf-member-search__follow")).toHaveLength(9);
 
-    await scrollToBottom();
-    await waitFor(() => {
-      expect(document.querySelectorAll(".pf-member-search__row")).toHaveLength(12);
-    });
+    await scrollForMore(() => document.querySelectorAll(".pf-member-search__row"), 12);
     expect(memberRequests.map((r) => r.current)).toEqual([1, 2]);
     // Only one video page was asked for: the member tab does not load videos.
     expect(videoRequests).toHaveLength(1);
@@ -485,7 +419,7 @@ describe("/search with words: members", () => {
 
   it("follows and unfollows as the signed-in person, the row changing once the server answers", async () => {
     const { api, followCalls, state, release } = fakeApi();
-    await open(api, "/search?q=geek&tab=member");
+    await renderSearch(api, "/search?q=geek&tab=member");
     const row = (userId: string) =>
       [...document.querySelectorAll<HTMLElement>(".pf-member-search__row")].find((r) =>
         r.textContent.includes(`fan ${userId}`),
@@ -526,7 +460,7 @@ describe("/search with words: members", () => {
 
   it("opens a member's page on /creationcenter", async () => {
     const { api } = fakeApi();
-    const { router } = await open(api, "/search?q=geek&tab=member");
+    const { router } = await renderSearch(api, "/search?q=geek&tab=member");
     await waitFor(() => {
       expect(hasControl("geek fan 4粉丝 10")).toBe(true);
     });
@@ -543,7 +477,7 @@ describe("/search with words: members", () => {
     api.search.user.mockImplementationOnce((request: MemberRequest) =>
       Promise.resolve({ records: [], total: 0, current: request.current ?? 1, size: 10 }),
     );
-    await open(api, "/search?q=zzz&tab=member", Language.enUS);
+    await renderSearch(api, "/search?q=zzz&tab=member", Language.enUS);
     await waitFor(() => {
       expect(document.body.textContent).toMatch(/no (matching )?(users|members)/i);
     });
@@ -554,15 +488,12 @@ describe("/search with words: members", () => {
 describe("/keywordsearch", () => {
   it("lists one keyword's videos under its title, paging on scroll", async () => {
     const { api, videoRequests } = fakeApi();
-    await open(api, "/keywordsearch?id=vlog");
+    await renderSearch(api, "/keywordsearch?id=vlog");
     expect(document.querySelector("h1")?.textContent).toBe("vlog");
     await waitFor(() => {
       expect(document.querySelectorAll('ul[aria-label="vlog 的视频"] > li')).toHaveLength(10);
     });
-    await scrollToBottom();
-    await waitFor(() => {
-      expect(document.querySelectorAll('ul[aria-label="vlog 的视频"] > li')).toHaveLength(20);
-    });
+    await scrollForMore(() => document.querySelectorAll('ul[aria-label="vlog 的视频"] > li'), 20);
     expect(videoRequests.map((r) => [r.keyword, r.current])).toEqual([
       ["vlog", 1],
       ["vlog", 2],
@@ -571,12 +502,12 @@ describe("/keywordsearch", () => {
 
   it("says 'no search results' for a keyword without videos, or without a keyword", async () => {
     const { api, videoRequests } = fakeApi();
-    await open(api, "/keywordsearch?id=nothing");
+    const first = await renderSearch(api, "/keywordsearch?id=nothing");
     await waitFor(() => {
       expect(document.body.textContent).toContain("没有搜索结果");
     });
-    unmount?.();
-    await open(api, "/keywordsearch");
+    first.unmount();
+    await renderSearch(api, "/keywordsearch");
     expect(document.querySelector("h1")?.textContent).toBe("搜索结果");
     expect(document.body.textContent).toContain("没有搜索结果");
     expect(videoRequests).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { StorageKey, Theme } from "@platform/domain";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { themeAtom } from "../../app/state";
-import { byText, click, control, queryText, renderApp, waitFor } from "../my/test/renderApp";
+import { byText, click, control, queryText, renderApp, waitFor } from "../../test/renderApp";
 import { SettingsScreen } from "./SettingsScreen";
 
 function radio(label: string): HTMLInputElement {
@@ -10,20 +10,14 @@ function radio(label: string): HTMLInputElement {
   return input;
 }
 
-let cleanup: (() => void) | null = null;
 beforeEach(() => {
   localStorage.clear();
   document.documentElement.lang = "zh-CN";
-});
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
 });
 
 describe("the settings screen", () => {
   it("switches the whole interface to English without a reload, and keeps the choice", async () => {
     const app = await renderApp({ api: {}, path: "/mysettings", pages: { "/mysettings": SettingsScreen } });
-    cleanup = app.unmount;
     await waitFor(() => byText("语言"));
     expect(radio("中文").checked).toBe(true);
     expect(byText("设置")).toBeTruthy();
@@ -45,7 +39,6 @@ describe("the settings screen", () => {
 
   it("switches the theme", async () => {
     const app = await renderApp({ api: {}, path: "/mysettings", pages: { "/mysettings": SettingsScreen } });
-    cleanup = app.unmount;
     await waitFor(() => byText("主题"));
     expect(radio("深色").checked).toBe(true);
     await click(radio("浅色"));
@@ -55,7 +48,6 @@ describe("the settings screen", () => {
 
   it("links to the account's other settings", async () => {
     const app = await renderApp({ api: {}, path: "/mysettings", pages: { "/mysettings": SettingsScreen } });
-    cleanup = app.unmount;
     await waitFor(() => byText("账号与安全"));
     await click(control("账号与安全"));
     await waitFor(() => {

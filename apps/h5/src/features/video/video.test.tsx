@@ -1,8 +1,9 @@
 import type { VideoDetail } from "@platform/api-client";
 import { Language, WatchLevel } from "@platform/domain";
 import { act } from "react";
+import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { byText, click, control, queryText, renderApp, typeInto, waitFor } from "../my/test/renderApp";
+import { byText, click, control, queryText, renderApp, typeInto, waitFor } from "../../test/renderApp";
 import { CollectPopup } from "./CollectPopup";
 import { videoKeys } from "./queries";
 import { VideoActions } from "./VideoActions";
@@ -113,11 +114,14 @@ function one(selector: string): HTMLElement {
   return found;
 }
 
-let cleanup: (() => void) | null = null;
+/** One part of the video screen as the page at /v, with the app's providers. */
+function renderPart(api: unknown, part: ReactNode, language?: Language) {
+  return renderApp({ api, path: "/v", pages: { "/v": () => part }, language });
+}
+
 afterEach(() => {
-  cleanup?.();
-  cleanup = null;
   vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, "share");
 });
 
 describe("the video's actions", () => {
@@ -125,16 +129,10 @@ describe("the video's actions", () => {
     const api = fakeApi();
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
-    const app = await renderApp({
+    const app = await renderPart(
       api,
-      path: "/v",
-      pages: {
-        "/v": () => (
-          <VideoActions api={api as never} video={video} onOpenComments={vi.fn()} onCollect={vi.fn()} />
-        ),
-      },
-    });
-    cleanup = app.unmount;
+      <VideoActions api={api as never} video={video} onOpenComments={vi.fn()} onCollect={vi.fn()} />,
+    );
     app.queryClient.setQueryData(videoKeys.info("42"), video);
     await click(one('button[aria-label="点赞"]'));
     await waitFor(() => {
@@ -154,19 +152,10 @@ describe("the video's actions", () => {
     const share = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "share", { configurable: true, value: share });
     vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)");
-    const app = await renderApp({
+    await renderPart(
       api,
-      path: "/v",
-      pages: {
-        "/v": () => (
-          <VideoActions api={api as never} video={video} onOpenComments={vi.fn()} onCollect={vi.fn()} />
-        ),
-      },
-    });
-    cleanup = () => {
-      app.unmount();
-      Reflect.deleteProperty(navigator, "share");
-    };
+      <VideoActions api={api as never} video={video} onOpenComments={vi.fn()} onCollect={vi.fn()} />,
+    );
     await click(one('button[aria-label="分享"]'));
     await waitFor(() => {
       expect(share).toHaveBeenCalledWith({
@@ -182,12 +171,7 @@ describe("collecting into a folder", () => {
   it("refuses a bad name, keeps it, then creates the folder and collects into it", async () => {
     const api = fakeApi();
     const onClose = vi.fn();
-    const app = await renderApp({
-      api,
-      path: "/v",
-      pages: { "/v": () => <CollectPopup api={api as never} video={video} open onClose={onClose} /> },
-    });
-    cleanup = app.unmount;
+    await renderPart(api, <CollectPopup api={api as never} video={video} open onClose={onClose} />);
     await waitFor(() => byText("旅行"));
     await click(control("新建收藏夹"));
     const input = await waitFor(() => {
@@ -212,13 +196,11 @@ describe("collecting into a folder", () => {
 
   it("collects into a chosen folder, in English too", async () => {
     const api = fakeApi();
-    const app = await renderApp({
+    await renderPart(
       api,
-      path: "/v",
-      language: Language.enUS,
-      pages: { "/v": () => <CollectPopup api={api as never} video={video} open onClose={vi.fn()} /> },
-    });
-    cleanup = app.unmount;
+      <CollectPopup api={api as never} video={video} open onClose={vi.fn()} />,
+      Language.enUS,
+    );
     await waitFor(() => byText("Collect into"));
     await click(await waitFor(() => control("旅行")));
     await waitFor(() => {
@@ -232,23 +214,17 @@ describe("the comments of a video", () => {
   it("sends (page 1 again, on top), deletes its own, and reports others'", async () => {
     const api = fakeApi();
     const onReport = vi.fn();
-    const app = await renderApp({
+    const app = await renderPart(
       api,
-      path: "/v",
-      pages: {
-        "/v": () => (
-          <VideoComments
-            api={api as never}
-            video={video}
-            open
-            onClose={vi.fn()}
-            onRequireMembership={vi.fn()}
-            onReport={onReport}
-          />
-        ),
-      },
-    });
-    cleanup = app.unmount;
+      <VideoComments
+        api={api as never}
+        video={video}
+        open
+        onClose={vi.fn()}
+        onRequireMembership={vi.fn()}
+        onReport={onReport}
+      />,
+    );
     app.queryClient.setQueryData(videoKeys.info("42"), video);
     await waitFor(() => byText("第一条 First"));
     const box = document.querySelector<HTMLTextAreaElement>("textarea, input[maxlength='500']");

@@ -16,21 +16,38 @@ import { Provider as StoreProvider, createStore } from "jotai";
 import { act } from "react";
 import type { ReactNode } from "react";
 import { createRoot } from "react-dom/client";
-import type { RouterContext } from "../../../app/router-context";
+import { afterEach, expect } from "vitest";
+import type { RouterContext } from "../app/router-context";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-// jsdom has no scrolling; the router scrolls to the top after each navigation.
+// jsdom has no scrolling; the router scrolls to the top after each navigation, lists scroll the
+// current item into view.
 window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+/** What each test rendered: unmounted when the test ends (a test may unmount earlier itself). */
+const mounted = new Set<() => void>();
+afterEach(() => {
+  for (const unmount of mounted) unmount();
+});
 
 function AnyPage() {
   const location = useLocation();
   return <p data-testid="page">{location.href}</p>;
 }
 
+/** A page: its component, or its component with the search validation its route has in the app. */
+export type TestPage =
+  | (() => ReactNode)
+  | {
+      readonly component: () => ReactNode;
+      readonly validateSearch: (search: Record<string, unknown>) => object;
+    };
+
 /**
  * The app's providers (real catalogs, a jotai store, React Query, toasts) around a memory router:
  * `pages` are routes by path, `shell` renders on every page (as AppShell does), and any other
- * path shows its href in `[data-testid=page]`.
+ * path shows its href in `[data-testid=page]`. What it renders is unmounted when the test ends.
  */
 export async function renderApp({
   api,
@@ -41,7 +58,7 @@ export async function renderApp({
 }: {
   readonly api: unknown;
   readonly path?: string;
-  readonly pages?: Readonly<Record<string, () => ReactNode>>;
+  readonly pages?: Readonly<Record<string, TestPage>>;
   readonly shell?: ReactNode;
   readonly language?: Language;
 }) {
@@ -60,8 +77,15 @@ export async function renderApp({
     ),
   });
   const children = [
-    ...Object.entries(pages).map(([p, component]) =>
-      createRoute({ getParentRoute: () => root, path: p, component }),
+    ...Object.entries(pages).map(([p, page]) =>
+      typeof page === "function"
+        ? createRoute({ getParentRoute: () => root, path: p, component: page })
+        : createRoute({
+            getParentRoute: () => root,
+            path: p,
+            component: page.component,
+            validateSearch: page.validateSearch,
+          }),
     ),
     createRoute({ getParentRoute: () => root, path: "$", component: AnyPage }),
   ];
@@ -87,19 +111,16 @@ export async function renderApp({
     );
     await router.load();
   });
-  return {
-    i18n,
-    store,
-    queryClient,
-    router,
-    unmount: () => {
-      act(() => {
-        reactRoot.unmount();
-      });
-      container.remove();
-      queryClient.clear();
-    },
+  const unmount = () => {
+    if (!mounted.delete(unmount)) return;
+    act(() => {
+      reactRoot.unmount();
+    });
+    container.remove();
+    queryClient.clear();
   };
+  mounted.add(unmount);
+  return { i18n, store, queryClient, router, unmount };
 }
 
 /** Poll until `check` stops throwing (React work flushed between tries). */
@@ -115,6 +136,13 @@ export async function waitFor<T>(check: () => T, timeoutMs = 3000): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
   }
+}
+
+/** Let pending work settle (to show that nothing more happens). */
+export async function settle(ms = 50): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
 }
 
 /** The element whose own text (trimmed) is `text`, anywhere in the document; throws when absent. */
@@ -134,12 +162,23 @@ export function queryText(text: string): HTMLElement | null {
   }
 }
 
-/** The nearest button (or link, label) around the element with this text. */
-export function control(text: string): HTMLElement {
-  const el = byText(text);
-  const target = el.closest<HTMLElement>("button, a, label");
-  if (target === null) throw new Error(`"${text}" is not in a control`);
+const nameOf = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent).trim();
+
+/**
+ * The control named `name`: the first button or link in `scope` whose label (or, without one, whose
+ * whole text) it is; else the nearest button (or link, label) around the element with this text.
+ */
+export function control(name: string, scope: ParentNode = document.body): HTMLElement {
+  const named = [...scope.querySelectorAll<HTMLElement>("button, a")].find((el) => nameOf(el) === name);
+  if (named !== undefined) return named;
+  const target = byText(name).closest<HTMLElement>("button, a, label");
+  if (target === null) throw new Error(`"${name}" is not in a control`);
   return target;
+}
+
+/** Whether a button or link in `scope` is named `name` (its label, or its whole text). */
+export function hasControl(name: string, scope: ParentNode = document.body): boolean {
+  return [...scope.querySelectorAll("button, a")].some((el) => nameOf(el) === name);
 }
 
 export async function click(el: HTMLElement): Promise<void> {
@@ -157,5 +196,34 @@ export async function typeInto(input: HTMLInputElement | HTMLTextAreaElement, te
     Reflect.set(prototype, "value", text, input);
     input.dispatchEvent(new Event("input", { bubbles: true }));
     await Promise.resolve();
+  });
+}
+
+/**
+ * Scroll a list's own container to its bottom, as a person would (jsdom has no layout, so the sizes
+ * are made up). The page it asks for makes the list longer: afterwards it is no longer scrolled to
+ * the bottom, as in a browser, and the next page waits for the next call.
+ */
+export async function scrollToBottom(): Promise<void> {
+  const scroller = document.querySelector(".pf-infinite-list");
+  if (!(scroller instanceof HTMLElement)) throw new Error("no scroll container");
+  const size = (name: "clientHeight" | "scrollHeight", value: number) => {
+    Object.defineProperty(scroller, name, { configurable: true, value });
+  };
+  size("clientHeight", 600);
+  size("scrollHeight", 1000);
+  await act(async () => {
+    scroller.scrollTop = 400;
+    scroller.dispatchEvent(new Event("scroll"));
+    size("scrollHeight", 2000);
+    await Promise.resolve();
+  });
+}
+
+/** Scrolls the list to its bottom, then waits until `rows()` holds `count`: the next page arrived. */
+export async function scrollForMore(rows: () => ArrayLike<unknown>, count: number): Promise<void> {
+  await scrollToBottom();
+  await waitFor(() => {
+    expect(rows()).toHaveLength(count);
   });
 }
