@@ -26,6 +26,7 @@ import { TrackEvent, track } from "../../app/tracking";
 import { panelRouteOf } from "../my/panelRoutes";
 import { myKeys, walletQueryOptions } from "../my/queries";
 import { videoInfoQueryOptions } from "./queries";
+import { resumePositionMs } from "./resume";
 
 /** Which prompt is up: the buy popup, the trial-ended popup or the membership dialog. */
 type Prompt = "buy" | "trial" | "membership" | null;
@@ -104,7 +105,7 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
         token={storage.get(StorageKey.accessToken)}
         busPlatformId={storage.get(StorageKey.busPlatformId)}
         previewLimitSeconds={limit}
-        startPositionMs={video.seenMs ?? 0}
+        startPositionMs={resumePositionMs(video.seenMs, video.videoLength)}
         reloadKey={reloadKey}
         trialEnded={trialEnded && limit !== null}
         trialEndedAction={
