@@ -1,5 +1,5 @@
 import { createApiClient, memoryStorage } from "@platform/api-client";
-import { SmsCodeType } from "@platform/domain";
+import { SmsCodeType, StorageKey } from "@platform/domain";
 import type { PlatformApi } from "@platform/api-client";
 import { chromium } from "playwright-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -168,27 +168,13 @@ export async function signInQuickly(
   context: BrowserContext,
   account: Account,
 ): Promise<{ api: PlatformApi; userId: string }> {
-  const stored = new Map<string, string>();
-  const client = inject("client");
-  const api = createApiClient({
-    ...client,
-    baseUrl: inject("origin"),
-    minimumResponseMs: 0,
-    storage: {
-      get: (key) => stored.get(key) ?? null,
-      set: (key, value) => {
-        stored.set(key, value);
-      },
-      remove: (key) => {
-        stored.delete(key);
-      },
-      clear: () => {
-        stored.clear();
-      },
-    },
-  });
+  const api = nodeApi();
   const credentials = await api.loginWithPassword({ phone: account.mobile, password: account.password });
-  const entries = [...stored.entries()];
+  // What the client keeps (all under the app's storage keys), to put where the app looks for it.
+  const entries = Object.values(StorageKey).flatMap((key): [string, string][] => {
+    const value = api.client.storage.get(key);
+    return value === null ? [] : [[key, value]];
+  });
   await context.addInitScript((pairs: [string, string][]) => {
     // Only once per context: a later sign-out or account switch in the page must stick.
     if (sessionStorage.getItem("e2e-session-put") !== null) return;
