@@ -44,6 +44,11 @@ declare module "@tanstack/react-router" {
   }
 }
 
+// The first page's code and data (its loader) start while the language's catalog arrives; the
+// router provider then finds that load done or under way and does not start another.
+router.load().catch((error: unknown) => {
+  console.error(error);
+});
 await activateLanguage(i18n, storedLanguage());
 
 const root = document.getElementById("app");
