@@ -469,9 +469,7 @@ describe("envelope and errors (spec §8)", () => {
       reply(res, 500, {}, "Internal Server Error");
     });
     const { api, errors } = harness({}, signedIn);
-    const error = await rejection(
-      api.track({ event: "page_view", page: "/home", options: { quiet: true } }),
-    );
+    const error = await rejection(api.track({ event: "page_view", page: "/home", options: { quiet: true } }));
     expect(error).toMatchObject({ kind: "http", status: 500 });
     expect(errors).toEqual([]);
     await rejection(api.track({ event: "page_view", page: "/home" }));

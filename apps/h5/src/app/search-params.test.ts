@@ -16,7 +16,7 @@ describe("search params in the URL", () => {
     expect(parseSearch("?price=free&sort=hot")).toEqual({ price: "free", sort: "hot" });
     expect(parseSearch("?q=007&flag=true")).toEqual({ q: "007", flag: "true" });
     // A quote that is not JSON stays text.
-    expect(parseSearch('?q=%22a%5Cq%22')).toEqual({ q: '"a\\q"' });
+    expect(parseSearch("?q=%22a%5Cq%22")).toEqual({ q: '"a\\q"' });
   });
 
   it("round-trips what the routes put in the URL", () => {
