@@ -107,7 +107,8 @@ export function prepareDist(temp, noBuild) {
  */
 export async function startDemoServer(temp, dist) {
   const { loadConfig, seed, startServer } = await import("@platform/server");
-  const { createApiClient } = await import("@platform/api-client");
+  const { createApiClient, memoryStorage } = await import("@platform/api-client");
+  const { StorageKey } = await import("@platform/domain");
   const dataDir = join(temp, "data");
   mkdirSync(dataDir);
   const config = loadConfig({
@@ -124,31 +125,24 @@ export async function startDemoServer(temp, dist) {
   const origin = server.origin;
 
   async function signIn(account) {
-    const stored = new Map();
     const api = createApiClient({
       clientId: config.clientId,
       clientSecret: server.ctx.secrets.clientSecret,
       reqKey: server.ctx.secrets.reqKey,
       baseUrl: origin,
       minimumResponseMs: 0,
-      storage: {
-        get: (key) => stored.get(key) ?? null,
-        set: (key, value) => {
-          stored.set(key, value);
-        },
-        remove: (key) => {
-          stored.delete(key);
-        },
-        clear: () => {
-          stored.clear();
-        },
-      },
+      storage: memoryStorage(),
     });
     await api.loginWithPassword(account);
-    for (const key of ["accessToken", "refreshToken", "userInfo"]) {
-      if (!stored.get(key)) throw new Error(`signing in stored no ${key}`);
+    // What the client keeps, under the app's own storage keys.
+    const entries = Object.values(StorageKey).flatMap((key) => {
+      const value = api.client.storage.get(key);
+      return value === null ? [] : [[key, value]];
+    });
+    for (const key of [StorageKey.accessToken, StorageKey.refreshToken, StorageKey.userInfo]) {
+      if (api.client.storage.get(key) === null) throw new Error(`signing in stored no ${key}`);
     }
-    return { api, entries: [...stored.entries()] };
+    return { api, entries };
   }
   return { origin, signIn };
 }

@@ -1,13 +1,12 @@
-import { PlatformI18nProvider, activateLanguage, storedLanguage } from "@platform/i18n";
-import { ToastProvider } from "@platform/ui";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider, createRouter } from "@tanstack/react-router";
-import { parseSearch, stringifySearch } from "./app/search-params";
-import { Provider as StoreProvider } from "jotai";
+import { activateLanguage, storedLanguage } from "@platform/i18n";
+import { QueryClient } from "@tanstack/react-query";
+import { createRouter } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { AppProviders } from "./app/AppProviders";
 import { createAppApi, storedChannelTagId } from "./app/api";
 import { i18n } from "./app/i18n";
+import { parseSearch, stringifySearch } from "./app/search-params";
 import { appStore, channelTagIdAtom } from "./app/state";
 import { trackPageViews } from "./app/tracking";
 import { routeTree } from "./routeTree.gen";
@@ -55,14 +54,6 @@ const root = document.getElementById("app");
 if (root === null) throw new Error("index.html has no #app");
 createRoot(root).render(
   <StrictMode>
-    <PlatformI18nProvider i18n={i18n}>
-      <StoreProvider store={appStore}>
-        <QueryClientProvider client={queryClient}>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </QueryClientProvider>
-      </StoreProvider>
-    </PlatformI18nProvider>
+    <AppProviders i18n={i18n} store={appStore} queryClient={queryClient} router={router} />
   </StrictMode>,
 );

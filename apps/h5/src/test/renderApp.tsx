@@ -1,23 +1,22 @@
 import type { PlatformApi } from "@platform/api-client";
 import { Language } from "@platform/domain";
-import { PlatformI18nProvider, activateLanguage, createI18n } from "@platform/i18n";
-import { ToastProvider } from "@platform/ui";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { activateLanguage, createI18n } from "@platform/i18n";
+import { QueryClient } from "@tanstack/react-query";
 import {
   Outlet,
-  RouterProvider,
   createMemoryHistory,
   createRootRouteWithContext,
   createRoute,
   createRouter,
   useLocation,
 } from "@tanstack/react-router";
-import { Provider as StoreProvider, createStore } from "jotai";
+import { createStore } from "jotai";
 import { act } from "react";
 import type { ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, expect } from "vitest";
 import type { RouterContext } from "../app/router-context";
+import { AppProviders } from "../app/AppProviders";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // jsdom has no scrolling; the router scrolls to the top after each navigation, lists scroll the
@@ -98,17 +97,7 @@ export async function renderApp({
   document.body.append(container);
   const reactRoot = createRoot(container);
   await act(async () => {
-    reactRoot.render(
-      <PlatformI18nProvider i18n={i18n}>
-        <StoreProvider store={store}>
-          <QueryClientProvider client={queryClient}>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </QueryClientProvider>
-        </StoreProvider>
-      </PlatformI18nProvider>,
-    );
+    reactRoot.render(<AppProviders i18n={i18n} store={store} queryClient={queryClient} router={router} />);
     await router.load();
   });
   const unmount = () => {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { ReportTarget, StorageKey, profileControls } from "@platform/domain";
-import { EmptyState, InfiniteList, ProfileTopBar, VideoGrid, VideoRowList } from "@platform/ui";
+import { EmptyState, ProfileTopBar, VideoGrid, VideoRowList } from "@platform/ui";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
@@ -20,6 +20,7 @@ import { useBackgroundChange } from "./useBackgroundChange";
 import { useHeaderBack } from "../../components/Page";
 import "./creation.css";
 import { RetryState } from "../../components/RetryState";
+import { PagedList } from "../../components/PagedList";
 
 const DEFAULT_LOGO = "/logo.svg";
 
@@ -150,19 +151,7 @@ function AuthorPage({ userId }: { readonly userId: string }) {
       </div>
       <main id="main" className="h5-creation__main" tabIndex={-1}>
         {videos.length > 0 ? (
-          <InfiniteList
-            hasMore={list.hasNextPage}
-            loading={list.isFetching}
-            onLoadMore={() => {
-              void list.fetchNextPage();
-            }}
-            error={list.isFetchNextPageError ? errorText(list.error) : undefined}
-            onRetry={() => {
-              void list.fetchNextPage();
-            }}
-          >
-            {content}
-          </InfiniteList>
+          <PagedList query={list}>{content}</PagedList>
         ) : (
           <div className="h5-creation__scroll">{content}</div>
         )}

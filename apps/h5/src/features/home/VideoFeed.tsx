@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { EmptyState, IconButton, InfiniteList, Spinner, VideoGrid, VideoRowList } from "@platform/ui";
+import { EmptyState, IconButton, Spinner, VideoGrid, VideoRowList } from "@platform/ui";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import type { CSSProperties, ReactNode } from "react";
@@ -10,6 +10,7 @@ import type { VideoListState } from "./useVideoList";
 import "./home.css";
 import { useErrorText } from "../../components/useErrorText";
 import { RetryState } from "../../components/RetryState";
+import { PagedList } from "../../components/PagedList";
 
 /** The header's refresh button: pull to refresh for people without touch. */
 export function RefreshButton({ pull }: { readonly pull: PullToRefresh }) {
@@ -94,21 +95,9 @@ export function VideoFeed({ state, pull, label, emptyAction }: VideoFeedProps) {
     );
   } else {
     content = (
-      <InfiniteList
-        key={state.key}
-        hasMore={list.hasNextPage}
-        // Any fetch counts: asking for a page during a refresh would cancel the refresh.
-        loading={list.isFetching}
-        onLoadMore={() => {
-          void list.fetchNextPage();
-        }}
-        error={list.isFetchNextPageError ? errorText(list.error) : undefined}
-        onRetry={() => {
-          void list.fetchNextPage();
-        }}
-      >
+      <PagedList key={state.key} query={list}>
         <List videos={videos} onOpen={open} label={label} />
-      </InfiniteList>
+      </PagedList>
     );
   }
 

@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { productMessages } from "@platform/i18n";
-import { EmptyState, InfiniteList, SearchRowList } from "@platform/ui";
+import { EmptyState, SearchRowList } from "@platform/ui";
 import { useNavigate } from "@tanstack/react-router";
 import { useErrorText } from "../../components/useErrorText";
 import { useVideoSearch } from "./useVideoSearch";
 import { RetryState } from "../../components/RetryState";
+import { PagedList } from "../../components/PagedList";
 
 export interface VideoResultsProps {
   /** The words searched (never empty): marked in the titles. */
@@ -51,19 +52,8 @@ export function VideoResults({ keyword, label }: VideoResultsProps) {
     return <EmptyState description={i18n._(productMessages.noSearchResults)} />;
   }
   return (
-    <InfiniteList
-      key={state.key}
-      hasMore={list.hasNextPage}
-      loading={list.isFetching}
-      onLoadMore={() => {
-        void list.fetchNextPage();
-      }}
-      error={list.isFetchNextPageError ? errorText(list.error) : undefined}
-      onRetry={() => {
-        void list.fetchNextPage();
-      }}
-    >
+    <PagedList key={state.key} query={list}>
       <SearchRowList videos={videos} onOpen={open} highlight={keyword} label={label} />
-    </InfiniteList>
+    </PagedList>
   );
 }
