@@ -69,7 +69,7 @@ export function ClassificationTabs({
             id={classificationTabId(baseId, tab.id)}
             type="button"
             role="tab"
-            className="h5-feed__tab"
+            className="h5-bare-button h5-feed__tab"
             aria-selected={active}
             aria-controls={panelId}
             tabIndex={focusable ? 0 : -1}

@@ -55,7 +55,7 @@ export function SearchHeader({ value, onChange, onSubmit, onClear, autoFocus = f
           {value === "" ? null : (
             <button
               type="button"
-              className="h5-search-header__clear"
+              className="h5-bare-button h5-search-header__clear"
               aria-label={t`清除`}
               onClick={() => {
                 onClear();

@@ -96,7 +96,7 @@ export function SearchScreen() {
                     id={tabId(key)}
                     type="button"
                     role="tab"
-                    className="h5-search__tab"
+                    className="h5-bare-button h5-search__tab"
                     aria-selected={key === tab}
                     aria-controls={panelId}
                     tabIndex={key === tab ? 0 : -1}

@@ -102,7 +102,7 @@ export function SearchStart({ history, onSearch }: SearchStartProps) {
               <li key={words} className="h5-search__history-row">
                 <button
                   type="button"
-                  className="h5-search__history-open"
+                  className="h5-bare-button h5-search__history-open"
                   onClick={() => {
                     onSearch(words);
                   }}

@@ -2,10 +2,9 @@ import { useLingui } from "@lingui/react/macro";
 import type { PlatformApi, VideoDetail } from "@platform/api-client";
 import { StorageKey, authorNameOf, showsFollowButton } from "@platform/domain";
 import { Avatar, Button } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { patchVideo, videoKeys } from "./queries";
+import { usePatchVideo } from "./usePatchVideo";
 
 /**
  * The author under the video: avatar and name open their page (/creationcenter), and a follow /
@@ -14,7 +13,7 @@ import { patchVideo, videoKeys } from "./queries";
 export function AuthorRow({ api, video }: { readonly api: PlatformApi; readonly video: VideoDetail }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const patch = usePatchVideo(video.id);
   const [busy, setBusy] = useState(false);
   const viewerId = api.client.userInfo?.id == null ? null : String(api.client.userInfo.id);
   const name = authorNameOf(video);
@@ -25,9 +24,7 @@ export function AuthorRow({ api, video }: { readonly api: PlatformApi; readonly 
     try {
       const body = { followUserId: video.createUserId, userId: viewerId };
       const state = video.hasFollow ? await api.contacts.unfollow(body) : await api.contacts.follow(body);
-      queryClient.setQueryData<VideoDetail>(videoKeys.info(video.id), (previous) =>
-        patchVideo(previous, { hasFollow: state.hasFollow }),
-      );
+      patch({ hasFollow: state.hasFollow });
     } catch {
       // toasted by the API client
     } finally {
@@ -39,7 +36,7 @@ export function AuthorRow({ api, video }: { readonly api: PlatformApi; readonly 
     <div className="h5-video__author">
       <button
         type="button"
-        className="h5-video__author-link"
+        className="h5-bare-button h5-video__author-link"
         onClick={() => {
           void navigate({ to: "/creationcenter", search: { id: video.createUserId } });
         }}

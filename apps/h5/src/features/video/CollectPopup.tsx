@@ -4,7 +4,8 @@ import { limits, validateFolderName } from "@platform/domain";
 import { BottomPopup, Button, Icon, Skeleton, TextField, useMessageText, useToast } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { foldersQueryOptions, patchVideo, videoKeys } from "./queries";
+import { foldersQueryOptions, videoKeys } from "./queries";
+import { usePatchVideo } from "./usePatchVideo";
 
 export interface CollectPopupProps {
   readonly api: PlatformApi;
@@ -22,6 +23,7 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
   const { t } = useLingui();
   const text = useMessageText();
   const queryClient = useQueryClient();
+  const patch = usePatchVideo(video.id);
   const toast = useToast();
   const folders = useQuery({ ...foldersQueryOptions(api), enabled: open });
   const [creating, setCreating] = useState(false);
@@ -30,9 +32,7 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
   const [busy, setBusy] = useState<string | null>(null);
 
   const collected = (folder: FavoriteFolder | null) => {
-    queryClient.setQueryData<VideoDetail>(videoKeys.info(video.id), (previous) =>
-      patchVideo(previous, { collectFlag: true }),
-    );
+    patch({ collectFlag: true });
     void queryClient.invalidateQueries({ queryKey: videoKeys.folders() });
     const folderName = folder?.name ?? "";
     toast.show(folder === null ? t`已收藏` : t`已收藏到「${folderName}」`, { tone: "success" });
@@ -119,7 +119,7 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
             <li key={folder.id}>
               <button
                 type="button"
-                className="h5-collect__folder"
+                className="h5-bare-button h5-collect__folder"
                 disabled={busy !== null}
                 aria-busy={busy === folder.id || undefined}
                 onClick={() => {

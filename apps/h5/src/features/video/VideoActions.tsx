@@ -4,7 +4,8 @@ import { shareMethod } from "@platform/domain";
 import { Icon, formatPlayCount, useCopy, useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { patchVideo, videoKeys } from "./queries";
+import { videoKeys } from "./queries";
+import { usePatchVideo } from "./usePatchVideo";
 
 /** The link people share: this app's /videoview of the video (the server's share URL when given). */
 function shareLink(shareUrl: string | undefined, videoId: string): string {
@@ -39,10 +40,7 @@ export function VideoActions({ api, video, onOpenComments, onCollect }: VideoAct
   const copy = useCopy();
   const toast = useToast();
   const [pending, setPending] = useState<"like" | "collect" | "share" | null>(null);
-  const key = videoKeys.info(video.id);
-  const patch = (change: Partial<VideoDetail>) => {
-    queryClient.setQueryData<VideoDetail>(key, (previous) => patchVideo(previous, change));
-  };
+  const patch = usePatchVideo(video.id);
   const count = (n: number) => formatPlayCount(n, i18n.locale);
 
   const like = async () => {
@@ -99,7 +97,7 @@ export function VideoActions({ api, video, onOpenComments, onCollect }: VideoAct
     <div className="h5-video__actions" role="group" aria-label={t`视频操作`}>
       <button
         type="button"
-        className="h5-video__action"
+        className="h5-bare-button h5-video__action"
         aria-label={t`点赞`}
         aria-pressed={video.likeFlag}
         aria-busy={pending === "like" || undefined}
@@ -111,13 +109,18 @@ export function VideoActions({ api, video, onOpenComments, onCollect }: VideoAct
         <Icon name="heart" size={24} />
         <span aria-hidden="true">{video.likeCount > 0 ? count(video.likeCount) : t`点赞`}</span>
       </button>
-      <button type="button" className="h5-video__action" aria-label={t`评论`} onClick={onOpenComments}>
+      <button
+        type="button"
+        className="h5-bare-button h5-video__action"
+        aria-label={t`评论`}
+        onClick={onOpenComments}
+      >
         <Icon name="comment" size={24} />
         <span aria-hidden="true">{video.commentCount > 0 ? count(video.commentCount) : t`评论`}</span>
       </button>
       <button
         type="button"
-        className="h5-video__action"
+        className="h5-bare-button h5-video__action"
         aria-label={t`收藏`}
         aria-pressed={video.collectFlag}
         aria-busy={pending === "collect" || undefined}
@@ -132,7 +135,7 @@ export function VideoActions({ api, video, onOpenComments, onCollect }: VideoAct
       </button>
       <button
         type="button"
-        className="h5-video__action"
+        className="h5-bare-button h5-video__action"
         aria-label={t`分享`}
         aria-busy={pending === "share" || undefined}
         disabled={pending === "share"}

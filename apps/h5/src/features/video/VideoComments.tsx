@@ -9,7 +9,8 @@ import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-quer
 import type { InfiniteData } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { memberBenefitsQueryOptions } from "../my/queries";
-import { commentsOfPages, commentsQueryOptions, patchVideo, videoKeys } from "./queries";
+import { commentsOfPages, commentsQueryOptions } from "./queries";
+import { usePatchVideo } from "./usePatchVideo";
 import type { CommentPage } from "./queries";
 
 /** An opaque id for one opening of the panel (spec §7 `sessionId`). */
@@ -47,6 +48,7 @@ export function VideoComments({
   const { i18n } = useLingui();
   const text = useMessageText();
   const queryClient = useQueryClient();
+  const patchVideo = usePatchVideo(video.id);
   const toast = useToast();
   const [sessionId, setSessionId] = useState(newSessionId);
   const [scrollKey, setScrollKey] = useState(0);
@@ -82,9 +84,7 @@ export function VideoComments({
   );
 
   const setCommentCount = (change: (n: number) => number) => {
-    queryClient.setQueryData<VideoDetail>(videoKeys.info(video.id), (previous) =>
-      patchVideo(previous, { commentCount: Math.max(0, change(previous?.commentCount ?? 0)) }),
-    );
+    patchVideo((previous) => ({ commentCount: Math.max(0, change(previous.commentCount)) }));
   };
 
   /** Back to page 1 (the pages after it are dropped), the replies loaded so far too. */

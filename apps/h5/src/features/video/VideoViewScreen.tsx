@@ -25,10 +25,9 @@ import { RetryState } from "../../components/RetryState";
  * not-found state with a way home.
  */
 export function VideoViewScreen({ id }: { readonly id: string | undefined }) {
-  const { t } = useLingui();
   const { api } = useRouter().options.context;
   if (id === undefined || id === "") return <VideoMissing />;
-  return <VideoView key={id} api={api} id={id} title={t`视频`} />;
+  return <VideoView key={id} api={api} id={id} />;
 }
 
 function VideoMissing({ message }: { readonly message?: string }) {
@@ -54,16 +53,9 @@ function VideoMissing({ message }: { readonly message?: string }) {
   );
 }
 
-function VideoView({
-  api,
-  id,
-  title,
-}: {
-  readonly api: PlatformApi;
-  readonly id: string;
-  readonly title: string;
-}) {
+function VideoView({ api, id }: { readonly api: PlatformApi; readonly id: string }) {
   const { t } = useLingui();
+  const title = t`视频`;
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const info = useQuery(videoInfoQueryOptions(api, id));
@@ -103,18 +95,10 @@ function VideoView({
       </Page>
     );
   }
-  return <VideoLoaded api={api} video={info.data} title={title} />;
+  return <VideoLoaded api={api} video={info.data} />;
 }
 
-function VideoLoaded({
-  api,
-  video,
-  title,
-}: {
-  readonly api: PlatformApi;
-  readonly video: VideoDetail;
-  readonly title: string;
-}) {
+function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video: VideoDetail }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [commentsOpen, setCommentsOpen] = useState(false);
@@ -126,7 +110,7 @@ function VideoLoaded({
   const plays = formatPlayCount(video.playCount, i18n.locale);
 
   return (
-    <Page title={title}>
+    <Page title={t`视频`}>
       <article className="h5-video" aria-labelledby="h5-video-title">
         <VideoStage api={api} video={video} />
         <div className="h5-video__body">
@@ -139,7 +123,7 @@ function VideoLoaded({
               <p className={introOpen ? undefined : "h5-video__intro-text--clamped"}>{video.introduction}</p>
               <button
                 type="button"
-                className="h5-video__more"
+                className="h5-bare-button h5-video__more"
                 aria-expanded={introOpen}
                 onClick={() => {
                   setIntroOpen((v) => !v);

@@ -1,4 +1,4 @@
-import type { Comment, PlatformApi, ResponseOf, VideoDetail } from "@platform/api-client";
+import type { Comment, PlatformApi, ResponseOf } from "@platform/api-client";
 import { hasNextPage, limits, nextPageNumber } from "@platform/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
@@ -83,12 +83,4 @@ export function foldersQueryOptions(api: PlatformApi) {
     queryFn: ({ signal }) => api.substance.getFavorite({}, { signal }),
     staleTime: 0,
   });
-}
-
-/** Replace the cached video with what a call answered (like, collect, follow, purchase). */
-export function patchVideo(
-  previous: VideoDetail | undefined,
-  patch: Partial<VideoDetail>,
-): VideoDetail | undefined {
-  return previous === undefined ? previous : { ...previous, ...patch };
 }
