@@ -41,6 +41,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: "warn",
     CATALOGUE_CACHE_MS: "0",
     SESSION_CACHE_MS: "0",
+    // Every journey registers and signs in from 127.0.0.1: raise the per-address SMS budget.
+    SMS_SEND_PER_ADDRESS: "10000,10000,10000",
+    SMS_SEND_GLOBAL: "10000,10000,10000",
   });
   const server = await startServer(config, { logger: false });
   await seed(server.ctx, () => undefined);

@@ -4,6 +4,7 @@ import Fastify from "fastify";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { AppContext } from "./context";
 import { BusinessCode, BusinessError, Unauthenticated } from "./http/errors";
+import { loggableError } from "./http/loggable";
 import { ServerMessage, refusal } from "./http/messages";
 import { mediaRoutes } from "./media/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -19,6 +20,7 @@ import { TrackingBuffer, trackingRoutes } from "./modules/tracking/routes";
 import { uploadRoutes } from "./modules/upload/routes";
 import { userRoutes } from "./modules/user/routes";
 import { SandboxSmsGateway } from "./providers/sms/gateway";
+import { smsReadbackRoute } from "./providers/sms/readback";
 
 /** Never log a token: the bearer header, and media URLs' `token` query parameter. */
 function redactUrl(url: string): string {
@@ -67,7 +69,7 @@ export async function buildApp(
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.status(200).send(refusal(request, BusinessCode.invalid, ServerMessage.invalidRequest));
     }
-    request.log.error({ err: error }, "unexpected error");
+    request.log.error({ error: loggableError(error) }, "unexpected error");
     return reply.status(500).send(refusal(request, 500, ServerMessage.systemError));
   });
 
@@ -106,15 +108,8 @@ export async function buildApp(
   panelRoutes(app, ctx);
   tradeRoutes(app, ctx);
 
-  if (ctx.sms instanceof SandboxSmsGateway) {
-    const sandbox = ctx.sms;
-    // Exists only while the sandbox is on: the app's own tests read the code the "SMS" carried.
-    app.get("/api/sandbox/sms/last", async (request) => {
-      const mobile = (request.query as { mobile?: unknown }).mobile;
-      const last = typeof mobile === "string" ? await sandbox.lastCode(mobile) : null;
-      return { code: 200, msg: "success", data: last };
-    });
-  }
+  // Exists only while the sandbox is on, and only for the machine itself (providers/sms/readback.ts).
+  if (ctx.sms instanceof SandboxSmsGateway) smsReadbackRoute(app, ctx, ctx.sms);
 
   app.addHook("onClose", async () => {
     await tracking.flush();

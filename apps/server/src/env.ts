@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -46,6 +47,82 @@ export interface ServerConfig {
   readonly catalogueCacheMs: number;
   /** Check every answer against the contract's response schema (default on outside production). */
   readonly validateResponses: boolean;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (addresses, CIDRs, or `loopback`, `linklocal`,
+   * `uniquelocal`): none by default, so the client address is the connection's own.
+   */
+  readonly trustProxy: readonly string[];
+  /** Behind a trusted proxy, the sandbox's SMS read-back also needs this secret (none: refused). */
+  readonly sandboxReadbackSecret: string | null;
+  /** SMS sends allowed per minute / hour / day: from one address, and from everyone together. */
+  readonly smsSendPerAddress: RateBudget;
+  readonly smsSendGlobal: RateBudget;
+  /** Codes sent to one phone per day, and wrong codes tried against one phone per day. */
+  readonly smsSendsPerPhonePerDay: number;
+  readonly smsWrongCodesPerPhonePerDay: number;
+  /** Signed uploads one user may have outstanding (signed, not yet finished, not expired). */
+  readonly uploadMaxPending: number;
+  /** Bytes one user may sign for upload per 24 hours (declared sizes). */
+  readonly uploadDailyBytes: number;
+  /** The largest file by kind. */
+  readonly uploadPictureMaxBytes: number;
+  readonly uploadVideoMaxBytes: number;
+  /** A viewer's play or share of a video counts once per this many seconds. */
+  readonly countWindowSeconds: number;
+  /** Extra sources of the Content-Security-Policy (`CSP_*`; src/http/security-headers.ts). */
+  readonly csp: CspSettings;
+}
+
+/**
+ * Origins the Content-Security-Policy allows beyond this server, by directive (none by default):
+ * later steps' payment pages, object storage and sockets. Each is a bare origin.
+ */
+export interface CspSettings {
+  readonly connectSrc: readonly string[];
+  readonly imgSrc: readonly string[];
+  readonly mediaSrc: readonly string[];
+  readonly frameSrc: readonly string[];
+  /** Where browsers report violations (`report-uri`): an http(s) URL or a path of this server. */
+  readonly reportUri: string | null;
+}
+
+/** How many of something a fixed window allows. */
+export interface RateBudget {
+  readonly perMinute: number;
+  readonly perHour: number;
+  readonly perDay: number;
+}
+
+/** "per minute,per hour,per day", e.g. "5,20,50". */
+function budgetOf(value: string | undefined, fallback: RateBudget, name: string): RateBudget {
+  if (value === undefined || value === "") return fallback;
+  const parts = value.split(/[,/\s]+/).map(Number);
+  if (parts.length !== 3 || !parts.every((n) => Number.isInteger(n) && n >= 1)) {
+    throw new Error(
+      `${name} must be three whole numbers of at least 1: per minute, per hour, per day (e.g. 5,20,50)`,
+    );
+  }
+  const [perMinute = 0, perHour = 0, perDay = 0] = parts;
+  return { perMinute, perHour, perDay };
+}
+
+const proxyKeywords = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY: addresses, CIDRs or proxy-addr's keywords, comma- or space-separated. */
+function proxiesOf(value: string | undefined): string[] {
+  const entries = (value ?? "").split(/[,\s]+/).filter((entry) => entry !== "");
+  for (const entry of entries) {
+    const [address = "", bits, ...rest] = entry.split("/");
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!proxyKeywords.has(entry) && !(family !== 0 && validBits && rest.length === 0)) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an address, a CIDR, or one of loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
+  return entries;
 }
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -61,6 +138,32 @@ function intOf(value: string | undefined, fallback: number, name: string, min = 
 function boolOf(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return ["1", "true", "yes", "on"].includes(value.toLowerCase());
+}
+
+/**
+ * A scheme, a host (optionally `*.` for its subdomains) and a port: nothing else. A quote, a
+ * semicolon, a comma or a space inside an entry could add keywords or directives to the policy.
+ */
+const cspOrigin =
+  /^(?:https?|wss?):\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/i;
+
+/** Space- or comma-separated origins of a CSP setting (none when unset). */
+function originsOf(value: string | undefined, name: string): string[] {
+  const entries = (value ?? "").split(/[\s,]+/).filter((entry) => entry !== "");
+  for (const entry of entries) {
+    const port = /:(\d+)$/.exec(entry)?.[1];
+    if (!cspOrigin.test(entry) || (port !== undefined && Number(port) > 65535))
+      throw new Error(`${name}: "${entry}" is not an origin like https://cdn.example.com`);
+  }
+  return [...new Set(entries.map((entry) => entry.toLowerCase()))];
+}
+
+/** CSP_REPORT_URI: an http(s) URL or a path of this server, with nothing that could end the directive. */
+function reportUriOf(value: string | undefined): string | null {
+  if (value === undefined || value === "") return null;
+  if (/[\s;,'"]/.test(value) || !/^(?:https?:\/\/[^/]|\/)/i.test(value) || !URL.canParse(value, "http://x"))
+    throw new Error("CSP_REPORT_URI must be an http(s) URL or a path starting with /");
+  return value;
 }
 
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
@@ -106,5 +209,35 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     sessionCacheMs: intOf(env.SESSION_CACHE_MS, 5000, "SESSION_CACHE_MS", 0),
     catalogueCacheMs: intOf(env.CATALOGUE_CACHE_MS, 2000, "CATALOGUE_CACHE_MS", 0),
     validateResponses: boolOf(env.VALIDATE_RESPONSES, !production),
+    trustProxy: proxiesOf(env.TRUST_PROXY),
+    sandboxReadbackSecret: env.SANDBOX_READBACK_SECRET || null,
+    smsSendPerAddress: budgetOf(
+      env.SMS_SEND_PER_ADDRESS,
+      { perMinute: 5, perHour: 20, perDay: 50 },
+      "SMS_SEND_PER_ADDRESS",
+    ),
+    smsSendGlobal: budgetOf(
+      env.SMS_SEND_GLOBAL,
+      { perMinute: 100, perHour: 2000, perDay: 20000 },
+      "SMS_SEND_GLOBAL",
+    ),
+    smsSendsPerPhonePerDay: intOf(env.SMS_SENDS_PER_PHONE_PER_DAY, 10, "SMS_SENDS_PER_PHONE_PER_DAY"),
+    smsWrongCodesPerPhonePerDay: intOf(
+      env.SMS_WRONG_CODES_PER_PHONE_PER_DAY,
+      10,
+      "SMS_WRONG_CODES_PER_PHONE_PER_DAY",
+    ),
+    uploadMaxPending: intOf(env.UPLOAD_MAX_PENDING, 10, "UPLOAD_MAX_PENDING"),
+    uploadDailyBytes: intOf(env.UPLOAD_DAILY_BYTES, 4 * 1024 ** 3, "UPLOAD_DAILY_BYTES"),
+    uploadPictureMaxBytes: intOf(env.UPLOAD_PICTURE_MAX_BYTES, 10 * 1024 ** 2, "UPLOAD_PICTURE_MAX_BYTES"),
+    uploadVideoMaxBytes: intOf(env.UPLOAD_VIDEO_MAX_BYTES, 1024 ** 3, "UPLOAD_VIDEO_MAX_BYTES"),
+    countWindowSeconds: intOf(env.COUNT_WINDOW_SECONDS, 24 * 3600, "COUNT_WINDOW_SECONDS"),
+    csp: {
+      connectSrc: originsOf(env.CSP_CONNECT_SRC, "CSP_CONNECT_SRC"),
+      imgSrc: originsOf(env.CSP_IMG_SRC, "CSP_IMG_SRC"),
+      mediaSrc: originsOf(env.CSP_MEDIA_SRC, "CSP_MEDIA_SRC"),
+      frameSrc: originsOf(env.CSP_FRAME_SRC, "CSP_FRAME_SRC"),
+      reportUri: reportUriOf(env.CSP_REPORT_URI),
+    },
   };
 }

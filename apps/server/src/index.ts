@@ -1,6 +1,8 @@
 import { pathToFileURL } from "node:url";
 import { demoAccounts, seed } from "./db/seed";
 import { loadConfig } from "./env";
+import type { ServerConfig } from "./env";
+import { READBACK_SECRET_HEADER, listensOnLoopbackOnly } from "./providers/sms/readback";
 import { startServer } from "./server";
 
 export { buildApp } from "./app";
@@ -9,6 +11,22 @@ export { loadConfig } from "./env";
 export type { ServerConfig } from "./env";
 export { startServer } from "./server";
 export type { RunningServer } from "./server";
+
+/** What start prints about reading SMS codes back: who can, and from where. */
+function readbackLines(config: ServerConfig): string[] {
+  if (!listensOnLoopbackOnly(config.host)) {
+    return [
+      `  SMS codes: in this log only (HOST=${config.host} is not loopback, so the sandbox read-back`,
+      "  GET /api/sandbox/sms/last is off: a live code would sign anyone in as that phone)",
+    ];
+  }
+  return [
+    "  SMS codes: in this log, and at GET /api/sandbox/sms/last?mobile=… from this machine only",
+    config.trustProxy.length > 0
+      ? `  (loopback; behind the trusted proxy it also needs the ${READBACK_SECRET_HEADER} header = SANDBOX_READBACK_SECRET${config.sandboxReadbackSecret ? "" : ", which is not set: refused"})`
+      : "  (loopback connections only: other machines are refused)",
+  ];
+}
 
 /** `pnpm -F @platform/server start`: the whole product at one URL, with demo data. */
 async function main(): Promise<void> {
@@ -26,6 +44,7 @@ async function main(): Promise<void> {
     "",
     "  demo accounts (password login):",
     ...demoAccounts.map((a) => `    ${a.mobile} / ${a.password}  ${a.role}`),
+    ...(config.sandbox ? ["", ...readbackLines(config)] : []),
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

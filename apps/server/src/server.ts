@@ -29,7 +29,8 @@ export async function startServer(
   const database = await openDatabase(config);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
-    trustProxy: true,
+    // Only proxies the operator names (TRUST_PROXY) may say who the client is (X-Forwarded-For).
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
   });
   const log = app.log;
   const sms = config.sandbox

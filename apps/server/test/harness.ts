@@ -75,8 +75,14 @@ export function eachDatabase(title: string, body: (target: DatabaseTarget) => vo
 export interface TestPlatform {
   readonly server: RunningServer;
   readonly config: ServerConfig;
-  /** A fresh client (its own storage: one person on one device). */
-  client(): PlatformApi & { readonly errors: ApiError[]; readonly expired: string[] };
+  /**
+   * A fresh client (its own storage: one person on one device); `headers` go on every request
+   * (e.g. an `X-Forwarded-For`, as a proxy — or someone pretending to be one — would send).
+   */
+  client(headers?: Readonly<Record<string, string>>): PlatformApi & {
+    readonly errors: ApiError[];
+    readonly expired: string[];
+  };
   /** Restart the server on the same data (same folder or database). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -99,6 +105,10 @@ export async function startPlatform(
     SEED_MEDIA: "quick",
     // Suites read counts right after writing them; the catalogue cache has its own suite.
     CATALOGUE_CACHE_MS: "0",
+    // Every suite sends its codes from 127.0.0.1: the per-address and global SMS budgets are
+    // raised here, and the budgets' own suite starts servers with the defaults or small ones.
+    SMS_SEND_PER_ADDRESS: "10000,10000,10000",
+    SMS_SEND_GLOBAL: "10000,10000,10000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
@@ -109,7 +119,7 @@ export async function startPlatform(
       return server;
     },
     config: settled,
-    client() {
+    client(headers = {}) {
       const errors: ApiError[] = [];
       const expired: string[] = [];
       const api = createApiClient({
@@ -121,6 +131,11 @@ export async function startPlatform(
         minimumResponseMs: 0,
         refreshRetryDelayMs: 10,
         hooks: { onError: (e) => errors.push(e), onSessionExpired: (r) => expired.push(r) },
+        fetch: (input, init) => {
+          const request = new Request(input, init);
+          for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+          return fetch(request);
+        },
       });
       return Object.assign(api, { errors, expired });
     },
@@ -155,7 +170,11 @@ export async function rowsOf<T>(platform: TestPlatform, query: string): Promise<
 
 /** The code the SMS sandbox "sent" to a phone, read through the sandbox-only route. */
 export async function lastSmsCode(platform: TestPlatform, mobile: string): Promise<string> {
-  const response = await fetch(`${platform.server.origin}/api/sandbox/sms/last?mobile=${mobile}`);
+  // Behind a (declared) proxy, the read-back also needs the operator's secret.
+  const secret = platform.config.sandboxReadbackSecret;
+  const response = await fetch(`${platform.server.origin}/api/sandbox/sms/last?mobile=${mobile}`, {
+    headers: secret === null ? {} : { "x-sandbox-secret": secret },
+  });
   const body = (await response.json()) as { data: { code: string } | null };
   if (!body.data) throw new Error(`no SMS was sent to ${mobile}`);
   return body.data.code;

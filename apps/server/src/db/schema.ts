@@ -123,6 +123,20 @@ export const authFailures = pgTable(
   (t) => [index("auth_failures_key").on(t.key, t.createdAt)],
 );
 
+/**
+ * Budgets over fixed windows (SMS sends per address, per phone and for everyone; wrong codes per
+ * phone): one row per key and window start, counted up atomically by `insert … on conflict`.
+ */
+export const rateCounters = pgTable(
+  "rate_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_counters_window").on(t.windowStart)],
+);
+
 export const identityCards = pgTable(
   "identity_cards",
   {
@@ -268,7 +282,7 @@ export const uploads = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("uploads_key").on(t.key), index("uploads_user").on(t.userId)],
+  (t) => [uniqueIndex("uploads_key").on(t.key), index("uploads_user").on(t.userId, t.createdAt)],
 );
 
 /* ------------------------------------------------------------------------------------------------
@@ -362,6 +376,26 @@ export const videoLikes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+);
+
+/**
+ * When a viewer's play or share of a video last counted: `playCount` and `forwardCount` feed "most
+ * plays" and the hot tags, so each viewer counts once per video per window (COUNT_WINDOW_SECONDS).
+ */
+export const countedActions = pgTable(
+  "counted_actions",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    videoId: bigint("video_id", { mode: "number" })
+      .notNull()
+      .references(() => videos.id),
+    /** PLAY or FORWARD. */
+    action: text("action").notNull(),
+    countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId, t.action] })],
 );
 
 /** "Collect" (the star on a video): the ALL list of my collection. Folders group them further. */

@@ -1,4 +1,4 @@
-import { decryptReq, endpoints } from "@platform/api-client/contract";
+import { decryptReq, endpoints, hasForbiddenCharacter } from "@platform/api-client/contract";
 import type { EndpointName } from "@platform/api-client/contract";
 import { schemas } from "@platform/api-client/contract";
 import type { ResponseOf } from "@platform/api-client";
@@ -57,6 +57,28 @@ export function assertOurClient(ctx: AppContext, clientId: string): void {
     throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
 }
 
+/** How deep a request body may nest before it is refused unread (no contract goes past a few levels). */
+const MAX_DEPTH = 8;
+
+/**
+ * The first text of a request holding a character no text may hold (NUL, control characters, a
+ * lone surrogate), or nesting deeper than any contract: the path of the field, or null. Checked for
+ * every call before its schema, so no text that PostgreSQL cannot store reaches a query whatever a
+ * schema forgets (the contract's text schemas refuse the same, for clients).
+ */
+export function unusableField(value: unknown, path = "", depth = 0): string | null {
+  if (typeof value === "string") return hasForbiddenCharacter(value) ? path || "request" : null;
+  if (value === null || typeof value !== "object") return null;
+  if (depth >= MAX_DEPTH) return path || "request";
+  for (const [key, item] of Object.entries(value)) {
+    const at = path === "" ? key : `${path}.${key}`;
+    if (hasForbiddenCharacter(key)) return at;
+    const found = unusableField(item, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** The first problem of a request, as the person should read it. */
 function validationError(error: z.ZodError): BusinessError {
   const issue = error.issues[0];
@@ -109,6 +131,10 @@ export function route<K extends EndpointName>(
               ...((def.method === "GET" ? request.query : request.body) as Record<string, unknown> | null),
               ...(request.params as Record<string, unknown>),
             };
+      const unusable = unusableField(raw);
+      if (unusable !== null) {
+        throw new BusinessError(BusinessCode.invalid, ServerMessage.unusableCharacters, { field: unusable });
+      }
       const parsed = schema.request.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error);
       const data = await handler({

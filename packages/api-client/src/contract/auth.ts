@@ -1,6 +1,6 @@
 import { locale } from "@platform/domain";
 import { z } from "zod";
-import { ZChannelTagId, ZCredentials, ZEmpty, ZEncryptedPassword, ZPhone, ZSign } from "./common";
+import { ZChannelTagId, ZCredentials, ZEmpty, ZEncryptedPassword, ZLine, ZPhone, ZSign } from "./common";
 
 const ZCountry = {
   mobileCountryCode: z.literal(locale.mobileCountryCode).default(locale.mobileCountryCode),
@@ -8,12 +8,12 @@ const ZCountry = {
 };
 
 /** The OAuth client id of a front-end ("h5"). */
-export const ZClientId = z.string().trim().min(2).max(64);
+export const ZClientId = ZLine(64).min(2);
 
 /** The content of an identity card's QR code: exactly the params of the identityCard token call. */
 export const ZIdentityCardParams = z.object({
-  cardId: z.string().min(1).max(64),
-  secret: z.string().min(16).max(128),
+  cardId: ZLine(64).min(1),
+  secret: ZLine(128).min(16),
 });
 
 export const authSchemas = {
@@ -27,7 +27,7 @@ export const authSchemas = {
   },
   "auth.tokenRefresh": {
     request: z.object({
-      refresh_token: z.string().min(1).max(256),
+      refresh_token: ZLine(256).min(1),
       grant_type: z.literal("refresh_token"),
       scope: z.literal("server"),
     }),
@@ -36,8 +36,8 @@ export const authSchemas = {
   "auth.tokenSms": {
     request: z.object({
       mobile: ZPhone,
-      code: z.string().trim().min(4).max(8),
-      inviteCode: z.string().trim().max(32).optional(),
+      code: ZLine(8).min(4),
+      inviteCode: ZLine(32).optional(),
       channelTagId: ZChannelTagId,
       clientId: ZClientId,
       ...ZCountry,

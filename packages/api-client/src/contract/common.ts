@@ -16,8 +16,32 @@ import { z } from "zod";
  * the caller's language.
  */
 
-/** Every id travels as text (database ids are 64-bit; JSON numbers are not). */
-export const ZId = z.string().trim().min(1).max(64);
+/** The largest id: ids are database bigserials, used as JavaScript numbers, so safe integers. */
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/**
+ * An id: a safe positive integer, sent as a number or as digits, and always read as its canonical
+ * decimal text ("007" → "7"). Ids travel as text (database ids are 64-bit; JSON numbers are not),
+ * and anything else ("abc", "1.5", "1e20", "-1", "0", 2^53) is refused here, at the boundary,
+ * before it can reach a query.
+ */
+export const ZId = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const text = typeof value === "number" ? String(value) : value.trim();
+  const n = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID)) {
+    ctx.issues.push({ code: "custom", message: "not an id (a whole number from 1)", input: value });
+    return z.NEVER;
+  }
+  return String(n);
+});
+
+/** The deepest page a list serves (page × size stays a small offset; nobody scrolls further). */
+export const MAX_PAGE = 10_000;
+/** A page number from 1. */
+export const ZPageNumber = z.number().int().min(1).max(MAX_PAGE);
+
+/** A count or position stored as a 32-bit integer (a play's renew count, milliseconds seen). */
+export const ZInt32 = z.number().int().min(0).max(2_147_483_647);
 
 /** An amount in integer hundredths (spec §9): never a float, never negative here. */
 export const ZHundredths = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -40,11 +64,19 @@ export const ZSmsCode = z
   .regex(/^\d{4}$/, { error: MessageKey.smsCodeFourDigits });
 
 /** An RSA-OAEP ciphertext (base64) of a password, from `getKey`'s public key. */
-export const ZEncryptedPassword = z.string().min(16).max(1024);
+export const ZEncryptedPassword = z
+  .string()
+  .min(16)
+  .max(1024)
+  .regex(/^[A-Za-z0-9+/=]+$/);
 /** The one-time `sign` that came with the public key. */
-export const ZSign = z.string().min(8).max(256);
+export const ZSign = z
+  .string()
+  .min(8)
+  .max(256)
+  .regex(/^[\x21-\x7e]+$/);
 
-export const ZChannelTagId = z.string().trim().max(32).default("0");
+export const ZChannelTagId = ZLine(32).default("0");
 
 export const ZGender = z.enum(Gender);
 export const ZWatchLevel = z.enum(WatchLevel);
@@ -55,7 +87,7 @@ export const ZWithdrawStatus = z.enum(WithdrawStatus);
 
 /** Paged requests: `current` from 1, `size` defaults to the product's page size (10). */
 export const ZPageRequest = z.object({
-  current: z.number().int().min(1).default(1),
+  current: ZPageNumber.default(1),
   size: z.number().int().min(1).max(50).default(limits.pageSize),
 });
 
@@ -108,9 +140,39 @@ export const ZCredentials = z.object({
   user_info: ZUserInfo.nullable(),
 });
 
-/** Text of at most `max` characters as people count them (code points: one Chinese character is one). */
+/**
+ * Characters no text of ours may hold: C0 controls (NUL among them: PostgreSQL cannot store it)
+ * other than tab, line feed and carriage return, DEL, and lone UTF-16 surrogates (not characters).
+ */
+export const FORBIDDEN_IN_TEXT =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** What a one-line text (a name, a search, a title) may not hold besides: tabs and line breaks. */
+const LINE_BREAK = /[\t\n\r]/;
+
+/** Whether a text holds a character no text of ours may hold (see FORBIDDEN_IN_TEXT). */
+export function hasForbiddenCharacter(text: string): boolean {
+  return FORBIDDEN_IN_TEXT.test(text);
+}
+
+/**
+ * Multi-line text of at most `max` characters as people count them (code points: one Chinese
+ * character is one): line breaks and tabs allowed, control characters and NUL never.
+ */
 export function ZText(max: number) {
   return z
     .string()
+    .refine((text) => !hasForbiddenCharacter(text), { error: "contains characters that cannot be used" })
+    .refine((text) => Array.from(text).length <= max, { error: `at most ${String(max)} characters` });
+}
+
+/** One line of text (names, searches, titles): at most `max` code points, no control characters. */
+export function ZLine(max: number) {
+  return z
+    .string()
+    .trim()
+    .refine((text) => !hasForbiddenCharacter(text) && !LINE_BREAK.test(text), {
+      error: "contains characters that cannot be used",
+    })
     .refine((text) => Array.from(text).length <= max, { error: `at most ${String(max)} characters` });
 }

@@ -184,7 +184,7 @@ describe("validation answers with the spec's messages (spec §5)", () => {
 
   it("comments: 1 to 500 characters as people count them", () => {
     const comment = (text: string) =>
-      issues("substance.doComment", { commentContent: text, substanceId: "v1" });
+      issues("substance.doComment", { commentContent: text, substanceId: "1" });
     expect(comment("   ")).toEqual([MessageKey.commentRequired]);
     expect(comment("好".repeat(500))).toEqual([]);
     expect(comment("🙂".repeat(500))).toEqual([]);
@@ -203,11 +203,11 @@ describe("validation answers with the spec's messages (spec §5)", () => {
   });
 
   it("moving videos needs at least one video and a folder", () => {
-    expect(issues("substance.bindCollect", { favoriteId: "f1", substanceIds: [] })).toEqual([
+    expect(issues("substance.bindCollect", { favoriteId: "1", substanceIds: [] })).toEqual([
       MessageKey.chooseVideo,
     ]);
-    expect(issues("substance.bindCollect", { substanceIds: ["v1"] })).toHaveLength(1);
-    expect(issues("substance.bindCollect", { favoriteId: "f1", substanceIds: ["v1", "v2"] })).toEqual([]);
+    expect(issues("substance.bindCollect", { substanceIds: ["1"] })).toHaveLength(1);
+    expect(issues("substance.bindCollect", { favoriteId: "1", substanceIds: ["1", 2] })).toEqual([]);
   });
 
   it("money is whole hundredths, never negative or fractional", () => {
@@ -230,13 +230,13 @@ describe("validation answers with the spec's messages (spec §5)", () => {
       issues("tracking.reportNew", {
         userId: null,
         channelTagId: "0",
-        timestamp: 1,
+        timestamp: 1_700_000_000_000,
         event: "e",
         referrer: "",
         page: "/",
         data: "{",
       }),
-    ).toEqual(["data must be a JSON string"]);
+    ).toEqual(["data must be a JSON string of storable text, nested at most 16 deep"]);
     expect(
       issues("auth.tokenRefresh", { refresh_token: "r", grant_type: "password", scope: "server" }),
     ).toHaveLength(1);
@@ -253,14 +253,74 @@ describe("validation answers with the spec's messages (spec §5)", () => {
       duration: "all",
       tag: null,
     });
-    const comments = schemas["substance.commentList"].request.parse({ substanceId: "v1" });
+    const comments = schemas["substance.commentList"].request.parse({ substanceId: "1" });
     expect(comments).toEqual({
       childSize: 2,
       current: 1,
       size: 10,
       sessionId: "",
       sortRule: 0,
-      substanceId: "v1",
+      substanceId: "1",
     });
+  });
+});
+
+describe("the boundary refuses what could reach a query badly (Step 8)", () => {
+  it("ids are safe positive integers, as numbers or digits, read as canonical text", () => {
+    const id = (value: unknown) => schemas["substance.getInfoById"].request.safeParse({ id: value });
+    expect(id("42").data).toEqual({ id: "42" });
+    expect(id(42).data).toEqual({ id: "42" });
+    expect(id(" 007 ").data).toEqual({ id: "7" });
+    expect(id(String(Number.MAX_SAFE_INTEGER)).data).toEqual({ id: String(Number.MAX_SAFE_INTEGER) });
+    for (const bad of [
+      "abc",
+      "1.5",
+      "1e20",
+      "-1",
+      "0",
+      "",
+      "9007199254740993",
+      "0x10",
+      1.5,
+      1e20,
+      -5,
+      0,
+      null,
+      true,
+    ]) {
+      expect(id(bad).success, String(bad)).toBe(false);
+    }
+  });
+
+  it("no text holds NUL, control characters or lone surrogates; one-line text has no line breaks", () => {
+    const nick = (nickName: string) => issues("user.modifyInfo", { nickName });
+    expect(nick("小明")).toEqual([]);
+    for (const bad of ["a\u0000b", "a\u0007", "a\nb", "a\u007f", "a\ud800b", "\udc00"]) {
+      expect(nick(bad), JSON.stringify(bad)).toHaveLength(1);
+    }
+    const comment = (commentContent: string) =>
+      issues("substance.doComment", { commentContent, substanceId: "1" });
+    expect(comment("第一行\n第二行\t!")).toEqual([]);
+    expect(comment("a\u0000")).toHaveLength(1);
+    expect(issues("search.substance", { keyword: "x\u0000" })).toHaveLength(1);
+    expect(issues("auth.tokenIdentityCard", { cardId: "c\u0000", secret: "s".repeat(20) })).toHaveLength(1);
+  });
+
+  it("numbers are bounded: pages, play counts, event times", () => {
+    expect(issues("substance.getVideoList", { current: 10_000 })).toEqual([]);
+    expect(issues("substance.getVideoList", { current: 10_001 })).toHaveLength(1);
+    const play = { onlineId: "1", seenMs: 1000 };
+    expect(issues("substance.doPlay", { ...play, renewCount: 2 ** 31 - 1 })).toEqual([]);
+    expect(issues("substance.doPlay", { ...play, renewCount: 2 ** 31 })).toHaveLength(1);
+    const event = { userId: null, channelTagId: "0", event: "e", referrer: "", page: "/", data: "{}" };
+    expect(issues("tracking.reportNew", { ...event, timestamp: 1_700_000_000_000 })).toEqual([]);
+    expect(issues("tracking.reportNew", { ...event, timestamp: 8_640_000_000_000_001 })).toHaveLength(1);
+    expect(issues("tracking.reportNew", { ...event, timestamp: 1 })).toHaveLength(1);
+    const data = (text: string) =>
+      issues("tracking.reportNew", { ...event, timestamp: 1_700_000_000_000, data: text });
+    expect(data(JSON.stringify({ a: ["x"] }))).toEqual([]);
+    expect(data(JSON.stringify({ a: "x\u0000" }))).toHaveLength(1);
+    expect(data(JSON.stringify({ "k\u0000": 1 }))).toHaveLength(1);
+    expect(data("[".repeat(20) + "]".repeat(20))).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZEmpty, ZHundredths, ZId, ZNone, ZPage, ZPageRequest } from "./common";
+import { ZEmpty, ZHundredths, ZId, ZLine, ZNone, ZPage, ZPageNumber, ZPageRequest } from "./common";
 import { ZVideo, ZVideoFilters } from "./substance";
 
 /** A row of the member search (spec §3 user search record). */
@@ -62,7 +62,7 @@ export const socialSchemas = {
     }),
   },
   "game.enterGameUrl": {
-    request: z.object({ gameCode: z.string().trim().min(1).max(64) }),
+    request: z.object({ gameCode: ZLine(64).min(1) }),
     response: z.object({ url: z.string() }),
   },
   "game.starLiveSdk": {
@@ -73,14 +73,14 @@ export const socialSchemas = {
   "contacts.unfollow": { request: ZFollow, response: ZFollowState },
   "search.substance": {
     request: ZPageRequest.extend(ZVideoFilters.shape).extend({
-      keyword: z.string().trim().max(64).default(""),
+      keyword: ZLine(64).default(""),
     }),
     response: ZPage(ZVideo),
   },
   "search.user": {
     request: z.object({
-      content: z.string().trim().max(64),
-      current: z.number().int().min(1).default(1),
+      content: ZLine(64),
+      current: ZPageNumber.default(1),
       size: z.number().int().min(1).max(50).default(10),
     }),
     response: ZPage(ZUserSearchRecord),
@@ -91,7 +91,7 @@ export const socialSchemas = {
     response: z.array(z.object({ tag: z.string(), playCount: z.number().int().min(0) })),
   },
   "search.watchHistory": {
-    request: ZPageRequest.extend({ keyword: z.string().trim().max(64).default("") }),
+    request: ZPageRequest.extend({ keyword: ZLine(64).default("") }),
     response: ZPage(ZVideo.extend({ browseTime: z.string() })),
   },
   "search.deleteWatchHistory": {
@@ -106,11 +106,11 @@ export const socialSchemas = {
     request: z.object({
       busType: z.literal("FILE"),
       channelEnum: z.literal("APP"),
-      fileName: z.string().trim().min(1).max(200),
+      fileName: ZLine(200).min(1),
       filePath: z.literal("").default(""),
       uploadFileType: z.enum(["PICTURE", "VIDEO"]),
       /** Declared so the server can refuse a wrong type or an oversized file before the upload. */
-      contentType: z.string().max(100).optional(),
+      contentType: ZLine(100).optional(),
       fileSize: z.number().int().min(1).optional(),
     }),
     response: z.object({ uploadUrl: z.string(), key: z.string(), bucketEnum: z.string() }),

@@ -5,8 +5,11 @@ import {
   ZEmpty,
   ZHundredths,
   ZId,
+  ZInt32,
+  ZLine,
   ZNone,
   ZPage,
+  ZPageNumber,
   ZPageRequest,
   ZText,
   ZWatchLevel,
@@ -158,7 +161,7 @@ export const substanceSchemas = {
     request: ZPageRequest.extend(ZVideoFilters.shape).extend({
       classifyId: ZId.optional(),
       topicId: ZId.optional(),
-      channelTagId: z.string().max(32).optional(),
+      channelTagId: ZLine(32).optional(),
     }),
     response: ZPage(ZVideo),
   },
@@ -173,16 +176,16 @@ export const substanceSchemas = {
     request: z.object({
       /** Present when editing; absent when posting a new video. */
       id: ZId.optional(),
-      videoTitle: z.string().trim().min(1, { error: MessageKey.titleRequired }).max(100),
+      videoTitle: ZLine(100).min(1, { error: MessageKey.titleRequired }),
       introduction: ZText(limits.introductionMaxLength).default(""),
-      tags: z.array(z.string().trim().min(1).max(16)).max(10).default([]),
+      tags: z.array(ZLine(16).min(1)).max(10).default([]),
       allowDownload: z.boolean().default(false),
       watchLevel: ZWatchLevel,
       amount: ZHundredths.default(0),
       /** Upload keys from uploadSignUrl: the video (new posts) and covers. */
-      videoKey: z.string().max(256).optional(),
-      coverKey: z.string().max(256).optional(),
-      verticalCoverKey: z.string().max(256).optional(),
+      videoKey: ZLine(256).optional(),
+      coverKey: ZLine(256).optional(),
+      verticalCoverKey: ZLine(256).optional(),
     }),
     response: ZVideo,
   },
@@ -198,8 +201,8 @@ export const substanceSchemas = {
   "substance.doPlay": {
     request: z.object({
       onlineId: ZId,
-      renewCount: z.number().int().min(0),
-      seenMs: z.number().int().min(0),
+      renewCount: ZInt32,
+      seenMs: ZInt32,
     }),
     response: ZNone,
   },
@@ -210,10 +213,10 @@ export const substanceSchemas = {
   "substance.commentList": {
     request: z.object({
       childSize: z.number().int().min(0).max(10).default(limits.commentRepliesShown),
-      current: z.number().int().min(1).default(1),
+      current: ZPageNumber.default(1),
       size: z.number().int().min(1).max(50).default(limits.commentPageSize),
       /** Opaque id of one opening of the panel (spec §7 sends it; the server pages newest first). */
-      sessionId: z.string().max(64).default(""),
+      sessionId: ZLine(64).default(""),
       /** 0: newest first. */
       sortRule: z.literal(0).default(0),
       substanceId: ZId,

@@ -13,6 +13,7 @@ import {
   ZEmpty,
   ZHundredths,
   ZId,
+  ZLine,
   ZNone,
   ZPage,
   ZPageRequest,
@@ -35,7 +36,7 @@ export const ZBankCard = z.object({
   isPrimary: z.boolean(),
 });
 
-const ZOrderNum = z.string().trim().min(6).max(64);
+const ZOrderNum = ZLine(64).min(6);
 
 export const ZRechargeOrder = z.object({
   orderType: z.literal(OrderTab.RECHARGE_ORDER),
@@ -103,8 +104,8 @@ export const tradeSchemas = {
   "trade.createPayee": {
     request: z.object({
       cardNumber: z.string().regex(/^\d{12,19}$/),
-      cardholderName: z.string().trim().min(2).max(32),
-      bankName: z.string().trim().min(2).max(64),
+      cardholderName: ZLine(32).min(2),
+      bankName: ZLine(64).min(2),
     }),
     response: ZBankCard,
   },
@@ -149,7 +150,7 @@ export const tradeSchemas = {
   "trade.withdrawEEPay": {
     request: z.object({
       amount: ZPositiveHundredths,
-      eepayAccount: z.string().trim().min(3).max(64),
+      eepayAccount: ZLine(64).min(3),
       timing: z.enum(WithdrawTiming),
       retryOf: ZOrderNum.optional(),
     }),
@@ -166,7 +167,7 @@ export const tradeSchemas = {
   "trade.orderDetail": { request: ZOrderNumQuery, response: ZRechargeOrder },
   "trade.unfinishedOrders": { request: ZEmpty, response: z.array(ZRechargeOrder) },
   "trade.cancelOrder": {
-    request: z.object({ orderNum: ZOrderNum, reason: z.string().trim().max(limits.cancelReasonMaxLength) }),
+    request: z.object({ orderNum: ZOrderNum, reason: ZLine(limits.cancelReasonMaxLength) }),
     response: ZNone,
   },
   "trade.confirmPaid": { request: ZOrderNumQuery, response: ZRechargeOrder },

@@ -12,7 +12,9 @@ import {
   ZNone,
   ZPhone,
   ZSign,
+  ZLine,
   ZSmsCode,
+  ZText,
 } from "./common";
 
 /** The signed-in user's own profile (spec §3 Profile). */
@@ -58,7 +60,7 @@ export const ZVipGood = z.object({
   recommended: z.boolean(),
 });
 
-const ZNickName = z.string().trim().min(1).max(20);
+const ZNickName = ZLine(20).min(1);
 const ZBirthday = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const userSchemas = {
@@ -70,7 +72,7 @@ export const userSchemas = {
     request: z.object({
       mobile: ZPhone,
       code: ZSmsCode,
-      inviteCode: z.string().trim().max(32).optional(),
+      inviteCode: ZLine(32).optional(),
       channelTagId: ZChannelTagId,
       clientId: ZClientId,
       password: ZEncryptedPassword,
@@ -84,7 +86,7 @@ export const userSchemas = {
     response: ZNone,
   },
   "user.loginInfoLog": {
-    request: z.object({ platform: z.literal("H5"), userAgent: z.string().max(512).optional() }),
+    request: z.object({ platform: z.literal("H5"), userAgent: ZLine(512).optional() }),
     response: ZNone,
   },
   "user.queryInfo": { request: ZEmpty, response: ZProfile },
@@ -94,8 +96,8 @@ export const userSchemas = {
       .object({
         nickName: ZNickName.optional(),
         gender: z.enum(Gender).optional(),
-        area: z.string().trim().max(64).optional(),
-        introduction: z.string().max(limits.introductionMaxLength).optional(),
+        area: ZLine(64).optional(),
+        introduction: ZText(limits.introductionMaxLength).optional(),
       })
       .refine((v) => Object.values(v as Record<string, unknown>).some((x) => x !== undefined), {
         error: "nothing to change",
@@ -105,8 +107,8 @@ export const userSchemas = {
   "user.modifyBirthday": { request: z.object({ birthday: ZBirthday }), response: ZNone },
   "user.modifyBgImg": {
     request: z.object({
-      bgImgFilename: z.string().min(1).max(256),
-      bgImgBucket: z.string().min(1).max(64),
+      bgImgFilename: ZLine(256).min(1),
+      bgImgBucket: ZLine(64).min(1),
     }),
     response: z.object({ bgImgFileUrl: z.string() }),
   },

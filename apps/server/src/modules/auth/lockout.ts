@@ -1,5 +1,6 @@
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
 import { authFailures } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
@@ -9,32 +10,65 @@ export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_PHONE = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
 
-async function failuresOf(ctx: AppContext, key: string): Promise<number> {
-  const since = new Date(ctx.now().getTime() - LOCKOUT_WINDOW_MS);
-  const [row] = await ctx.db
+/** Advisory-lock classes (two-key form, apart from every one-key lock): one per kind of key. */
+const PHONE_LOCK = 8101;
+const ADDRESS_LOCK = 8102;
+
+async function failuresOf(tx: Db, key: string, since: Date): Promise<number> {
+  const [row] = await tx
     .select({ n: count() })
     .from(authFailures)
     .where(and(eq(authFailures.key, key), gt(authFailures.createdAt, since)));
   return row?.n ?? 0;
 }
 
-export async function assertNotLockedOut(ctx: AppContext, mobile: string, address: string): Promise<void> {
-  if ((await failuresOf(ctx, `phone:${mobile}`)) >= MAX_FAILURES_PER_PHONE) {
-    throw new BusinessError(BusinessCode.tooMany, ServerMessage.lockedOut, {
-      minutes: LOCKOUT_WINDOW_MS / 60_000,
-    });
-  }
-  if ((await failuresOf(ctx, `addr:${address}`)) >= MAX_FAILURES_PER_ADDRESS) {
-    throw new BusinessError(BusinessCode.tooMany, ServerMessage.tooManyFromAddress);
-  }
+/** A password attempt paid for in advance: it counts as a failure unless it is given back. */
+export interface Attempt {
+  readonly mobile: string;
+  readonly ids: readonly number[];
 }
 
-export async function recordFailure(ctx: AppContext, mobile: string, address: string): Promise<void> {
+/**
+ * Reserve one password attempt for this phone and address before the password is even opened:
+ * under advisory locks of the phone and the address, count the window's failures, refuse when
+ * either is at its limit, else write this attempt as a failure. Check and count are one step, so
+ * however many attempts race, at most the limit are ever evaluated (the scrypt in between cannot
+ * let a burst through). The locks are always taken phone first, then address: no deadlock.
+ */
+export async function reserveAttempt(ctx: AppContext, mobile: string, address: string): Promise<Attempt> {
   const now = ctx.now();
-  await ctx.db.insert(authFailures).values([
-    { key: `phone:${mobile}`, createdAt: now },
-    { key: `addr:${address}`, createdAt: now },
-  ]);
+  const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_LOCK}, hashtext(${mobile}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${address}))`);
+    if ((await failuresOf(tx, `phone:${mobile}`, since)) >= MAX_FAILURES_PER_PHONE) {
+      throw new BusinessError(BusinessCode.tooMany, ServerMessage.lockedOut, {
+        minutes: LOCKOUT_WINDOW_MS / 60_000,
+      });
+    }
+    if ((await failuresOf(tx, `addr:${address}`, since)) >= MAX_FAILURES_PER_ADDRESS) {
+      throw new BusinessError(BusinessCode.tooMany, ServerMessage.tooManyFromAddress);
+    }
+    const rows = await tx
+      .insert(authFailures)
+      .values([
+        { key: `phone:${mobile}`, createdAt: now },
+        { key: `addr:${address}`, createdAt: now },
+      ])
+      .returning({ id: authFailures.id });
+    return { mobile, ids: rows.map((r) => r.id) };
+  });
+}
+
+/** The attempt was not a password tried (a stale sign, an unreadable ciphertext): give it back. */
+export async function releaseAttempt(ctx: AppContext, attempt: Attempt): Promise<void> {
+  await ctx.db.delete(authFailures).where(inArray(authFailures.id, [...attempt.ids]));
+}
+
+/** The right password: the attempt was no failure, and the phone's earlier failures are forgiven. */
+export async function attemptSucceeded(ctx: AppContext, attempt: Attempt): Promise<void> {
+  await releaseAttempt(ctx, attempt);
+  await clearPhoneFailures(ctx, attempt.mobile);
 }
 
 export async function clearPhoneFailures(ctx: AppContext, mobile: string): Promise<void> {

@@ -10,7 +10,7 @@ import { sameText, sha256, verifyPassword } from "../../security/secrets";
 import { createAccount, findLiveUserByMobile } from "../user/accounts";
 import { cardSecret } from "../user/identity-card";
 import { consumeSign, issueSign, openPassword, passwordKeys } from "./keys";
-import { assertNotLockedOut, clearPhoneFailures, recordFailure } from "./lockout";
+import { attemptSucceeded, clearPhoneFailures, releaseAttempt, reserveAttempt } from "./lockout";
 import { issueSession, refreshSession } from "./sessions";
 import { useCode } from "./sms";
 
@@ -45,16 +45,21 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, "auth.tokenUserPwd", "public", async ({ body, request }) => {
-    await assertNotLockedOut(ctx, body.username, request.ip);
-    await consumeSign(ctx, body.sign);
-    const password = await openPassword(ctx, body.password);
+    const attempt = await reserveAttempt(ctx, body.username, request.ip);
+    let password: string;
+    try {
+      await consumeSign(ctx, body.sign);
+      password = await openPassword(ctx, body.password);
+    } catch (error) {
+      // No password was tried: the attempt is given back.
+      await releaseAttempt(ctx, attempt);
+      throw error;
+    }
     const user = await findLiveUserByMobile(ctx.db, body.username);
     const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : false;
-    if (!user || !ok) {
-      await recordFailure(ctx, body.username, request.ip);
-      throw new BusinessError(BusinessCode.invalid, ServerMessage.wrongCredentials);
-    }
-    await clearPhoneFailures(ctx, body.username);
+    // A wrong password keeps its reserved failure.
+    if (!user || !ok) throw new BusinessError(BusinessCode.invalid, ServerMessage.wrongCredentials);
+    await attemptSucceeded(ctx, attempt);
     return issueSession(ctx, ctx.db, user.id);
   });
 

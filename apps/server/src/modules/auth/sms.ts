@@ -4,6 +4,8 @@ import type { AppContext } from "../../context";
 import { smsCodes, users } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
+import { DAY_MS, HOUR_MS, MINUTE_MS, countIn, pruneBudgets, take } from "../../security/budget";
+import type { Refusal } from "../../security/budget";
 import { hmac, randomDigits, sameText } from "../../security/secrets";
 
 export const CODE_LIFETIME_MS = 5 * 60_000;
@@ -22,12 +24,32 @@ async function isRegistered(ctx: AppContext, mobile: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The refusal of a spent budget, saying when to try again (minutes within the hour, else hours). */
+function budgetSpent(refusal: Refusal): BusinessError {
+  const minutes = Math.max(1, Math.ceil(refusal.retryAfterMs / MINUTE_MS));
+  return minutes <= 60
+    ? new BusinessError(BusinessCode.tooMany, ServerMessage.smsBudgetMinutes, { minutes })
+    : new BusinessError(BusinessCode.tooMany, ServerMessage.smsBudgetHours, {
+        hours: Math.ceil(refusal.retryAfterMs / HOUR_MS),
+      });
+}
+
+/** When this process last forgot old budget windows (once an hour is plenty). */
+let prunedAt = 0;
+
 /**
  * Send a verification code: one per phone per 60 s (whatever the purpose), REGISTER only to a new
  * number and RESET only to a registered one. Concurrent sends to one phone are serialised by an
- * advisory lock, so two taps cannot both pass the 60 s check.
+ * advisory lock, so two taps cannot both pass the 60 s check. Every send is paid from budgets
+ * (settings SMS_*): codes per phone per day, sends per address and for everyone per minute / hour
+ * / day, so nobody can pump SMS to many numbers nor collect a phone's codes all day.
  */
-export async function sendCode(ctx: AppContext, mobile: string, purpose: SmsCodeType): Promise<void> {
+export async function sendCode(
+  ctx: AppContext,
+  mobile: string,
+  purpose: SmsCodeType,
+  address: string,
+): Promise<void> {
   if (purpose === SmsCodeType.REGISTER && (await isRegistered(ctx, mobile))) {
     throw new BusinessError(BusinessCode.conflict, ServerMessage.phoneRegistered);
   }
@@ -50,6 +72,35 @@ export async function sendCode(ctx: AppContext, mobile: string, purpose: SmsCode
         seconds: Math.ceil(waitMs / 1000),
       });
     }
+    // Inside this transaction: a refusal by a later budget gives back what the earlier ones took.
+    const { config } = ctx;
+    const phoneDay = await take(
+      tx,
+      `sms:phone:${mobile}`,
+      [{ windowMs: DAY_MS, limit: config.smsSendsPerPhonePerDay }],
+      now,
+    );
+    if (phoneDay) {
+      throw new BusinessError(BusinessCode.tooMany, ServerMessage.smsPhoneDailyLimit, {
+        hours: Math.ceil(phoneDay.retryAfterMs / HOUR_MS),
+      });
+    }
+    for (const [key, budget] of [
+      [`sms:addr:${address}`, config.smsSendPerAddress],
+      ["sms:all", config.smsSendGlobal],
+    ] as const) {
+      const spent = await take(
+        tx,
+        key,
+        [
+          { windowMs: MINUTE_MS, limit: budget.perMinute },
+          { windowMs: HOUR_MS, limit: budget.perHour },
+          { windowMs: DAY_MS, limit: budget.perDay },
+        ],
+        now,
+      );
+      if (spent) throw budgetSpent(spent);
+    }
     const [row] = await tx
       .insert(smsCodes)
       .values({
@@ -62,6 +113,10 @@ export async function sendCode(ctx: AppContext, mobile: string, purpose: SmsCode
       .returning({ id: smsCodes.id });
     return row?.id;
   });
+  if (now.getTime() - prunedAt > HOUR_MS) {
+    prunedAt = now.getTime();
+    await pruneBudgets(ctx.db, now);
+  }
   try {
     await ctx.sms.sendCode(mobile, purpose, code);
   } catch (error) {
@@ -73,7 +128,9 @@ export async function sendCode(ctx: AppContext, mobile: string, purpose: SmsCode
 
 /**
  * Check and use a code: the newest unused code of this phone and purpose, within 5 minutes and
- * fewer than 5 wrong tries. A right code can be used once.
+ * fewer than 5 wrong tries. A right code can be used once. Wrong codes are also counted per phone
+ * per day (SMS_WRONG_CODES_PER_PHONE_PER_DAY): past that, no code of that phone is even looked at
+ * until the day is over, so 10 000 four-digit codes cannot be walked through with fresh codes.
  */
 export async function useCode(
   ctx: AppContext,
@@ -90,10 +147,20 @@ export async function useCode(
       .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
+    const wrongKey = `sms:wrong:${mobile}`;
+    const wrongToday = await countIn(tx, wrongKey, DAY_MS, now);
+    if (wrongToday >= ctx.config.smsWrongCodesPerPhonePerDay) {
+      const dayEnds = Math.ceil(now.getTime() / DAY_MS) * DAY_MS;
+      return {
+        key: ServerMessage.smsWrongDailyLimit,
+        hours: Math.max(1, Math.ceil((dayEnds - now.getTime()) / HOUR_MS)),
+      } as const;
+    }
     if (!row) return ServerMessage.smsCodeWrong;
     if (row.expiresAt.getTime() <= now.getTime()) return ServerMessage.smsCodeExpired;
     if (row.attempts >= MAX_CODE_ATTEMPTS) return ServerMessage.smsCodeLocked;
     if (!sameText(row.codeHash, codeHash(ctx, mobile, purpose, code))) {
+      await take(tx, wrongKey, [{ windowMs: DAY_MS, limit: ctx.config.smsWrongCodesPerPhonePerDay }], now);
       await tx
         .update(smsCodes)
         .set({ attempts: row.attempts + 1 })
@@ -103,5 +170,7 @@ export async function useCode(
     await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, row.id));
     return null;
   });
-  if (outcome) throw new BusinessError(BusinessCode.invalid, outcome);
+  if (outcome === null) return;
+  if (typeof outcome === "string") throw new BusinessError(BusinessCode.invalid, outcome);
+  throw new BusinessError(BusinessCode.tooMany, outcome.key, { hours: outcome.hours });
 }

@@ -60,6 +60,7 @@ import {
   watchableVideo,
 } from "./access";
 import type { VideoRow } from "./access";
+import { countsNow } from "./counts";
 import { dateFormatOf, pageOf, toVideo, totalOver, videoQuery } from "./videos";
 import type { ListedVideo } from "./videos";
 
@@ -452,8 +453,9 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
           target: [watchHistory.userId, watchHistory.videoId],
           set: { seenMs, renewCount: body.renewCount, browsedAt: ctx.now() },
         });
-      // A viewing reports renewCount 0 first; its later reports only move the position.
-      if (body.renewCount === 0) {
+      // A viewing reports renewCount 0 first; its later reports only move the position. A viewer
+      // counts once per video per window, however often the call is repeated.
+      if (body.renewCount === 0 && (await countsNow(ctx, tx, caller.userId, video.id, "PLAY"))) {
         await tx
           .update(videos)
           .set({ playCount: sql`${videos.playCount} + 1` })
@@ -540,13 +542,18 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, "substance.doForward", "user", async ({ body, caller }) => {
     const video = await mustWatch(ctx, body.substanceId, caller.userId);
-    const [row] = await ctx.db
-      .update(videos)
-      .set({ forwardCount: sql`${videos.forwardCount} + 1` })
-      .where(eq(videos.id, video.id))
-      .returning({ forwardCount: videos.forwardCount });
+    // Every share is answered; a viewer's shares of a video count once per window.
+    const forwardCount = await ctx.db.transaction(async (tx) => {
+      const counts = await countsNow(ctx, tx, caller.userId, video.id, "FORWARD");
+      const [row] = await tx
+        .update(videos)
+        .set({ forwardCount: sql`${videos.forwardCount} + ${counts ? 1 : 0}` })
+        .where(eq(videos.id, video.id))
+        .returning({ forwardCount: videos.forwardCount });
+      return row?.forwardCount ?? 0;
+    });
     forgetVideo(ctx, video.id, caller.userId);
-    return { forwardCount: row?.forwardCount ?? 0, shareUrl: `/videoview?id=${String(video.id)}` };
+    return { forwardCount, shareUrl: `/videoview?id=${String(video.id)}` };
   });
 }
 

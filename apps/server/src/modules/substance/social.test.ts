@@ -539,7 +539,13 @@ eachDatabase("videos, comments, favourites, follows and search over HTTP", (targ
       expect((await ordinary.api.substance.getInfoById({ id })).seenMs).toBeNull();
       expect((await guest.substance.getInfoById({ id })).seenMs).toBeNull();
 
-      // A second viewing (renewCount 0 again) counts again.
+      // A second viewing (renewCount 0 again) within the count window does not count again; one
+      // after the window (COUNT_WINDOW_SECONDS, a day by default) does.
+      await vip.api.substance.doPlay({ onlineId: id, renewCount: 0, seenMs: 0 });
+      expect((await rowOf(id)).playCount).toBe(video.playCount + 1);
+      await platform.server.database.db.execute(
+        `update counted_actions set counted_at = counted_at - interval '1 day 1 second' where video_id = ${id}`,
+      );
       await vip.api.substance.doPlay({ onlineId: id, renewCount: 0, seenMs: 0 });
       expect((await rowOf(id)).playCount).toBe(video.playCount + 2);
       expect((await vip.api.substance.getInfoById({ id })).seenMs).toBe(0);
@@ -588,6 +594,30 @@ eachDatabase("videos, comments, favourites, follows and search over HTTP", (targ
         video.forwardCount + 2,
       );
       expect((await guest.substance.getInfoById({ id })).forwardCount).toBe(video.forwardCount + 2);
+    });
+
+    it("one viewer cannot inflate plays or shares by repeating, or racing, the calls", async () => {
+      const video = fresh();
+      const id = String(video.id);
+      for (let i = 0; i < 50; i++) {
+        await ordinary.api.substance.doPlay({ onlineId: id, renewCount: 0, seenMs: 0 });
+        await ordinary.api.substance.doForward({ substanceId: id });
+      }
+      await Promise.all(
+        Array.from({ length: 30 }, () => [
+          ordinary.api.substance.doPlay({ onlineId: id, renewCount: 0, seenMs: 0 }),
+          ordinary.api.substance.doForward({ substanceId: id }),
+        ]).flat(),
+      );
+      const row = await rowOf(id);
+      expect(row.playCount).toBe(video.playCount + 1);
+      expect(row.forwardCount).toBe(video.forwardCount + 1);
+      // Every share is still answered, with the count as it stands.
+      expect((await ordinary.api.substance.doForward({ substanceId: id })).forwardCount).toBe(
+        video.forwardCount + 1,
+      );
+      // The history suite expects this person to have watched nothing.
+      await ordinary.api.search.deleteWatchHistory({ all: true });
     });
   });
 

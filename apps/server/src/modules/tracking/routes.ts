@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { trackingEvents } from "../../db/schema";
+import { loggableError } from "../../http/loggable";
 import { route } from "../../http/route";
 
 type EventRow = typeof trackingEvents.$inferInsert;
@@ -33,16 +34,31 @@ export class TrackingBuffer {
     const batch = this.rows;
     this.rows = [];
     if (batch.length > 0) {
-      this.flushing = this.flushing
-        .then(() => this.ctx.db.insert(trackingEvents).values(batch))
-        .then(
-          () => undefined,
-          (error: unknown) => {
-            this.ctx.log.error({ err: error, lost: batch.length }, "tracking batch not written");
-          },
-        );
+      this.flushing = this.flushing.then(async () => {
+        const lost = await this.store(batch);
+        if (lost > 0) this.ctx.log.warn({ lost, of: batch.length }, "tracking events not stored");
+      });
     }
     return this.flushing;
+  }
+
+  /**
+   * Store a batch in one statement; if the database refuses it, store each half on its own, down
+   * to single rows, so a row it cannot take (validation should let none through) loses only
+   * itself, never everyone else's events. Returns how many rows were lost.
+   */
+  private async store(rows: readonly EventRow[]): Promise<number> {
+    try {
+      await this.ctx.db.insert(trackingEvents).values([...rows]);
+      return 0;
+    } catch (error) {
+      if (rows.length === 1) {
+        this.ctx.log.error({ error: loggableError(error) }, "tracking event refused by the database");
+        return 1;
+      }
+      const half = Math.ceil(rows.length / 2);
+      return (await this.store(rows.slice(0, half))) + (await this.store(rows.slice(half)));
+    }
   }
 }
 

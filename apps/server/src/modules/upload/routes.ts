@@ -5,20 +5,70 @@ import { dirname, join } from "node:path";
 import { Transform } from "node:stream";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, min, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
 import { uploads, users } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage, refusal } from "../../http/messages";
 import { route } from "../../http/route";
 import { hmac, sameText } from "../../security/secrets";
 
-/** What may be uploaded, by kind: types, the largest size, and the bucket it lands in. */
+/** What may be uploaded, by kind: types and the bucket it lands in (sizes are settings). */
 export const uploadRules = {
-  PICTURE: { bucket: "PUBLIC", maxBytes: 10 * 1024 * 1024, types: /^image\/(png|jpeg|webp|gif|avif)$/ },
-  VIDEO: { bucket: "VIDEO", maxBytes: 1024 * 1024 * 1024, types: /^video\/(mp4|quicktime|webm|x-matroska)$/ },
+  PICTURE: { bucket: "PUBLIC", types: /^image\/(png|jpeg|webp|gif|avif)$/ },
+  VIDEO: { bucket: "VIDEO", types: /^video\/(mp4|quicktime|webm|x-matroska)$/ },
 } as const;
+
+/** The largest file of a kind (UPLOAD_PICTURE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES). */
+export function maxBytesOf(ctx: AppContext, kind: keyof typeof uploadRules): number {
+  return kind === "PICTURE" ? ctx.config.uploadPictureMaxBytes : ctx.config.uploadVideoMaxBytes;
+}
+
+/** Advisory-lock class of a user's upload quota (two-key form). */
+const QUOTA_LOCK = 8103;
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Check a user's upload quota for a new signed URL, under a lock of the user (so racing signs
+ * cannot all pass): at most UPLOAD_MAX_PENDING signed uploads not finished and not expired, and at
+ * most UPLOAD_DAILY_BYTES in 24 hours, counting finished files by their size and unfinished live
+ * ones by what they declared.
+ */
+async function assertQuota(ctx: AppContext, tx: Db, userId: number, declared: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, hashtext(${String(userId)}))`);
+  const now = ctx.now().getTime();
+  const liveSince = new Date(now - UPLOAD_URL_LIFETIME_MS);
+  const [pending] = await tx
+    .select({ n: count(), oldest: min(uploads.createdAt) })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), isNull(uploads.completedAt), gt(uploads.createdAt, liveSince)));
+  if ((pending?.n ?? 0) >= ctx.config.uploadMaxPending) {
+    const frees = (pending?.oldest?.getTime() ?? now) + UPLOAD_URL_LIFETIME_MS;
+    throw new BusinessError(BusinessCode.tooMany, ServerMessage.uploadTooManyPending, {
+      count: pending?.n ?? 0,
+      minutes: Math.max(1, Math.ceil((frees - now) / 60_000)),
+    });
+  }
+  const counted = or(isNotNull(uploads.completedAt), gt(uploads.createdAt, liveSince));
+  const [day] = await tx
+    .select({
+      bytes: sql<number>`coalesce(sum(coalesce(${uploads.size}, ${uploads.declaredSize})), 0)`.mapWith(
+        Number,
+      ),
+      oldest: min(uploads.createdAt),
+    })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, new Date(now - DAY_MS)), counted));
+  if ((day?.bytes ?? 0) + declared > ctx.config.uploadDailyBytes) {
+    const frees = (day?.oldest?.getTime() ?? now) + DAY_MS;
+    throw new BusinessError(BusinessCode.tooMany, ServerMessage.uploadDailyQuota, {
+      megabytes: Math.floor(ctx.config.uploadDailyBytes / 1024 / 1024),
+      hours: Math.max(1, Math.ceil((frees - now) / 3600_000)),
+    });
+  }
+}
 
 /** A signed upload URL is good for this long. */
 export const UPLOAD_URL_LIFETIME_MS = 15 * 60_000;
@@ -68,24 +118,28 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     // SVG can carry script and would be shown to other people: not accepted (decision 0005).
     if (!rule.types.test(contentType))
       throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadType);
-    const declared = body.fileSize ?? rule.maxBytes;
-    if (declared > rule.maxBytes) {
+    const maxBytes = maxBytesOf(ctx, body.uploadFileType);
+    const declared = body.fileSize ?? maxBytes;
+    if (declared > maxBytes) {
       throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadTooLarge, {
-        megabytes: rule.maxBytes / 1024 / 1024,
+        megabytes: Math.floor(maxBytes / 1024 / 1024),
       });
     }
     const key = `${body.uploadFileType.toLowerCase()}/${String(caller.userId)}/${randomUUID()}${extensions[contentType] ?? ""}`;
-    const [row] = await ctx.db
-      .insert(uploads)
-      .values({
-        key,
-        bucket: rule.bucket,
-        userId: caller.userId,
-        kind: body.uploadFileType,
-        contentType,
-        declaredSize: declared,
-      })
-      .returning({ id: uploads.id });
+    const [row] = await ctx.db.transaction(async (tx) => {
+      await assertQuota(ctx, tx, caller.userId, declared);
+      return tx
+        .insert(uploads)
+        .values({
+          key,
+          bucket: rule.bucket,
+          userId: caller.userId,
+          kind: body.uploadFileType,
+          contentType,
+          declaredSize: declared,
+        })
+        .returning({ id: uploads.id });
+    });
     if (!row) throw new Error("upload row not written");
     const expires = ctx.now().getTime() + UPLOAD_URL_LIFETIME_MS;
     return {
@@ -151,6 +205,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/media/files/:bucket/*", async (request, reply) => {
     const { bucket } = request.params as { bucket: string };
     const key = (request.params as { "*": string })["*"];
+    // Keys are ours (kind/user/uuid.ext): anything else is not a file, and never reaches a query.
+    if (!/^[A-Z]{1,16}$/.test(bucket) || !/^[a-z]+\/\d{1,16}\/[0-9a-f-]{36}(\.[a-z0-9]{1,5})?$/.test(key)) {
+      return reply.status(404).send(refusal(request, 404, ServerMessage.notFound));
+    }
     const [row] = await ctx.db
       .select()
       .from(uploads)

@@ -92,6 +92,48 @@ eachDatabase("uploads and the background", (target) => {
     expect((await put(uploadUrl, png)).status).toBe(409);
   });
 
+  /** Sign an upload of `bytes` of a kind (nothing is uploaded). */
+  function signFor(api: Awaited<ReturnType<typeof signIn>>["api"], kind: "PICTURE" | "VIDEO", bytes: number) {
+    return api.upload.signUrl({
+      busType: "FILE",
+      channelEnum: "APP",
+      fileName: kind === "VIDEO" ? "clip.mp4" : "p.png",
+      filePath: "",
+      uploadFileType: kind,
+      contentType: kind === "VIDEO" ? "video/mp4" : "image/png",
+      fileSize: bytes,
+    });
+  }
+
+  it("at most 10 signed uploads outstanding per person, however many are asked for at once", async () => {
+    const { api } = await signIn(platform, demoAccounts[2]);
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => signFor(api, "PICTURE", 1000)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+    const refused = await failure(signFor(api, "PICTURE", 1000));
+    expect(refused.code).toBe(429);
+    expect(refused.msg).toMatch(/^还有 10 个文件未完成上传，请先完成，或 (14|15) 分钟后再试$/);
+    // Expired signatures free their places.
+    await platform.server.database.db.execute(
+      `update uploads set created_at = created_at - interval '16 minutes' where completed_at is null`,
+    );
+    await expect(signFor(api, "PICTURE", 1000)).resolves.toMatchObject({ bucketEnum: "PUBLIC" });
+  });
+
+  it("at most 4 GiB a day per person, and a video of at most 1 GiB", async () => {
+    const { api } = await signIn(platform, demoAccounts[1]);
+    const gib = 1024 ** 3;
+    expect((await failure(signFor(api, "VIDEO", gib + 1))).msg).toBe("文件太大，最大 1024 MB");
+    for (let i = 0; i < 4; i++) await signFor(api, "VIDEO", gib);
+    const refused = await failure(signFor(api, "VIDEO", 1));
+    expect(refused.code).toBe(429);
+    expect(refused.msg).toMatch(/^今日上传已达上限（4096 MB），请 (23|24) 小时后再试$/);
+    // Signed but never finished, they stop counting once expired: what counts is what arrived.
+    await platform.server.database.db.execute(
+      `update uploads set created_at = created_at - interval '16 minutes' where kind = 'VIDEO' and completed_at is null`,
+    );
+    await expect(signFor(api, "VIDEO", gib)).resolves.toMatchObject({ bucketEnum: "VIDEO" });
+  });
+
   it("files that are not finished pictures are not served", async () => {
     const response = await fetch(`${platform.server.origin}/api/media/files/PUBLIC/picture/1/missing.png`);
     expect(response.status).toBe(404);

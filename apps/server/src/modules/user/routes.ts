@@ -1,3 +1,4 @@
+import { hasForbiddenCharacter } from "@platform/api-client/contract";
 import { SmsCodeType, validatePassword } from "@platform/domain";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -40,6 +41,15 @@ export function backgroundUrlOf(user: {
   return user.bgImgKey && user.bgImgBucket ? fileUrlOf(user.bgImgBucket, user.bgImgKey) : null;
 }
 
+/** A header's text as it may be stored: without characters no text may hold, at most `max` long. */
+function storableHeader(value: string | undefined, max: number): string | null {
+  if (value === undefined) return null;
+  return Array.from(value)
+    .filter((c) => !hasForbiddenCharacter(c))
+    .slice(0, max)
+    .join("");
+}
+
 function onlySelf(callerId: number, userId: string): void {
   if (String(callerId) !== userId) throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
 }
@@ -54,8 +64,8 @@ export async function userRow(ctx: AppContext, userId: number) {
 }
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, "user.sendValidateCode", "public", async ({ body }) => {
-    await sendCode(ctx, body.phoneNumbers, body.type);
+  route(app, ctx, "user.sendValidateCode", "public", async ({ body, request }) => {
+    await sendCode(ctx, body.phoneNumbers, body.type, request.ip);
     return null;
   });
 
@@ -92,7 +102,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     await ctx.db.insert(loginLogs).values({
       userId: caller.userId,
       platform: body.platform,
-      userAgent: body.userAgent ?? request.headers["user-agent"] ?? null,
+      // The header is not validated by the contract: only what can be stored, and not too much.
+      userAgent: body.userAgent ?? storableHeader(request.headers["user-agent"], 512),
       address: request.ip,
     });
     return null;

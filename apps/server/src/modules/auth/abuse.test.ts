@@ -1,0 +1,314 @@
+import { basicAuthorization, encryptReq } from "@platform/api-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  eachDatabase,
+  embedded,
+  failure,
+  freshPhone,
+  lastSmsCode,
+  rawPost,
+  rowsOf,
+  startPlatform,
+} from "../../../test/harness";
+import type { TestPlatform } from "../../../test/harness";
+
+/**
+ * The sign-in doors as an attacker tries them (Step 8): the SMS sandbox's read-back, racing
+ * password guesses, a forged client address, SMS pumping and code guessing.
+ */
+
+/** Register a phone with a password through the real flow. */
+async function registered(platform: TestPlatform, password = "secret123") {
+  const phone = freshPhone();
+  const api = platform.client();
+  await api.sendSmsCode(phone, "REGISTER");
+  await api.register({ phone, code: await lastSmsCode(platform, phone), password });
+  return { phone, password };
+}
+
+/** Let a minute pass for this phone's 60 s resend rule (its codes were sent 61 s earlier). */
+async function aMinuteLater(platform: TestPlatform, phone: string) {
+  await platform.server.database.db.execute(
+    `update sms_codes set created_at = created_at - interval '61 seconds' where mobile = '${phone}'`,
+  );
+}
+
+async function readBack(platform: TestPlatform, mobile: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${platform.server.origin}/api/sandbox/sms/last?mobile=${mobile}`, {
+    headers,
+  });
+  return { status: response.status, body: (await response.json()) as { code: number; data: unknown } };
+}
+
+describe("the SMS sandbox's read-back is no door", () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startPlatform(embedded);
+  });
+  afterAll(() => platform.close());
+
+  it("answers the machine itself", async () => {
+    const phone = freshPhone();
+    await platform.client().sendSmsCode(phone);
+    const { status, body } = await readBack(platform, phone);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ code: expect.stringMatching(/^\d{4}$/) as unknown });
+  });
+
+  it("refuses a request that came through a proxy, even one nobody declared", async () => {
+    const phone = freshPhone();
+    await platform.client().sendSmsCode(phone);
+    for (const header of ["x-forwarded-for", "forwarded", "x-real-ip"]) {
+      const { status, body } = await readBack(platform, phone, {
+        [header]: header === "forwarded" ? "for=127.0.0.1" : "127.0.0.1",
+      });
+      expect(status, header).toBe(403);
+      expect(body.data).toBeNull();
+    }
+  });
+
+  it("refuses a caller from another address (the connection's own, not a header)", async () => {
+    const phone = freshPhone();
+    await platform.client().sendSmsCode(phone);
+    const response = await platform.server.app.inject({
+      method: "GET",
+      url: `/api/sandbox/sms/last?mobile=${phone}`,
+      remoteAddress: "203.0.113.7",
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 403, data: null });
+  });
+
+  it("does not exist on a server that listens beyond loopback", async () => {
+    const open = await startPlatform(embedded, { HOST: "0.0.0.0" });
+    try {
+      const phone = freshPhone();
+      await open.client().sendSmsCode(phone);
+      const response = await fetch(
+        `http://127.0.0.1:${new URL(open.server.origin).port}/api/sandbox/sms/last?mobile=${phone}`,
+      );
+      expect(response.status).toBe(404);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it("behind a trusted proxy: only a loopback client with the operator's secret", async () => {
+    const proxied = await startPlatform(embedded, {
+      TRUST_PROXY: "127.0.0.1",
+      SANDBOX_READBACK_SECRET: "operator-secret-123",
+    });
+    try {
+      const phone = freshPhone();
+      await proxied.client().sendSmsCode(phone);
+      const visitor = { "x-forwarded-for": "198.51.100.20" };
+      expect((await readBack(proxied, phone, visitor)).status).toBe(403);
+      expect(
+        (await readBack(proxied, phone, { ...visitor, "x-sandbox-secret": "operator-secret-123" })).status,
+      ).toBe(403);
+      expect((await readBack(proxied, phone)).status).toBe(403);
+      expect((await readBack(proxied, phone, { "x-sandbox-secret": "wrong" })).status).toBe(403);
+      expect((await readBack(proxied, phone, { "x-sandbox-secret": "operator-secret-123" })).status).toBe(
+        200,
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+eachDatabase("password lockout under a race", (target) => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startPlatform(target);
+  });
+  afterAll(() => platform.close());
+
+  it("40 parallel guesses for one phone: exactly 5 are evaluated, the rest are locked out", async () => {
+    const { phone, password } = await registered(platform);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        failure(platform.client().loginWithPassword({ phone, password: "wrong-pass" })),
+      ),
+    );
+    const codes = results.map((r) => r.code);
+    expect(codes.filter((c) => c === 400)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(35);
+    // And the right password is locked out too, for the rest of the window.
+    expect((await failure(platform.client().loginWithPassword({ phone, password }))).code).toBe(429);
+    const [row] = await rowsOf<{ n: number }>(
+      platform,
+      `select count(*)::int as n from auth_failures where key = 'phone:${phone}'`,
+    );
+    expect(row?.n).toBe(5);
+  });
+
+  it("an attempt that tried no password (a made-up sign) does not count as a failure", async () => {
+    const { phone, password } = await registered(platform);
+    const { reqKey, clientSecret } = platform.server.ctx.secrets;
+    for (let i = 0; i < 6; i++) {
+      const params = { sign: `made-up-sign-${String(i)}`, username: phone, password: "QUJD".repeat(8) };
+      const response = await rawPost(
+        platform,
+        "/auth/h5/token/new/userPwd",
+        JSON.stringify({ req: await encryptReq(params, reqKey) }),
+        { authorization: basicAuthorization(platform.config.clientId, clientSecret) },
+      );
+      expect(response.json.code).toBe(400);
+    }
+    await expect(platform.client().loginWithPassword({ phone, password })).resolves.toBeTruthy();
+    const [row] = await rowsOf<{ n: number }>(
+      platform,
+      `select count(*)::int as n from auth_failures where key = 'phone:${phone}'`,
+    );
+    expect(row?.n).toBe(0);
+  });
+});
+
+describe("the client's address is the connection's, unless the operator names a proxy", () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startPlatform(embedded);
+  });
+  afterAll(() => platform.close());
+
+  it("a rotated X-Forwarded-For neither escapes the per-address lockout nor forges the login log", async () => {
+    // 30 wrong passwords from one address lock that address, whatever each request claims.
+    // Unregistered phones: a wrong password for an unknown phone is a failure like any other.
+    const phones = Array.from({ length: 31 }, () => ({ phone: freshPhone(), password: "any-password" }));
+    for (const [i, { phone }] of phones.slice(0, 30).entries()) {
+      const api = platform.client({ "x-forwarded-for": `198.51.100.${String(i + 1)}` });
+      expect((await failure(api.loginWithPassword({ phone, password: "wrong-pass" }))).code).toBe(400);
+    }
+    const last = phones[30];
+    if (!last) throw new Error("no phone");
+    const liar = platform.client({ "x-forwarded-for": "198.51.100.99" });
+    const refused = await failure(liar.loginWithPassword(last));
+    expect(refused.code).toBe(429);
+    expect(refused.msg).toBe("尝试次数过多，请稍后再试");
+  });
+
+  it("the login log records the connection's address, not a forged one", async () => {
+    const { phone, password } = await registered(platform);
+    const api = platform.client({ "x-forwarded-for": "203.0.113.66" });
+    await platform.server.database.db.execute(`delete from auth_failures`);
+    const credentials = await api.loginWithPassword({ phone, password });
+    await api.user.loginInfoLog({ platform: "H5" });
+    const [row] = await rowsOf<{ address: string }>(
+      platform,
+      `select address from login_logs where user_id = ${credentials.user_info?.id ?? "0"}`,
+    );
+    expect(row?.address).toMatch(/127\.0\.0\.1/);
+  });
+
+  it("behind a named proxy, its X-Forwarded-For is the client's address", async () => {
+    const proxied = await startPlatform(embedded, {
+      TRUST_PROXY: "127.0.0.1",
+      SANDBOX_READBACK_SECRET: "operator-secret-123",
+    });
+    try {
+      const { phone, password } = await registered(proxied);
+      const api = proxied.client({ "x-forwarded-for": "203.0.113.66" });
+      const credentials = await api.loginWithPassword({ phone, password });
+      await api.user.loginInfoLog({ platform: "H5" });
+      const [row] = await rowsOf<{ address: string }>(
+        proxied,
+        `select address from login_logs where user_id = ${credentials.user_info?.id ?? "0"}`,
+      );
+      expect(row?.address).toBe("203.0.113.66");
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("a TRUST_PROXY that is not an address, a CIDR or a keyword stops the start", async () => {
+    await expect(startPlatform(embedded, { TRUST_PROXY: "everyone" })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("SMS budgets: no pumping, no walking through the codes", () => {
+  it("one address sends at most 5 codes a minute (the default), then is told when to retry", async () => {
+    const platform = await startPlatform(embedded, {
+      SMS_SEND_PER_ADDRESS: "",
+      SMS_SEND_GLOBAL: "",
+    });
+    try {
+      const api = platform.client();
+      for (let i = 0; i < 5; i++) await api.sendSmsCode(freshPhone());
+      const refused = await failure(api.sendSmsCode(freshPhone()));
+      expect(refused.code).toBe(429);
+      expect(refused.msg).toMatch(/^验证码发送次数过多，请 1 分钟后再试$/);
+      // The refused send left nothing behind: no code, no outbox message.
+      const [row] = await rowsOf<{ n: number }>(platform, `select count(*)::int as n from sms_codes`);
+      expect(row?.n).toBe(5);
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it("everyone together has a budget too, whatever addresses they come from", async () => {
+    const platform = await startPlatform(embedded, {
+      TRUST_PROXY: "127.0.0.1",
+      SMS_SEND_GLOBAL: "3,100,1000",
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await platform.client({ "x-forwarded-for": `198.51.100.${String(i + 1)}` }).sendSmsCode(freshPhone());
+      }
+      const refused = await failure(
+        platform.client({ "x-forwarded-for": "198.51.100.50" }).sendSmsCode(freshPhone(), "LOGIN"),
+      );
+      expect(refused.code).toBe(429);
+      const english = platform.client({ "x-forwarded-for": "198.51.100.51", language: "en_US" });
+      expect((await failure(english.sendSmsCode(freshPhone()))).msg).toBe(
+        "Too many codes have been sent: try again in 1 min",
+      );
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it("one phone gets at most 10 codes a day", async () => {
+    const platform = await startPlatform(embedded);
+    try {
+      const phone = freshPhone();
+      const api = platform.client();
+      for (let i = 0; i < 10; i++) {
+        await api.sendSmsCode(phone);
+        await aMinuteLater(platform, phone);
+      }
+      const refused = await failure(api.sendSmsCode(phone));
+      expect(refused.code).toBe(429);
+      expect(refused.msg).toMatch(/^该手机号今日接收验证码的次数已达上限，请 \d+ 小时后再试$/);
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it("10 wrong codes a day for one phone, then not even the right code is looked at", async () => {
+    const platform = await startPlatform(embedded);
+    try {
+      const phone = freshPhone();
+      const api = platform.client();
+      for (let round = 0; round < 2; round++) {
+        await api.sendSmsCode(phone);
+        const code = await lastSmsCode(platform, phone);
+        const wrong = code === "0000" ? "1111" : "0000";
+        for (let i = 0; i < 5; i++) await failure(api.loginWithSms({ phone, code: wrong }));
+        await aMinuteLater(platform, phone);
+      }
+      await api.sendSmsCode(phone);
+      const refused = await failure(api.loginWithSms({ phone, code: await lastSmsCode(platform, phone) }));
+      expect(refused.code).toBe(429);
+      expect(refused.msg).toMatch(/^该手机号今日验证码错误次数过多，请 \d+ 小时后再试$/);
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it("budgets that are not three whole numbers stop the start", async () => {
+    await expect(startPlatform(embedded, { SMS_SEND_PER_ADDRESS: "5,20" })).rejects.toThrow(
+      /SMS_SEND_PER_ADDRESS/,
+    );
+  });
+});
