@@ -28,9 +28,12 @@ export interface E2eBrowser {
   close(): Promise<void>;
 }
 
-/** Chromium with a fresh profile (playwright makes a temporary one per launch and removes it). */
-export async function launchBrowser(): Promise<E2eBrowser> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
+/**
+ * Chromium with a fresh profile (playwright makes a temporary one per launch and removes it);
+ * `extraFlags` for one journey's needs (e.g. a fake camera).
+ */
+export async function launchBrowser(extraFlags: readonly string[] = []): Promise<E2eBrowser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...flags, ...extraFlags] });
   return {
     browser,
     close: async () => {
@@ -48,11 +51,11 @@ export interface Phone {
  * A journey file's Chromium: started before its tests and closed after them. `phone()` opens a
  * phone in it; every phone a test opened is closed when the test ends, passed or failed.
  */
-export function e2eBrowser(): { phone: () => Promise<Phone> } {
+export function e2eBrowser(extraFlags: readonly string[] = []): { phone: () => Promise<Phone> } {
   let e2e: E2eBrowser | undefined;
   const open: BrowserContext[] = [];
   beforeAll(async () => {
-    e2e = await launchBrowser();
+    e2e = await launchBrowser(extraFlags);
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((context) => context.close()));

@@ -6,6 +6,7 @@ import type { AppContext } from "./context";
 import { BusinessCode, BusinessError, Unauthenticated } from "./http/errors";
 import { loggableError } from "./http/loggable";
 import { ServerMessage, refusal } from "./http/messages";
+import { addSecurityHeaders } from "./http/security-headers";
 import { mediaRoutes } from "./media/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
@@ -52,6 +53,8 @@ export async function buildApp(
   app: FastifyInstance = Fastify({ logger: false }),
 ): Promise<BuiltApp> {
   const tracking = new TrackingBuffer(ctx);
+  // First, so every response (API, refusals, 404s, the app's files, media) carries them.
+  addSecurityHeaders(app, ctx.config.csp);
   // gzip/brotli for what compresses (the app's scripts and styles, JSON, playlists); media segments
   // and images are already compressed and pass through as they are.
   const { default: compress } = await import("@fastify/compress");

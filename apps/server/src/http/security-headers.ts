@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import type { CspSettings } from "../env";
+
+/**
+ * The Content-Security-Policy of every response, as strict as the built H5 app allows (the e2e
+ * journey `apps/h5/e2e/csp.e2e.ts` visits every route under it and expects no violation). Why each
+ * source is there:
+ *
+ * - `default-src 'self'`: anything not named below (fonts, the web manifest, prefetches) comes from
+ *   this server only.
+ * - `script-src 'self'`: Vite emits no inline script (index.html loads `/api/h5/config.js` and the
+ *   hashed module chunks by URL); nothing evaluates strings, so neither 'unsafe-inline' nor
+ *   'unsafe-eval'.
+ * - `style-src 'self'`: only the built CSS files (and the `<link>` tags Vite's loader adds for a
+ *   lazy chunk's CSS). React sets `style` props through the CSSOM, which CSP does not govern; no
+ *   `<style>` element or `style=""` markup is made, so no 'unsafe-inline'.
+ * - `img-src 'self' blob:`: covers, avatars, backgrounds and the logo are this server's; `blob:` is
+ *   the album QR decoder's fallback (`qrDecode.ts`: an object URL in an `<img>` where
+ *   `createImageBitmap` is missing). No `data:`: the build inlines no image (add it when a
+ *   generated QR picture is shown as a data URL).
+ * - `media-src 'self' blob:`: shaka plays HLS through Media Source Extensions, i.e. a `blob:` URL
+ *   of a MediaSource on the `<video>`; a camera stream (`srcObject`) needs no source.
+ * - `connect-src 'self'`: the API, playlists and segments (shaka fetches them), tracking beacons.
+ * - `frame-src 'none'`: the app frames nothing (until a payment page is configured, below).
+ * - `worker-src 'none'`: no worker (shaka transmuxes in the page unless given a worker URL).
+ * - `object-src 'none'`, `base-uri 'none'`: no plugins; no `<base>` re-pointing relative URLs.
+ * - `form-action 'self'`: forms are handled in script; none posts elsewhere.
+ * - `frame-ancestors 'none'` (and `X-Frame-Options: DENY` for old browsers): nobody may frame the
+ *   app (clickjacking the buy popup).
+ *
+ * Extra origins come from the settings (`CSP_CONNECT_SRC`, `CSP_IMG_SRC`, `CSP_MEDIA_SRC`,
+ * `CSP_FRAME_SRC`, validated in `env.ts`), and `CSP_REPORT_URI` adds `report-uri`.
+ */
+export function contentSecurityPolicy(settings: CspSettings): string {
+  const directives: (readonly [string, ...string[]])[] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'"],
+    ["style-src", "'self'"],
+    ["img-src", "'self'", "blob:", ...settings.imgSrc],
+    ["media-src", "'self'", "blob:", ...settings.mediaSrc],
+    ["connect-src", "'self'", ...settings.connectSrc],
+    ["frame-src", ...(settings.frameSrc.length > 0 ? settings.frameSrc : ["'none'"])],
+    ["worker-src", "'none'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'none'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+  ];
+  if (settings.reportUri !== null) directives.push(["report-uri", settings.reportUri]);
+  return directives.map((directive) => directive.join(" ")).join("; ");
+}
+
+/**
+ * The headers every response carries: the policy; `nosniff`, so a JSON answer, an upload or a
+ * segment is never run as a script or a page; no referrer, because HLS URLs carry a token in their
+ * query; and `X-Frame-Options` for browsers older than `frame-ancestors`. HSTS is the TLS proxy's
+ * (README: Security headers): this server speaks plain HTTP on 127.0.0.1.
+ */
+export function securityHeaders(settings: CspSettings): Readonly<Record<string, string>> {
+  return {
+    "content-security-policy": contentSecurityPolicy(settings),
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+  };
+}
+
+/**
+ * Sets them on every reply before any handler runs: API answers, refusals, errors, 404s, the app's
+ * files (@fastify/static) and media (`sendFile`) alike. Added first, on the root instance, so every
+ * plugin registered after it inherits the hook.
+ */
+export function addSecurityHeaders(app: FastifyInstance, settings: CspSettings): void {
+  const headers = securityHeaders(settings);
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  // Fastify answers a URL that does not decode (or an over-long parameter) straight on the raw
+  // response, before any hook: so the headers also go on every raw response as it starts (what a
+  // reply sets later takes precedence in writeHead, and it sets the same values).
+  const entries = Object.entries(headers);
+  app.server.prependListener("request", (_request: IncomingMessage, response: ServerResponse) => {
+    for (const [name, value] of entries) response.setHeader(name, value);
+  });
+}
