@@ -1,14 +1,22 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { cutSegment } from "./cut";
 import { MANIFEST } from "./generate";
 import type { ClipManifest } from "./generate";
-import { parsePlaylist } from "./playlist";
+import { parsePlaylist, previewSegmentName, straddledSegment } from "./playlist";
 import type { MediaPlaylist } from "./playlist";
 import { DEFAULT_RENDITION } from "./recipes";
 
 /** Segment and init file names as ffmpeg writes them (nothing else in a clip folder is served). */
 const MEDIA_FILE = /^(init\.mp4|seg_\d{5}\.m4s)$/;
+
+/**
+ * Where a rendition keeps its preview cuts (made on first request: derived data, made again when
+ * missing). The version is that of the cutting rules: changed rules cut into a new folder.
+ */
+const PREVIEW_FOLDER = "previews-v1";
 
 /**
  * The clips in the media folder, by key. Playlists are read once and kept (they never change: a
@@ -17,6 +25,8 @@ const MEDIA_FILE = /^(init\.mp4|seg_\d{5}\.m4s)$/;
 export class MediaLibrary {
   private readonly clips = new Map<string, ClipManifest>();
   private readonly playlists = new Map<string, Promise<MediaPlaylist | null>>();
+  /** Cuts being made by this process, so concurrent requests for one wait for the same work. */
+  private readonly cutting = new Map<string, Promise<string>>();
 
   constructor(readonly dir: string) {
     if (!existsSync(dir)) return;
@@ -57,6 +67,44 @@ export class MediaLibrary {
     const clip = this.clips.get(key);
     if (!clip?.renditions.some((r) => r.name === rendition) || !MEDIA_FILE.test(file)) return null;
     return join(this.dir, clip.folder, rendition, file);
+  }
+
+  /**
+   * Where a preview's cut of a segment is on disk (making it the first time), or null when the
+   * clip, rendition or segment does not exist or the limit does not fall inside that segment.
+   */
+  async previewFile(key: string, rendition: string, file: string, limitMs: number): Promise<string | null> {
+    const clip = this.clips.get(key);
+    const playlist = await this.playlist(key, rendition);
+    if (!clip || !playlist || straddledSegment(playlist, limitMs)?.file !== file) return null;
+    const folder = join(this.dir, clip.folder, rendition, PREVIEW_FOLDER);
+    const target = join(folder, previewSegmentName(file, limitMs));
+    if (existsSync(target)) return target;
+    let making = this.cutting.get(target);
+    if (!making) {
+      making = (async () => {
+        const source = join(this.dir, clip.folder, rendition);
+        const [init, segment] = await Promise.all([
+          readFile(join(source, playlist.init)),
+          readFile(join(source, file)),
+        ]);
+        const cut = cutSegment(init, segment, limitMs);
+        // Written aside and renamed into place: another process may be making the same cut, and a
+        // reader never sees half a file.
+        await mkdir(folder, { recursive: true });
+        const temporary = join(folder, `.${randomBytes(6).toString("hex")}.tmp`);
+        try {
+          await writeFile(temporary, cut.bytes);
+          await rename(temporary, target);
+        } catch (error) {
+          await rm(temporary, { force: true });
+          throw error;
+        }
+        return target;
+      })().finally(() => this.cutting.delete(target));
+      this.cutting.set(target, making);
+    }
+    return making;
   }
 
   /** A cover picture's file, or null. */

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { testMediaDir } from "../../test/media";
 import { ensureSeedMedia } from "./generate";
-import { parsePlaylist, renderPlaylist } from "./playlist";
+import {
+  parsePlaylist,
+  parsePreviewSegmentName,
+  previewSegmentName,
+  renderPlaylist,
+  straddledSegment,
+} from "./playlist";
 import { mediaProfiles, recipeHash } from "./recipes";
 
 interface Probe {
@@ -81,13 +87,66 @@ describe("playlists", () => {
     expect(playlist.targetDuration).toBe(4);
   });
 
-  it("ends a preview's playlist at the last segment that starts before the limit", () => {
-    const text = renderPlaylist(parsePlaylist(source), 5, (f) => `/x/${f}?sig=1`);
+  /** The segments a rendered playlist names, with their EXTINF lengths. */
+  function entriesOf(text: string): [string, number][] {
+    const lines = text.split("\n");
+    return lines.flatMap((line, i) =>
+      line.startsWith("#EXTINF:")
+        ? [[lines[i + 1] ?? "", Number.parseFloat(line.slice(8))] as [string, number]]
+        : [],
+    );
+  }
+
+  it("ends a preview at the limit: the segment it falls in is replaced by its cut, as long as the rest", () => {
+    const text = renderPlaylist(parsePlaylist(source), 5_000, (f) => `/x/${f}?sig=1`);
     expect(text).toContain('#EXT-X-MAP:URI="/x/init.mp4?sig=1"');
-    expect(text).toContain("/x/seg_00001.m4s?sig=1");
-    expect(text).not.toContain("seg_00002");
+    expect(entriesOf(text)).toEqual([
+      ["/x/seg_00000.m4s?sig=1", 4],
+      ["/x/seg_00001.preview-5000ms.m4s?sig=1", 1],
+    ]);
+    expect(text).toContain("#EXTINF:1.000000,");
     expect(text.trim().endsWith("#EXT-X-ENDLIST")).toBe(true);
-    expect(renderPlaylist(parsePlaylist(source), null, (f) => f)).toContain("seg_00002.m4s");
+    // Not on a frame: the length says so to the microsecond.
+    expect(entriesOf(renderPlaylist(parsePlaylist(source), 9_733, (f) => f))).toEqual([
+      ["seg_00000.m4s", 4],
+      ["seg_00001.m4s", 4],
+      ["seg_00002.preview-9733ms.m4s", 1.733],
+    ]);
+  });
+
+  it("needs no cut when the limit falls on a segment's end, and gives everyone else every segment", () => {
+    expect(entriesOf(renderPlaylist(parsePlaylist(source), 8_000, (f) => f))).toEqual([
+      ["seg_00000.m4s", 4],
+      ["seg_00001.m4s", 4],
+    ]);
+    const all = [
+      ["seg_00000.m4s", 4],
+      ["seg_00001.m4s", 4],
+      ["seg_00002.m4s", 2.5],
+    ];
+    expect(entriesOf(renderPlaylist(parsePlaylist(source), null, (f) => f))).toEqual(all);
+    expect(entriesOf(renderPlaylist(parsePlaylist(source), 10_500, (f) => f))).toEqual(all);
+  });
+
+  it("names a cut by its segment and limit, and reads back only such names", () => {
+    expect(previewSegmentName("seg_00001.m4s", 6_000)).toBe("seg_00001.preview-6000ms.m4s");
+    expect(parsePreviewSegmentName("seg_00001.preview-6000ms.m4s")).toEqual({
+      file: "seg_00001.m4s",
+      limitMs: 6_000,
+    });
+    for (const name of [
+      "seg_00001.m4s",
+      "init.mp4",
+      "seg_1.preview-6000ms.m4s",
+      "seg_00001.preview-6000ms.m4s/..",
+      "seg_00001.preview--1ms.m4s",
+    ]) {
+      expect(parsePreviewSegmentName(name)).toBeNull();
+    }
+    const playlist = parsePlaylist(source);
+    expect(straddledSegment(playlist, 4_000)).toBeUndefined();
+    expect(straddledSegment(playlist, 4_001)?.file).toBe("seg_00001.m4s");
+    expect(straddledSegment(playlist, 10_500)).toBeUndefined();
   });
 
   it("refuses text that is not an fMP4 media playlist", () => {

@@ -32,16 +32,51 @@ export function parsePlaylist(text: string): MediaPlaylist {
   return { init, segments, targetDuration: Math.ceil(Math.max(...segments.map((s) => s.duration))) };
 }
 
+/** A preview's cut of a segment, named by the segment and the limit (ms) it ends at. */
+const PREVIEW_SEGMENT = /^(seg_\d{5})\.preview-(\d{1,9})ms\.m4s$/;
+
+export function previewSegmentName(file: string, limitMs: number): string {
+  return `${file.replace(/\.m4s$/, "")}.preview-${String(limitMs)}ms.m4s`;
+}
+
+/** The segment and limit a preview cut's name stands for, or null for any other name. */
+export function parsePreviewSegmentName(name: string): { file: string; limitMs: number } | null {
+  const match = PREVIEW_SEGMENT.exec(name);
+  return match ? { file: `${match[1] ?? ""}.m4s`, limitMs: Number(match[2]) } : null;
+}
+
+/** Whole microseconds, so sums of EXTINF values compare exactly with a limit in milliseconds. */
+const micros = (seconds: number) => Math.round(seconds * 1e6);
+
 /**
- * The playlist a viewer gets: every segment, or (for a preview) those that start before the limit,
- * each URI made by `uriOf` (signed), and always an end, so the player knows the video ends there.
+ * The segment a preview ends in, when the limit falls inside one (not on a boundary): that
+ * segment, cut at the limit, is the preview's last.
+ */
+export function straddledSegment(playlist: MediaPlaylist, limitMs: number): Segment | undefined {
+  const limit = limitMs * 1000;
+  return playlist.segments.find((s) => micros(s.start) < limit && limit < micros(s.start + s.duration));
+}
+
+/**
+ * The playlist a viewer gets: every segment, or (for a preview, `limitMs` not null) the segments
+ * before the limit and, where the limit falls inside a segment, that segment's cut at the limit
+ * (its own name, its length up to the limit), so the preview lasts the limit; the cut's media ends
+ * within a frame of it (a B-frame group with a B-pyramid, see cut.ts). Every URI is made by `uriOf`
+ * (signed), and there is always an end, so the player knows the video ends there.
  */
 export function renderPlaylist(
   playlist: MediaPlaylist,
-  limitSeconds: number | null,
+  limitMs: number | null,
   uriOf: (file: string) => string,
 ): string {
-  const shown = playlist.segments.filter((s) => limitSeconds === null || s.start < limitSeconds);
+  const cut = limitMs === null ? undefined : straddledSegment(playlist, limitMs);
+  const shown = playlist.segments
+    .filter((s) => limitMs === null || micros(s.start) < limitMs * 1000)
+    .map((s) =>
+      s === cut && limitMs !== null
+        ? { file: previewSegmentName(s.file, limitMs), duration: (limitMs * 1000 - micros(s.start)) / 1e6 }
+        : s,
+    );
   return [
     "#EXTM3U",
     "#EXT-X-VERSION:7",

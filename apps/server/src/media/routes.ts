@@ -5,7 +5,7 @@ import { ServerMessage, refusal } from "../http/messages";
 import { authenticate } from "../modules/auth/sessions";
 import { previewLimitMs, viewerOf, watchableVideo } from "../modules/substance/access";
 import { hmac, sameText } from "../security/secrets";
-import { renderPlaylist } from "./playlist";
+import { parsePreviewSegmentName, renderPlaylist } from "./playlist";
 
 const HOUR_MS = 3600_000;
 
@@ -52,7 +52,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!video || !playlist) return refuse(request, reply, 404, ServerMessage.notFound);
     const viewer = await viewerOf(ctx, caller.userId);
     const limitMs = await previewLimitMs(ctx.db, video, viewer);
-    const text = renderPlaylist(playlist, limitMs === null ? null : limitMs / 1000, (name) =>
+    const text = renderPlaylist(playlist, limitMs, (name) =>
       signedSegmentUrl(ctx, `${String(id)}/${rendition}/${name}`, video.lengthMs),
     );
     return reply
@@ -80,7 +80,14 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
       return refuse(request, reply, 403, ServerMessage.forbidden);
     }
     const video = await watchableVideo(ctx.db, Number(videoId), null, true);
-    const disk = video?.mediaKey ? ctx.media.mediaFile(video.mediaKey, rendition, file) : null;
+    // A preview's last segment is a cut of the segment the limit falls in, named by its limit: the
+    // signature covers that name, so it never opens the whole segment.
+    const preview = parsePreviewSegmentName(file);
+    const disk = !video?.mediaKey
+      ? null
+      : preview
+        ? await ctx.media.previewFile(video.mediaKey, rendition, preview.file, preview.limitMs)
+        : ctx.media.mediaFile(video.mediaKey, rendition, file);
     if (!disk) return refuse(request, reply, 404, ServerMessage.notFound);
     const maxAge = Math.max(0, Math.floor(expiresAt - ctx.now().getTime() / 1000));
     return sendFile(request, reply, disk, {

@@ -1,7 +1,9 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { WatchLevel } from "@platform/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
@@ -41,6 +43,45 @@ function urisOf(playlist: string): string[] {
 
 function seconds(playlist: string): number {
   return [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
+interface Packet {
+  readonly stream: number;
+  readonly pts: number;
+  readonly duration: number;
+}
+
+/** The packets ffprobe reads from an fMP4 file (seconds, edit lists applied; stream 0 is video). */
+function packetsOf(mp4: Buffer): Packet[] {
+  const run = spawnSync(
+    "ffprobe",
+    ["-v", "error", "-show_entries", "packet=stream_index,pts_time,duration_time", "-of", "json", "-i", "-"],
+    { input: mp4, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  const json = JSON.parse(run.stdout) as {
+    packets: { stream_index: number; pts_time: string; duration_time?: string }[];
+  };
+  return json.packets.map((p) => ({
+    stream: p.stream_index,
+    pts: Number(p.pts_time),
+    // ffprobe leaves some durations out (N/A): those count as none.
+    duration: Number(p.duration_time) || 0,
+  }));
+}
+
+/** What ffmpeg complains about when decoding an fMP4 file (nothing: it decodes cleanly). */
+function decodeErrorsOf(mp4: Buffer): string {
+  const run = spawnSync("ffmpeg", ["-v", "error", "-i", "-", "-f", "null", "-"], {
+    input: mp4,
+    encoding: "utf8",
+  });
+  return `${run.stderr}${run.status === 0 ? "" : `exit ${String(run.status)}`}`;
+}
+
+async function bytesOf(platform: TestPlatform, path: string): Promise<Buffer> {
+  const response = await fetch(`${platform.server.origin}${path}`);
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
 }
 
 eachDatabase("media access over HTTP", (target) => {
@@ -119,8 +160,8 @@ eachDatabase("media access over HTTP", (target) => {
       watchLevel: "SVIP",
     });
     const preview = await playlistOf(other, ids.SVIP);
-    // 6 s limit, 4 s segments: the segments starting at 0 and 4 s, then the end.
-    expect(seconds(preview.text)).toBeCloseTo(8, 0);
+    // 6 s limit, 4 s segments: the segment from 0 s, the one from 4 s cut at 6 s, then the end.
+    expect(seconds(preview.text)).toBeCloseTo(6, 3);
     expect(preview.text).not.toContain("seg_00002");
     const full = await playlistOf(member, ids.SVIP);
     expect(seconds(full.text)).toBeCloseTo(20, 0);
@@ -140,9 +181,136 @@ eachDatabase("media access over HTTP", (target) => {
     expect((await get(platform, later)).status).toBe(200);
   });
 
+  it("cuts a preview at the limit: the last segment holds nothing at or past it and decodes", async () => {
+    const preview = await playlistOf(other, ids.SVIP);
+    // The playlist lasts the limit (within a frame at 15 fps).
+    expect(Math.abs(seconds(preview.text) - 6)).toBeLessThan(1 / 15);
+    const [init, first, cut, ...more] = urisOf(preview.text);
+    expect(more).toEqual([]);
+    expect(first).toMatch(/\/seg_00000\.m4s\?/);
+    expect(cut).toMatch(/\/seg_00001\.preview-6000ms\.m4s\?expires=\d+&sig=/);
+    const response = await get(platform, cut ?? "");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("video/mp4");
+    expect(response.headers.get("cache-control")).toMatch(/^public, max-age=\d+, immutable$/);
+
+    const [initBytes, firstBytes, cutBytes] = await Promise.all(
+      [init, first, cut].map((uri) => bytesOf(platform, uri ?? "")),
+    );
+    if (!initBytes || !firstBytes || !cutBytes) throw new Error("a segment is missing");
+    // ffprobe's times start where the edit lists put the first video frame: the playlist's zero.
+    const zero = Math.min(
+      ...packetsOf(Buffer.concat([initBytes, firstBytes]))
+        .filter((p) => p.stream === 0)
+        .map((p) => p.pts),
+    );
+    const packets = packetsOf(Buffer.concat([initBytes, cutBytes])).map((p) => ({ ...p, pts: p.pts - zero }));
+    const video = packets.filter((p) => p.stream === 0);
+    const audio = packets.filter((p) => p.stream === 1);
+    expect(video[0]?.pts).toBeCloseTo(4, 3);
+    // Nothing at or past the limit (the audio's edit list is in milliseconds: 1 ms of slack).
+    for (const p of packets) expect(p.pts).toBeLessThan(6.001);
+    // …and the cut goes up to it: the video within its last mini-GOP, the audio within a frame.
+    expect(Math.max(...video.map((p) => p.pts + p.duration))).toBeGreaterThan(6 - 4 / 15);
+    expect(Math.max(...audio.map((p) => p.pts + p.duration))).toBeGreaterThan(6 - 0.022);
+    expect(decodeErrorsOf(Buffer.concat([initBytes, cutBytes]))).toBe("");
+  });
+
+  it("never opens the whole segment with a preview's signature", async () => {
+    const preview = await playlistOf(other, ids.SVIP);
+    const cut = urisOf(preview.text).at(-1) ?? "";
+    expect((await get(platform, cut)).status).toBe(200);
+    // The same signature on the whole segment the cut was made from, on another limit, on the
+    // next segment's cut: all refused.
+    for (const [from, to] of [
+      ["seg_00001.preview-6000ms.m4s", "seg_00001.m4s"],
+      ["preview-6000ms", "preview-8000ms"],
+      ["preview-6000ms", "preview-7999ms"],
+      ["seg_00001", "seg_00002"],
+    ] as const) {
+      const tampered = cut.replace(from, to);
+      expect(tampered).not.toBe(cut);
+      expect((await get(platform, tampered)).status).toBe(403);
+    }
+    // A cut the server signed but that does not fit the segment it names is not served.
+    const path = `${String(ids.SVIP)}/480p/seg_00001.preview-9000ms.m4s`;
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    const sig = segmentSignature(platform.server.ctx, path, expires);
+    expect((await get(platform, `/api/media/seg/${path}?expires=${String(expires)}&sig=${sig}`)).status).toBe(
+      404,
+    );
+  });
+
+  it("gives viewers with the right the original playlist, uncut", async () => {
+    const original = await platform.server.ctx.media.playlist("aurora", "480p");
+    const names = original?.segments.map((s) => s.file) ?? [];
+    expect(names.length).toBe(5);
+    for (const [who, id] of [
+      [member, ids.SVIP],
+      [other, ids.FREE],
+    ] as const) {
+      const playlist = await playlistOf(who, id);
+      expect(playlist.text).not.toContain("preview");
+      expect(urisOf(playlist.text).map((u) => /\/([^/?]+)\?/.exec(u)?.[1])).toEqual(["init.mp4", ...names]);
+      expect([...playlist.text.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1]))).toEqual(
+        original?.segments.map((s) => s.duration),
+      );
+    }
+  });
+
+  it("cuts each video of a shared clip at its own limit; no cut on a segment boundary", async () => {
+    const db = platform.server.ctx.db;
+    const more = await db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.watchLevel, WatchLevel.SVIP), notInArray(videos.id, Object.values(ids))))
+      .limit(2);
+    const [late, boundary] = more.map((v) => v.id);
+    if (late === undefined || boundary === undefined) throw new Error("two more SVIP videos needed");
+    for (const [id, freeTimeMs] of [
+      [late, 9_500],
+      [boundary, 8_000],
+    ] as const) {
+      await db
+        .update(videos)
+        .set({ mediaKey: "aurora", lengthMs: 20_000, freeTimeMs })
+        .where(eq(videos.id, id));
+    }
+
+    const onBoundary = await playlistOf(other, boundary);
+    expect(onBoundary.text).not.toContain("preview");
+    expect(urisOf(onBoundary.text).map((u) => /\/([^/?]+)\?/.exec(u)?.[1])).toEqual([
+      "init.mp4",
+      "seg_00000.m4s",
+      "seg_00001.m4s",
+    ]);
+    expect(seconds(onBoundary.text)).toBeCloseTo(8, 3);
+
+    const later = await playlistOf(other, late);
+    expect(seconds(later.text)).toBeCloseTo(9.5, 3);
+    const cut = urisOf(later.text).at(-1) ?? "";
+    expect(cut).toContain("/seg_00002.preview-9500ms.m4s?");
+    // Made once on disk (derived data, kept with the clip): concurrent first requests share it.
+    const clip = platform.server.ctx.media.clip("aurora");
+    const disk = join(
+      platform.config.mediaDir,
+      clip?.folder ?? "",
+      "480p",
+      "previews-v1",
+      "seg_00002.preview-9500ms.m4s",
+    );
+    rmSync(disk, { force: true });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => get(platform, cut)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.headers.get("etag"))).size).toBe(1);
+    expect(existsSync(disk)).toBe(true);
+    const sixSeconds = urisOf((await playlistOf(other, ids.SVIP)).text).at(-1) ?? "";
+    expect((await get(platform, sixSeconds)).bytes).not.toBe(answers[0]?.bytes);
+  });
+
   it("gives a CHARGE video's preview before buying and all of it after", async () => {
     const before = await playlistOf(other, ids.CHARGE);
-    expect(seconds(before.text)).toBeCloseTo(8, 0);
+    expect(seconds(before.text)).toBeCloseTo(6, 3);
     await platform.server.ctx.db.delete(purchases).where(eq(purchases.videoId, ids.CHARGE));
     const bought = await member.api.substance.buyVideo({ payType: "GOLD", substanceId: String(ids.CHARGE) });
     expect(bought.isBuy).toBe(true);
@@ -151,7 +319,7 @@ eachDatabase("media access over HTTP", (target) => {
     ).toBe(true);
     expect(seconds((await playlistOf(member, ids.CHARGE)).text)).toBeCloseTo(20, 0);
     // The other user still has not bought it.
-    expect(seconds((await playlistOf(other, ids.CHARGE)).text)).toBeCloseTo(8, 0);
+    expect(seconds((await playlistOf(other, ids.CHARGE)).text)).toBeCloseTo(6, 3);
   });
 
   it("refuses a tampered or expired segment signature", async () => {
@@ -216,6 +384,27 @@ eachDatabase("media access over HTTP", (target) => {
       ]);
       expect(Number(stdout)).toBeGreaterThan(length - 1);
       expect(Number(stdout)).toBeLessThan(length + 1.5);
+    }
+  });
+
+  it("plays a preview over HTTP to its limit: ffmpeg decodes the whole preview playlist", async () => {
+    const run = promisify(execFile);
+    const detail = await other.api.substance.getInfoById({ id: String(ids.SVIP) });
+    for (const entry of detail.multiResolutionList) {
+      const url = `${platform.server.origin}${other.api.mediaUrl(entry.videoPlayUrl)}`;
+      const { stderr } = await run("ffmpeg", ["-v", "error", "-i", url, "-f", "null", "-"]);
+      expect(stderr).toBe("");
+      const { stdout } = await run("ffprobe", [
+        ...["-v", "error", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", url],
+      ]);
+      const ends = stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split(",").map(Number))
+        .map(([pts = 0, duration = 0]) => pts + (Number.isNaN(duration) ? 0 : duration));
+      // The HLS demuxer's times are the playlist's (plus the edit lists' shift, under 0.2 s).
+      expect(Math.max(...ends)).toBeGreaterThan(5.7);
+      expect(Math.max(...ends)).toBeLessThan(6.2);
     }
   });
 
