@@ -1,2 +1,8 @@
 /** The PostgreSQL server the integration suites may use (set by the README's test command). */
 export const testDatabaseUrl: string | null = process.env.TEST_DATABASE_URL || null;
+
+/** The fuzz suite's seed (FUZZ_SEED, to replay a run; random otherwise) and cases per endpoint. */
+export const fuzzSettings: { readonly seed: string | null; readonly perEndpoint: string | null } = {
+  seed: process.env.FUZZ_SEED || null,
+  perEndpoint: process.env.FUZZ_PER_ENDPOINT || null,
+};
