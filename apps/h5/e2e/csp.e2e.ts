@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { crc32, deflateSync } from "node:zlib";
 import { PriceFilter } from "@platform/domain";
 import type { BrowserContext, Page, Response } from "playwright-core";
+import QRCode from "qrcode";
 import { afterAll, describe, expect, it } from "vitest";
 import { demo, e2eBrowser, myTab, signInQuickly } from "./browser";
 
@@ -127,50 +128,25 @@ function videoTime(page: Page): Promise<number> {
 
 // ── pictures for the QR decoder ────────────────────────────────────────────────────────────────
 
-/**
- * The QR code of packages/ui's qrDecode test (version 1-L, holding "ID-110101", made by hand): a
- * code jsqr reads, without an encoder package.
- */
-const qrModules = [
-  "#######..#.##.#######",
-  "#.....#..###..#.....#",
-  "#.###.#.##.##.#.###.#",
-  "#.###.#..#.#..#.###.#",
-  "#.###.#...#.#.#.###.#",
-  "#.....#.....#.#.....#",
-  "#######.#.#.#.#######",
-  "........##.##........",
-  "###.########.##...#..",
-  "##...#....#..#..#..#.",
-  "####.##.#.#.#.#.#.###",
-  "#.#..#..#.#..#...#...",
-  ".###..#.###.##..#....",
-  "........##.#.#..#.##.",
-  "#######.##.#.##.#####",
-  "#.....#.##.###.#.#...",
-  "#.###.#.##.#..#.##...",
-  "#.###.#...#...#.##.#.",
-  "#.###.#.##..#...###.#",
-  "#.....#.###...#..#.#.",
-  "#######.###.#.#.##.##",
-];
+/** A real QR code (made by the `qrcode` encoder) of the text the album and camera tests read. */
+const qr = QRCode.create("ID-110101", { errorCorrectionLevel: "L" }).modules;
 
 /** Grey levels (0 black, 255 white), `width` × `height`, the code centred at `scale` px a module. */
 function qrPicture(width: number, height: number, scale: number, withCode = true): Uint8Array {
   const pixels = new Uint8Array(width * height).fill(255);
   if (!withCode) return pixels;
-  const size = qrModules.length * scale;
+  const size = qr.size * scale;
   const left = Math.floor((width - size) / 2);
   const top = Math.floor((height - size) / 2);
-  qrModules.forEach((row, y) => {
-    for (let x = 0; x < row.length; x++) {
-      if (row[x] !== "#") continue;
+  for (let y = 0; y < qr.size; y++) {
+    for (let x = 0; x < qr.size; x++) {
+      if (!qr.get(y, x)) continue;
       for (let dy = 0; dy < scale; dy++) {
         const start = (top + y * scale + dy) * width + left + x * scale;
         pixels.fill(0, start, start + scale);
       }
     }
-  });
+  }
   return pixels;
 }
 

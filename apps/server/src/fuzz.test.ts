@@ -498,6 +498,19 @@ function serverRouteCases(
     });
   };
   const both = ["user", "anon"] as const;
+  /** Range and validator headers on a file answer (ranges, 304s, 416s). */
+  const rangeCases = (endpoint: string, path: string) => {
+    for (const [header, value] of rangeValues) {
+      plain(
+        endpoint,
+        "headers",
+        `headers:${headerClass(header)}`,
+        `${header}: ${value.slice(0, 40)}`,
+        both,
+        (auth) => ({ method: "GET", path, headers: { ...userHeaders(auth), [header]: value } }),
+      );
+    }
+  };
 
   // Playlists: the token rides in the query.
   const hls = "GET /api/media/hls/:videoId/:file";
@@ -640,20 +653,7 @@ function serverRouteCases(
       path: signed(videoId, rendition, file, String(Number.MAX_SAFE_INTEGER)),
       headers: userHeaders(auth),
     }));
-    for (const [header, value] of rangeValues) {
-      plain(
-        seg,
-        "headers",
-        `headers:${headerClass(header)}`,
-        `${header}: ${value.slice(0, 40)}`,
-        both,
-        (auth) => ({
-          method: "GET",
-          path: fx.segmentPath,
-          headers: { ...userHeaders(auth), [header]: value },
-        }),
-      );
-    }
+    rangeCases(seg, fx.segmentPath);
   }
 
   // Covers: public files by folder and name.
@@ -679,20 +679,7 @@ function serverRouteCases(
         raw: true,
       }));
     }
-    for (const [header, value] of rangeValues) {
-      plain(
-        covers,
-        "headers",
-        `headers:${headerClass(header)}`,
-        `${header}: ${value.slice(0, 40)}`,
-        both,
-        (auth) => ({
-          method: "GET",
-          path: fx.coverPath,
-          headers: { ...userHeaders(auth), [header]: value },
-        }),
-      );
-    }
+    rangeCases(covers, fx.coverPath);
   }
 
   // Uploaded pictures by bucket and key.
@@ -724,20 +711,7 @@ function serverRouteCases(
         raw: true,
       }));
     }
-    for (const [header, value] of rangeValues) {
-      plain(
-        files,
-        "headers",
-        `headers:${headerClass(header)}`,
-        `${header}: ${value.slice(0, 40)}`,
-        both,
-        (auth) => ({
-          method: "GET",
-          path,
-          headers: { ...userHeaders(auth), [header]: value },
-        }),
-      );
-    }
+    rangeCases(files, path);
   }
 
   // The signed upload PUT: signature first; validly signed odd ids; types and sizes.
