@@ -33,6 +33,21 @@ export async function startServer(
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
   });
   const log = app.log;
+  if (config.trustProxy.length === 0) {
+    // Behind a proxy nobody named, every visitor has the proxy's address: per-address limits then
+    // hold for all of them together. Say so once, so the operator sets TRUST_PROXY.
+    let warned = false;
+    app.addHook("onRequest", (request, _reply, done) => {
+      if (!warned && request.headers["x-forwarded-for"] !== undefined) {
+        warned = true;
+        log.warn(
+          { address: request.ip },
+          "requests carry X-Forwarded-For but TRUST_PROXY is not set: every client counts as this address for the per-address limits (SMS, lockout); set TRUST_PROXY to the proxy's address if one is in front",
+        );
+      }
+      done();
+    });
+  }
   const sms = config.sandbox
     ? new SandboxSmsGateway(database.db, (line) => {
         log.info(line);
