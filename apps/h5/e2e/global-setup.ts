@@ -41,9 +41,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: "warn",
     CATALOGUE_CACHE_MS: "0",
     SESSION_CACHE_MS: "0",
-    // Every journey registers and signs in from 127.0.0.1: raise the per-address SMS budget.
+    // Every journey registers and signs in from 127.0.0.1: raise the per-address limits.
     SMS_SEND_PER_ADDRESS: "10000,10000,10000",
     SMS_SEND_GLOBAL: "10000,10000,10000",
+    ANONYMOUS_WRITES_PER_MINUTE: "100000",
   });
   const server = await startServer(config, { logger: false });
   await seed(server.ctx, () => undefined);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { TtlCache } from "./cache";
+import { FloodGuard } from "./security/flood";
 import type { Db } from "./db/database";
 import type { ServerConfig } from "./env";
 import type { MediaLibrary } from "./media/library";
@@ -41,6 +42,8 @@ export interface Caches {
   readonly viewerFlags: TtlCache<string, unknown>;
   /** A viewer's resume positions on one list page, by `viewerId|page key`. */
   readonly viewerSeen: TtlCache<string, ReadonlyMap<number, number>>;
+  /** Calls per minute of callers of the calls anyone may make that write rows. */
+  readonly flood: FloodGuard;
 }
 
 export function makeCaches(config: ServerConfig, now: () => Date): Caches {
@@ -51,5 +54,6 @@ export function makeCaches(config: ServerConfig, now: () => Date): Caches {
     videos: new TtlCache(config.catalogueCacheMs, 10_000, clock),
     viewerFlags: new TtlCache(config.catalogueCacheMs, 50_000, clock),
     viewerSeen: new TtlCache(config.catalogueCacheMs, 50_000, clock),
+    flood: new FloodGuard(clock),
   };
 }

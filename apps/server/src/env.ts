@@ -69,6 +69,10 @@ export interface ServerConfig {
   readonly uploadVideoMaxBytes: number;
   /** A viewer's play or share of a video counts once per this many seconds. */
   readonly countWindowSeconds: number;
+  /** Password-key signs and guest sessions one address may ask for per minute. */
+  readonly anonymousWritesPerMinute: number;
+  /** Tracking events one caller (user, or address when anonymous) may report per minute. */
+  readonly trackingEventsPerMinute: number;
   /** Extra sources of the Content-Security-Policy (`CSP_*`; src/http/security-headers.ts). */
   readonly csp: CspSettings;
 }
@@ -232,6 +236,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     uploadPictureMaxBytes: intOf(env.UPLOAD_PICTURE_MAX_BYTES, 10 * 1024 ** 2, "UPLOAD_PICTURE_MAX_BYTES"),
     uploadVideoMaxBytes: intOf(env.UPLOAD_VIDEO_MAX_BYTES, 1024 ** 3, "UPLOAD_VIDEO_MAX_BYTES"),
     countWindowSeconds: intOf(env.COUNT_WINDOW_SECONDS, 24 * 3600, "COUNT_WINDOW_SECONDS"),
+    anonymousWritesPerMinute: intOf(env.ANONYMOUS_WRITES_PER_MINUTE, 60, "ANONYMOUS_WRITES_PER_MINUTE"),
+    trackingEventsPerMinute: intOf(env.TRACKING_EVENTS_PER_MINUTE, 300, "TRACKING_EVENTS_PER_MINUTE"),
     csp: {
       connectSrc: originsOf(env.CSP_CONNECT_SRC, "CSP_CONNECT_SRC"),
       imgSrc: originsOf(env.CSP_IMG_SRC, "CSP_IMG_SRC"),

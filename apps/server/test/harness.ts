@@ -105,10 +105,12 @@ export async function startPlatform(
     SEED_MEDIA: "quick",
     // Suites read counts right after writing them; the catalogue cache has its own suite.
     CATALOGUE_CACHE_MS: "0",
-    // Every suite sends its codes from 127.0.0.1: the per-address and global SMS budgets are
-    // raised here, and the budgets' own suite starts servers with the defaults or small ones.
+    // Every suite sends its codes and signs in from 127.0.0.1: the per-address and global SMS
+    // budgets and the per-address sign and guest-session rate are raised here; the limits' own
+    // suite (modules/auth/abuse.test.ts) starts servers with the defaults or small ones.
     SMS_SEND_PER_ADDRESS: "10000,10000,10000",
     SMS_SEND_GLOBAL: "10000,10000,10000",
+    ANONYMOUS_WRITES_PER_MINUTE: "100000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

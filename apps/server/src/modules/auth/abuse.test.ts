@@ -33,6 +33,15 @@ async function aMinuteLater(platform: TestPlatform, phone: string) {
   );
 }
 
+/**
+ * Wait, if need be, until early in a minute: per-minute limits count in windows of the clock's
+ * minutes, and a test that crossed into the next minute would see a fresh window.
+ */
+async function earlyInTheMinute(): Promise<void> {
+  const second = new Date().getSeconds();
+  if (second >= 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+}
+
 async function readBack(platform: TestPlatform, mobile: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${platform.server.origin}/api/sandbox/sms/last?mobile=${mobile}`, {
     headers,
@@ -233,6 +242,7 @@ describe("SMS budgets: no pumping, no walking through the codes", () => {
       SMS_SEND_GLOBAL: "",
     });
     try {
+      await earlyInTheMinute();
       const api = platform.client();
       for (let i = 0; i < 5; i++) await api.sendSmsCode(freshPhone());
       const refused = await failure(api.sendSmsCode(freshPhone()));
@@ -252,6 +262,7 @@ describe("SMS budgets: no pumping, no walking through the codes", () => {
       SMS_SEND_GLOBAL: "3,100,1000",
     });
     try {
+      await earlyInTheMinute();
       for (let i = 0; i < 3; i++) {
         await platform.client({ "x-forwarded-for": `198.51.100.${String(i + 1)}` }).sendSmsCode(freshPhone());
       }
@@ -310,5 +321,34 @@ describe("SMS budgets: no pumping, no walking through the codes", () => {
     await expect(startPlatform(embedded, { SMS_SEND_PER_ADDRESS: "5,20" })).rejects.toThrow(
       /SMS_SEND_PER_ADDRESS/,
     );
+  });
+});
+
+describe("calls anyone may make that write rows are rate-limited per caller", () => {
+  it("60 password-key signs and 60 guest sessions a minute per address, 300 events per caller", async () => {
+    const platform = await startPlatform(embedded, {
+      ANONYMOUS_WRITES_PER_MINUTE: "",
+      TRACKING_EVENTS_PER_MINUTE: "",
+    });
+    try {
+      await earlyInTheMinute();
+      const api = platform.client();
+      const keys = await Promise.allSettled(Array.from({ length: 70 }, () => api.auth.getKey()));
+      expect(keys.filter((r) => r.status === "fulfilled")).toHaveLength(60);
+      const refused = await failure(api.auth.getKey());
+      expect(refused).toMatchObject({ code: 429, msg: "尝试次数过多，请稍后再试" });
+      const guests = await Promise.allSettled(
+        Array.from({ length: 65 }, () => platform.client().loginAsGuest()),
+      );
+      expect(guests.filter((r) => r.status === "fulfilled")).toHaveLength(60);
+      const [signs] = await rowsOf<{ n: number }>(platform, "select count(*)::int as n from key_signs");
+      expect(signs?.n).toBe(60);
+      const events = await Promise.allSettled(
+        Array.from({ length: 310 }, (_, i) => api.track({ event: "tap", page: "/home", data: { i } })),
+      );
+      expect(events.filter((r) => r.status === "fulfilled")).toHaveLength(300);
+    } finally {
+      await platform.close();
+    }
   });
 });

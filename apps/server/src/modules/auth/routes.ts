@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { identityCards } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { assertOurClient, route } from "../../http/route";
+import { assertOurClient, refuseFlood, route } from "../../http/route";
 import { sameText, sha256, verifyPassword } from "../../security/secrets";
 import { createAccount, findLiveUserByMobile } from "../user/accounts";
 import { cardSecret } from "../user/identity-card";
@@ -15,12 +15,14 @@ import { issueSession, refreshSession } from "./sessions";
 import { useCode } from "./sms";
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, "auth.getKey", "public", async () => {
+  route(app, ctx, "auth.getKey", "public", async ({ request }) => {
+    refuseFlood(ctx, `sign:${request.ip}`, ctx.config.anonymousWritesPerMinute);
     const { publicKey } = await passwordKeys(ctx);
     return { key: publicKey, sign: await issueSign(ctx) };
   });
 
-  route(app, ctx, "auth.tokenClientId", "public", async ({ body }) => {
+  route(app, ctx, "auth.tokenClientId", "public", async ({ body, request }) => {
+    refuseFlood(ctx, `guest:${request.ip}`, ctx.config.anonymousWritesPerMinute);
     assertOurClient(ctx, body.clientId);
     return issueSession(ctx, ctx.db, null);
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { trackingEvents } from "../../db/schema";
 import { loggableError } from "../../http/loggable";
-import { route } from "../../http/route";
+import { refuseFlood, route } from "../../http/route";
 
 type EventRow = typeof trackingEvents.$inferInsert;
 
@@ -63,7 +63,12 @@ export class TrackingBuffer {
 }
 
 export function trackingRoutes(app: FastifyInstance, ctx: AppContext, buffer: TrackingBuffer): void {
-  route(app, ctx, "tracking.reportNew", "public", ({ body, caller }) => {
+  route(app, ctx, "tracking.reportNew", "public", ({ body, caller, request }) => {
+    refuseFlood(
+      ctx,
+      `track:${caller?.userId == null ? request.ip : `user:${String(caller.userId)}`}`,
+      ctx.config.trackingEventsPerMinute,
+    );
     // The contract has checked that `data` is JSON text.
     const data: unknown = JSON.parse(body.data);
     buffer.add({
