@@ -216,3 +216,22 @@ export function freshPhone(): string {
   phoneCounter++;
   return `137${String(process.pid % 10_000).padStart(4, "0")}${String(phoneCounter).padStart(4, "0")}`;
 }
+
+/** Register a fresh phone with a password through the real flow (SMS sandbox code), signed out. */
+export async function registerPhone(
+  platform: TestPlatform,
+  password = "secret123",
+): Promise<{ phone: string; password: string }> {
+  const phone = freshPhone();
+  const api = platform.client();
+  await api.sendSmsCode(phone, "REGISTER");
+  await api.register({ phone, code: await lastSmsCode(platform, phone), password });
+  return { phone, password };
+}
+
+/** Let a minute pass for a phone's 60 s resend rule (its codes look sent 61 s earlier). */
+export async function aMinuteLater(platform: TestPlatform, phone: string): Promise<void> {
+  await platform.server.database.db.execute(
+    `update sms_codes set created_at = created_at - interval '61 seconds' where mobile = '${phone}'`,
+  );
+}

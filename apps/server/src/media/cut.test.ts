@@ -1,8 +1,7 @@
-import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { testMediaDir } from "../../test/media";
+import { decodeErrorsOf, packetsOf, testMediaDir } from "../../test/media";
 import { cutSegment, readInit } from "./cut";
 import { ensureSeedMedia } from "./generate";
 import { parsePlaylist } from "./playlist";
@@ -247,47 +246,6 @@ describe("cutting a segment's boxes (hand-made fragment)", () => {
 });
 
 // ---- Real segments, as ffmpeg writes them (the quick seed media of the global setup) ----
-
-interface Packet {
-  readonly stream: number;
-  readonly pts: number;
-  readonly duration: number;
-}
-
-/** The packets ffprobe reads from an fMP4 file (times in seconds, with the edit lists applied). */
-function packetsOf(mp4: Buffer): Packet[] {
-  const json = JSON.parse(
-    execFileSync(
-      "ffprobe",
-      [
-        "-v",
-        "error",
-        "-show_entries",
-        "packet=stream_index,pts_time,duration_time",
-        "-of",
-        "json",
-        "-i",
-        "-",
-      ],
-      { input: mp4, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-    ),
-  ) as { packets: { stream_index: number; pts_time: string; duration_time: string }[] };
-  return json.packets.map((p) => ({
-    stream: p.stream_index,
-    pts: Number(p.pts_time),
-    // ffprobe leaves some durations out (N/A): those count as none.
-    duration: Number(p.duration_time) || 0,
-  }));
-}
-
-/** ffmpeg's complaints when decoding an fMP4 file (empty: it decodes cleanly). */
-function decodeErrorsOf(mp4: Buffer): string {
-  const run = spawnSync("ffmpeg", ["-v", "error", "-i", "-", "-f", "null", "-"], {
-    input: mp4,
-    encoding: "utf8",
-  });
-  return `${run.stderr}${run.status === 0 ? "" : `exit ${String(run.status)}`}`;
-}
 
 describe("cutting ffmpeg's segments", () => {
   async function rendition(key: string, name: string) {

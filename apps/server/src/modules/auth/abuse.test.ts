@@ -1,12 +1,14 @@
 import { basicAuthorization, encryptReq } from "@platform/api-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  aMinuteLater,
   eachDatabase,
   embedded,
   failure,
   freshPhone,
   lastSmsCode,
   rawPost,
+  registerPhone,
   rowsOf,
   startPlatform,
 } from "../../../test/harness";
@@ -16,22 +18,6 @@ import type { TestPlatform } from "../../../test/harness";
  * The sign-in doors as an attacker tries them (Step 8): the SMS sandbox's read-back, racing
  * password guesses, a forged client address, SMS pumping and code guessing.
  */
-
-/** Register a phone with a password through the real flow. */
-async function registered(platform: TestPlatform, password = "secret123") {
-  const phone = freshPhone();
-  const api = platform.client();
-  await api.sendSmsCode(phone, "REGISTER");
-  await api.register({ phone, code: await lastSmsCode(platform, phone), password });
-  return { phone, password };
-}
-
-/** Let a minute pass for this phone's 60 s resend rule (its codes were sent 61 s earlier). */
-async function aMinuteLater(platform: TestPlatform, phone: string) {
-  await platform.server.database.db.execute(
-    `update sms_codes set created_at = created_at - interval '61 seconds' where mobile = '${phone}'`,
-  );
-}
 
 /**
  * Wait, if need be, until early in a minute: per-minute limits count in windows of the clock's
@@ -134,7 +120,7 @@ eachDatabase("password lockout under a race", (target) => {
   afterAll(() => platform.close());
 
   it("40 parallel guesses for one phone: exactly 5 are evaluated, the rest are locked out", async () => {
-    const { phone, password } = await registered(platform);
+    const { phone, password } = await registerPhone(platform);
     const results = await Promise.all(
       Array.from({ length: 40 }, () =>
         failure(platform.client().loginWithPassword({ phone, password: "wrong-pass" })),
@@ -153,7 +139,7 @@ eachDatabase("password lockout under a race", (target) => {
   });
 
   it("an attempt that tried no password (a made-up sign) does not count as a failure", async () => {
-    const { phone, password } = await registered(platform);
+    const { phone, password } = await registerPhone(platform);
     const { reqKey, clientSecret } = platform.server.ctx.secrets;
     for (let i = 0; i < 6; i++) {
       const params = { sign: `made-up-sign-${String(i)}`, username: phone, password: "QUJD".repeat(8) };
@@ -198,7 +184,7 @@ describe("the client's address is the connection's, unless the operator names a 
   });
 
   it("the login log records the connection's address, not a forged one", async () => {
-    const { phone, password } = await registered(platform);
+    const { phone, password } = await registerPhone(platform);
     const api = platform.client({ "x-forwarded-for": "203.0.113.66" });
     await platform.server.database.db.execute(`delete from auth_failures`);
     const credentials = await api.loginWithPassword({ phone, password });
@@ -216,7 +202,7 @@ describe("the client's address is the connection's, unless the operator names a 
       SANDBOX_READBACK_SECRET: "operator-secret-123",
     });
     try {
-      const { phone, password } = await registered(proxied);
+      const { phone, password } = await registerPhone(proxied);
       const api = proxied.client({ "x-forwarded-for": "203.0.113.66" });
       const credentials = await api.loginWithPassword({ phone, password });
       await api.user.loginInfoLog({ platform: "H5" });

@@ -1,10 +1,12 @@
 import { encryptReq } from "@platform/api-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  aMinuteLater,
   failure,
   freshPhone,
   lastSmsCode,
   rawPost,
+  registerPhone,
   rowsOf,
   startPlatform,
   eachDatabase,
@@ -20,19 +22,10 @@ eachDatabase("accounts and sessions", (target) => {
 
   /** Register a phone with a password through the real flow; returns a signed-in client. */
   async function registered(password = "secret123") {
-    const phone = freshPhone();
+    const { phone } = await registerPhone(platform, password);
     const api = platform.client();
-    await api.sendSmsCode(phone, "REGISTER");
-    await api.register({ phone, code: await lastSmsCode(platform, phone), password });
     await api.loginWithPassword({ phone, password });
     return { api, phone, password };
-  }
-
-  /** Let a minute pass for this phone's SMS limit (the earlier code was sent 61 s ago). */
-  async function aMinuteLater(phone: string) {
-    await platform.server.database.db.execute(
-      `update sms_codes set created_at = created_at - interval '61 seconds' where mobile = '${phone}'`,
-    );
   }
 
   /** Seal token-endpoint params as the client does, with a chosen curtime and client header. */
@@ -99,7 +92,7 @@ eachDatabase("accounts and sessions", (target) => {
       const error = await failure(api.sendSmsCode(phone));
       expect(error.code).toBe(429);
       expect(error.msg).toMatch(/请 (59|60) 秒后再试/);
-      await aMinuteLater(phone);
+      await aMinuteLater(platform, phone);
       await expect(api.sendSmsCode(phone)).resolves.toBeUndefined();
     });
 
@@ -224,7 +217,7 @@ eachDatabase("accounts and sessions", (target) => {
       expect(locked.code).toBe(429);
       expect(locked.msg).toContain("15 分钟");
       // A code login still works, and clears the lockout.
-      await aMinuteLater(phone);
+      await aMinuteLater(platform, phone);
       await api.sendSmsCode(phone);
       await api.loginWithSms({ phone, code: await lastSmsCode(platform, phone) });
       await expect(platform.client().loginWithPassword({ phone, password })).resolves.toMatchObject({
@@ -235,7 +228,7 @@ eachDatabase("accounts and sessions", (target) => {
     it("reset password: the new one works, the old one not, and old sessions end", async () => {
       const { api: oldDevice, phone, password } = await registered();
       const api = platform.client();
-      await aMinuteLater(phone);
+      await aMinuteLater(platform, phone);
       await api.sendSmsCode(phone, "RESET");
       await api.resetPassword({ phone, code: await lastSmsCode(platform, phone), password: "brandnew99" });
       await expect(

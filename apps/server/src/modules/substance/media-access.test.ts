@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -7,6 +7,7 @@ import { and, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
+import { decodeErrorsOf, packetsOf } from "../../../test/media";
 import { purchases, videos } from "../../db/schema";
 import { demoAccounts, seed } from "../../db/seed";
 import { segmentSignature } from "../../media/routes";
@@ -43,39 +44,6 @@ function urisOf(playlist: string): string[] {
 
 function seconds(playlist: string): number {
   return [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, m) => sum + Number(m[1]), 0);
-}
-
-interface Packet {
-  readonly stream: number;
-  readonly pts: number;
-  readonly duration: number;
-}
-
-/** The packets ffprobe reads from an fMP4 file (seconds, edit lists applied; stream 0 is video). */
-function packetsOf(mp4: Buffer): Packet[] {
-  const run = spawnSync(
-    "ffprobe",
-    ["-v", "error", "-show_entries", "packet=stream_index,pts_time,duration_time", "-of", "json", "-i", "-"],
-    { input: mp4, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-  );
-  const json = JSON.parse(run.stdout) as {
-    packets: { stream_index: number; pts_time: string; duration_time?: string }[];
-  };
-  return json.packets.map((p) => ({
-    stream: p.stream_index,
-    pts: Number(p.pts_time),
-    // ffprobe leaves some durations out (N/A): those count as none.
-    duration: Number(p.duration_time) || 0,
-  }));
-}
-
-/** What ffmpeg complains about when decoding an fMP4 file (nothing: it decodes cleanly). */
-function decodeErrorsOf(mp4: Buffer): string {
-  const run = spawnSync("ffmpeg", ["-v", "error", "-i", "-", "-f", "null", "-"], {
-    input: mp4,
-    encoding: "utf8",
-  });
-  return `${run.stderr}${run.status === 0 ? "" : `exit ${String(run.status)}`}`;
 }
 
 async function bytesOf(platform: TestPlatform, path: string): Promise<Buffer> {
