@@ -49,6 +49,17 @@ function postgres(adminUrl: string | null): DatabaseTarget {
         async drop() {
           const again = new pg.Client({ connectionString: adminUrl });
           await again.connect();
+          // pg's Pool.end() resolves before its clients' sockets have closed: a forced drop then
+          // would kill those backends, and their clients would throw 57P01 with nobody listening.
+          // Wait (briefly) for the server's own close to finish first; force only what is left.
+          for (let i = 0; i < 50; i++) {
+            const { rows } = await again.query<{ n: number }>(
+              "select count(*)::int as n from pg_stat_activity where datname = $1",
+              [name],
+            );
+            if ((rows[0]?.n ?? 0) === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
           await again.query(`drop database if exists ${name} with (force)`);
           await again.end();
         },
