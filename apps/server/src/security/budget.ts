@@ -46,7 +46,8 @@ export async function take(
         setWhere: sql`${rateCounters.count} < ${limit}`,
       })
       .returning({ count: rateCounters.count });
-    if (counted.length === 0 || (counted[0]?.count ?? 0) > limit) {
+    // No row back: the conflict's update was skipped, the window is full.
+    if (counted.length === 0) {
       return { windowMs, retryAfterMs: start.getTime() + windowMs - now.getTime() };
     }
   }

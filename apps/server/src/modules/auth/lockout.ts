@@ -1,6 +1,7 @@
-import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
+import { LockKind, lockUntilCommit } from "../../db/locks";
 import { authFailures } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
@@ -9,10 +10,6 @@ import { ServerMessage } from "../../http/messages";
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_PHONE = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
-
-/** Advisory-lock classes (two-key form, apart from every one-key lock): one per kind of key. */
-const PHONE_LOCK = 8101;
-const ADDRESS_LOCK = 8102;
 
 async function failuresOf(tx: Db, key: string, since: Date): Promise<number> {
   const [row] = await tx
@@ -39,8 +36,8 @@ export async function reserveAttempt(ctx: AppContext, mobile: string, address: s
   const now = ctx.now();
   const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_LOCK}, hashtext(${mobile}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${address}))`);
+    await lockUntilCommit(tx, LockKind.passwordPhone, mobile);
+    await lockUntilCommit(tx, LockKind.passwordAddress, address);
     if ((await failuresOf(tx, `phone:${mobile}`, since)) >= MAX_FAILURES_PER_PHONE) {
       throw new BusinessError(BusinessCode.tooMany, ServerMessage.lockedOut, {
         minutes: LOCKOUT_WINDOW_MS / 60_000,

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { SmsCodeType, limits } from "@platform/domain";
 import type { AppContext } from "../../context";
+import { LockKind, lockUntilCommit } from "../../db/locks";
 import { smsCodes, users } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
@@ -59,7 +60,7 @@ export async function sendCode(
   const code = randomDigits(limits.smsCodeLength);
   const now = ctx.now();
   const rowId = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
+    await lockUntilCommit(tx, LockKind.smsPhone, mobile);
     const [last] = await tx
       .select({ createdAt: smsCodes.createdAt })
       .from(smsCodes)
@@ -140,7 +141,7 @@ export async function useCode(
 ): Promise<void> {
   const now = ctx.now();
   const outcome = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
+    await lockUntilCommit(tx, LockKind.smsPhone, mobile);
     const [row] = await tx
       .select()
       .from(smsCodes)

@@ -9,10 +9,12 @@ import { and, count, eq, gt, isNotNull, isNull, min, or, sql } from "drizzle-orm
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
+import { LockKind, lockUntilCommit } from "../../db/locks";
 import { uploads, users } from "../../db/schema";
 import { BusinessCode, BusinessError } from "../../http/errors";
 import { ServerMessage, refusal } from "../../http/messages";
 import { route } from "../../http/route";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../security/budget";
 import { hmac, sameText } from "../../security/secrets";
 
 /** What may be uploaded, by kind: types and the bucket it lands in (sizes are settings). */
@@ -26,10 +28,6 @@ export function maxBytesOf(ctx: AppContext, kind: keyof typeof uploadRules): num
   return kind === "PICTURE" ? ctx.config.uploadPictureMaxBytes : ctx.config.uploadVideoMaxBytes;
 }
 
-/** Advisory-lock class of a user's upload quota (two-key form). */
-const QUOTA_LOCK = 8103;
-const DAY_MS = 24 * 3600_000;
-
 /**
  * Check a user's upload quota for a new signed URL, under a lock of the user (so racing signs
  * cannot all pass): at most UPLOAD_MAX_PENDING signed uploads not finished and not expired, and at
@@ -37,7 +35,7 @@ const DAY_MS = 24 * 3600_000;
  * ones by what they declared.
  */
 async function assertQuota(ctx: AppContext, tx: Db, userId: number, declared: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, hashtext(${String(userId)}))`);
+  await lockUntilCommit(tx, LockKind.uploadQuota, String(userId));
   const now = ctx.now().getTime();
   const liveSince = new Date(now - UPLOAD_URL_LIFETIME_MS);
   const [pending] = await tx
@@ -48,7 +46,7 @@ async function assertQuota(ctx: AppContext, tx: Db, userId: number, declared: nu
     const frees = (pending?.oldest?.getTime() ?? now) + UPLOAD_URL_LIFETIME_MS;
     throw new BusinessError(BusinessCode.tooMany, ServerMessage.uploadTooManyPending, {
       count: pending?.n ?? 0,
-      minutes: Math.max(1, Math.ceil((frees - now) / 60_000)),
+      minutes: Math.max(1, Math.ceil((frees - now) / MINUTE_MS)),
     });
   }
   const counted = or(isNotNull(uploads.completedAt), gt(uploads.createdAt, liveSince));
@@ -65,7 +63,7 @@ async function assertQuota(ctx: AppContext, tx: Db, userId: number, declared: nu
     const frees = (day?.oldest?.getTime() ?? now) + DAY_MS;
     throw new BusinessError(BusinessCode.tooMany, ServerMessage.uploadDailyQuota, {
       megabytes: Math.floor(ctx.config.uploadDailyBytes / 1024 / 1024),
-      hours: Math.max(1, Math.ceil((frees - now) / 3600_000)),
+      hours: Math.max(1, Math.ceil((frees - now) / HOUR_MS)),
     });
   }
 }
