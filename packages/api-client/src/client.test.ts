@@ -111,7 +111,7 @@ describe("headers (spec §7)", () => {
     expect(req?.headers["time-zone"]).toMatch(/^GMT[+-]\d{2}:\d{2}$/);
   });
 
-  it("token endpoints: encrypted req with curtime, Basic client, no bearer, no time-zone or language", async () => {
+  it("token endpoints: encrypted req with curtime, Basic client, no bearer, no time-zone; language (0012)", async () => {
     server.on("/auth/h5/token/new/sms", (_, res) => {
       ok(res, {
         access_token: "a2",
@@ -138,7 +138,8 @@ describe("headers (spec §7)", () => {
       `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`,
     );
     expect(req?.headers["time-zone"]).toBeUndefined();
-    expect(req?.headers.language).toBeUndefined();
+    // A departure from spec §7 (decision 0012): a refusal of sign-in must be in the reader's language.
+    expect(req?.headers.language).toBe("zh_CN");
     expect(req?.headers["register-platform-id"]).toBe("11120");
     const body = req?.body as { req: string };
     expect(Object.keys(body)).toEqual(["req"]);
@@ -462,6 +463,29 @@ describe("envelope and errors (spec §8)", () => {
     const error = await rejection(api.substance.createFavorite({ name: "收藏夹" }));
     expect(error).toMatchObject({ kind: "business", code: 4100, msg: "名称已存在", status: 200 });
     expect(errors).toEqual([error]);
+  });
+
+  it("a refusal's msgKey and msgValues reach the error; a malformed key is dropped", async () => {
+    server.on("/third/app/sms/sendValidateCode", (_, res) => {
+      reply(res, 200, {
+        code: 429,
+        msg: "验证码发送过于频繁，请 47 秒后再试",
+        data: { retryAfterSeconds: 47 },
+        msgKey: "server.smsTooSoon",
+        msgValues: { seconds: 47, bad: { nested: true } },
+      });
+    });
+    server.on("/substance/app/favorite/createFavorite", (_, res) => {
+      reply(res, 200, { code: 400, msg: "x", data: { retryAfterSeconds: "soon" }, msgKey: "<script>" });
+    });
+    const { api } = harness({}, signedIn);
+    const tooSoon = await rejection(api.sendSmsCode("13800000001"));
+    expect(tooSoon).toMatchObject({ msgKey: "server.smsTooSoon", msgValues: { seconds: 47 } });
+    expect(tooSoon.retryAfterSeconds).toBe(47);
+    const odd = await rejection(api.substance.createFavorite({ name: "收藏夹" }));
+    expect(odd.msgKey).toBeNull();
+    expect(odd.msgValues).toEqual({});
+    expect(odd.retryAfterSeconds).toBeNull();
   });
 
   it("a quiet call fails without telling the host (background calls such as tracking)", async () => {

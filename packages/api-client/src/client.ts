@@ -19,6 +19,7 @@ import { basicAuthorization, encryptReq } from "./crypto";
 import { endpoints } from "./endpoints";
 import type { CallKind, EndpointDef, EndpointName } from "./endpoints";
 import { ApiError } from "./errors";
+import type { ApiErrorInit } from "./errors";
 import { webStorage } from "./storage";
 import type { ClientStorage } from "./storage";
 import type { Credentials, RequestOf, ResponseOf } from "./types";
@@ -107,6 +108,26 @@ interface Envelope {
 
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === "object" && value !== null && "code" in value;
+}
+
+/** A message key is dotted words (`server.wrongCredentials`); anything else is not one. */
+const messageKeyPattern = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
+
+/** The envelope's `msgKey` and `msgValues` when they have the right shape (else none). */
+function messageOf(body: unknown): Pick<ApiErrorInit, "msgKey" | "msgValues"> {
+  if (!isEnvelope(body)) return {};
+  const record = body as Envelope & { readonly msgKey?: unknown; readonly msgValues?: unknown };
+  const key =
+    typeof record.msgKey === "string" && messageKeyPattern.test(record.msgKey) ? record.msgKey : null;
+  if (key === null) return {};
+  const values: Record<string, string | number> = {};
+  if (typeof record.msgValues === "object" && record.msgValues !== null) {
+    for (const [name, value] of Object.entries(record.msgValues)) {
+      if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
+        values[name] = value;
+    }
+  }
+  return { msgKey: key, msgValues: values };
 }
 
 function abortError(signal: AbortSignal | undefined, endpoint: string, cause?: unknown): ApiError {
@@ -346,11 +367,13 @@ export class ApiClient {
       headers.platform = ClientPlatform.H5;
       headers.channelTagId = channelTagIdOf(this.userInfo);
     }
+    // Every call says the person's language, token calls too (a departure from spec §7, decision
+    // 0012): a refusal of sign-in is then worded in the language the person reads.
+    headers.language = languageHeader(this.language);
     if (kind === "token") {
       headers.Authorization = basicAuthorization(this.options.clientId, this.options.clientSecret);
     } else {
       headers["time-zone"] = (this.options.timeZone ?? deviceTimeZoneHeader)();
-      headers.language = languageHeader(this.language);
       const token = this.accessToken;
       if (token && kind !== "anonymous") headers.Authorization = `Bearer ${token}`;
     }
@@ -429,6 +452,7 @@ export class ApiClient {
       status,
       msg: typeof body.msg === "string" ? body.msg : "",
       data: body.data,
+      ...messageOf(body),
     });
   }
 
@@ -471,6 +495,7 @@ export class ApiClient {
       code: isEnvelope(body) && typeof body.code === "number" ? body.code : null,
       msg,
       data: isEnvelope(body) ? body.data : undefined,
+      ...messageOf(body),
       cause: error,
     });
   }

@@ -9,7 +9,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /**
  * How a call is sent (spec §6, §7):
  * - `token`: a token endpoint — params encrypted into one `req` field with `curtime`, a `Basic`
- *   client header, no bearer token, no `time-zone`/`language` (the "login calls");
+ *   client header, no bearer token, no `time-zone` (the "login calls"); they do carry `language`
+ *   (decision 0012: spec §7 leaves it out, but a refusal must be in the person's language);
  * - `anonymous`: register and reset password — no bearer token (spec §6);
  * - `customerService`: no `register-platform-id`, `platform` or `channelTagId`;
  * - `product` (the default): every header of spec §7.

@@ -22,6 +22,10 @@ export interface ApiErrorInit {
   readonly msg?: string;
   /** The `data` of the envelope (for 8888: the reason). */
   readonly data?: unknown;
+  /** The envelope's `msgKey`: the stable key of the server's sentence. */
+  readonly msgKey?: string | null;
+  /** The envelope's `msgValues`: what the sentence is filled with. */
+  readonly msgValues?: Readonly<Record<string, string | number>>;
   readonly cause?: unknown;
 }
 
@@ -35,6 +39,13 @@ export class ApiError extends Error {
   /** Text from the server or the runtime; may be empty, then show `messageKey`. */
   readonly msg: string;
   readonly data: unknown;
+  /**
+   * The stable key of the server's sentence (`server.wrongCredentials`, a domain message key…), so
+   * the app can show its own catalog's text in the person's language; null when none came.
+   */
+  readonly msgKey: string | null;
+  /** The values of the server's sentence (`{seconds: 47}`), for the app's text of `msgKey`. */
+  readonly msgValues: Readonly<Record<string, string | number>>;
 
   constructor(init: ApiErrorInit) {
     super(init.msg || `${init.kind} error in ${init.endpoint}`, { cause: init.cause });
@@ -44,6 +55,19 @@ export class ApiError extends Error {
     this.status = init.status ?? null;
     this.msg = init.msg ?? "";
     this.data = init.data;
+    this.msgKey = init.msgKey ?? null;
+    this.msgValues = init.msgValues ?? {};
+  }
+
+  /**
+   * Seconds until the same call can succeed, when the server said so (`data.retryAfterSeconds` of
+   * a 429, e.g. a second SMS code within 60 s); null otherwise.
+   */
+  get retryAfterSeconds(): number | null {
+    const data: unknown = this.data;
+    if (typeof data !== "object" || data === null || !("retryAfterSeconds" in data)) return null;
+    const seconds = data.retryAfterSeconds;
+    return typeof seconds === "number" && Number.isSafeInteger(seconds) && seconds > 0 ? seconds : null;
   }
 
   /** The sentence to show when `msg` is empty (translated by `@platform/i18n`). */

@@ -8,6 +8,7 @@ export * from "./orders";
 export * from "./paging";
 export * from "./permissions";
 export * from "./pricing";
+export * from "./server-messages";
 export * from "./session";
 export * from "./validation";
 export * from "./video";

@@ -1,59 +1,13 @@
-import { MessageKey } from "@platform/domain";
+import { MessageKey, ServerMessageKey, limits } from "@platform/domain";
 
 /**
  * What the server says in its `msg` (shown by the app as a toast, spec §8), in both languages,
  * picked by the request's `language` header. Keys are the domain's message keys where the rule is
- * the domain's, and the server's own otherwise.
+ * the domain's, and the server's own (`ServerMessageKey`, also in `@platform/domain`) otherwise;
+ * every refusal carries its key as `msgKey` (and its values as `msgValues`) beside the sentence.
  */
-export const ServerMessage = {
-  ok: "server.ok",
-  invalidRequest: "server.invalidRequest",
-  invalidField: "server.invalidField",
-  unusableCharacters: "server.unusableCharacters",
-  systemError: "server.systemError",
-  notFound: "server.notFound",
-  forbidden: "server.forbidden",
-  badClient: "server.badClient",
-  staleRequest: "server.staleRequest",
-  badSign: "server.badSign",
-  badPassword: "server.badPassword",
-  wrongCredentials: "server.wrongCredentials",
-  lockedOut: "server.lockedOut",
-  tooManyFromAddress: "server.tooManyFromAddress",
-  smsTooSoon: "server.smsTooSoon",
-  smsCodeWrong: "server.smsCodeWrong",
-  smsCodeExpired: "server.smsCodeExpired",
-  smsCodeLocked: "server.smsCodeLocked",
-  smsSendFailed: "server.smsSendFailed",
-  smsBudgetMinutes: "server.smsBudgetMinutes",
-  smsBudgetHours: "server.smsBudgetHours",
-  smsPhoneDailyLimit: "server.smsPhoneDailyLimit",
-  smsWrongDailyLimit: "server.smsWrongDailyLimit",
-  sandboxLoopbackOnly: "server.sandboxLoopbackOnly",
-  uploadTooManyPending: "server.uploadTooManyPending",
-  uploadDailyQuota: "server.uploadDailyQuota",
-  phoneRegistered: "server.phoneRegistered",
-  phoneNotRegistered: "server.phoneNotRegistered",
-  cardInvalid: "server.cardInvalid",
-  refreshInvalid: "server.refreshInvalid",
-  notYours: "server.notYours",
-  uploadMissing: "server.uploadMissing",
-  uploadType: "server.uploadType",
-  uploadTooLarge: "server.uploadTooLarge",
-  uploadDone: "server.uploadDone",
-  balanceTooLow: "server.balanceTooLow",
-  idempotencyKeyMissing: "server.idempotencyKeyMissing",
-  idempotencyKeyReused: "server.idempotencyKeyReused",
-  alreadyBought: "server.alreadyBought",
-  notForSale: "server.notForSale",
-  ownVideo: "server.ownVideo",
-  needSuperMember: "server.needSuperMember",
-  cannotFollowSelf: "server.cannotFollowSelf",
-  cannotReportSelf: "server.cannotReportSelf",
-  folderNameTaken: "server.folderNameTaken",
-  replyTargetGone: "server.replyTargetGone",
-} as const;
-export type ServerMessage = (typeof ServerMessage)[keyof typeof ServerMessage];
+export const ServerMessage = ServerMessageKey;
+export type ServerMessage = ServerMessageKey;
 
 export type MessageId = ServerMessage | MessageKey;
 export type ServerLanguage = "zh_CN" | "en_US";
@@ -202,13 +156,36 @@ export function languageOf(header: unknown): ServerLanguage {
   return header === "en_US" ? "en_US" : "zh_CN";
 }
 
-/** The envelope of a refusal, `{code, msg, data}`, in the language the request asked for. */
+/**
+ * Values a domain sentence needs that a schema's refusal does not carry (the app's catalog says
+ * "{min}-{max}", the server's own text has the numbers written in).
+ */
+const implicitValues: Readonly<Partial<Record<MessageId, Readonly<Record<string, number>>>>> = {
+  [MessageKey.folderNameFormat]: { min: limits.folderNameMinLength, max: limits.folderNameMaxLength },
+};
+
+/** The envelope of a refusal in the language the request asked for. */
+export interface Refusal {
+  readonly code: number;
+  readonly msg: string;
+  readonly data: unknown;
+  /** The stable key of the sentence (the app shows its own catalog's text for keys it knows). */
+  readonly msgKey: MessageId;
+  /** The values the sentence is filled with, when it has any. */
+  readonly msgValues?: Readonly<Record<string, string | number>>;
+}
+
+/** The envelope of a refusal, `{code, msg, data, msgKey, msgValues}`, in the request's language. */
 export function refusal(
   request: { readonly headers: Readonly<Record<string, unknown>> },
   code: number,
   key: MessageId,
   values: Readonly<Record<string, string | number>> = {},
   data: unknown = null,
-): { code: number; msg: string; data: unknown } {
-  return { code, msg: translate(languageOf(request.headers.language), key, values), data };
+): Refusal {
+  const all = { ...implicitValues[key], ...values };
+  const msg = translate(languageOf(request.headers.language), key, all);
+  return Object.keys(all).length === 0
+    ? { code, msg, data, msgKey: key }
+    : { code, msg, data, msgKey: key, msgValues: all };
 }

@@ -105,9 +105,18 @@ export const ZEmpty = z.object({}).strict();
 /** A call whose answer carries no data. */
 export const ZNone = z.null();
 
-/** The envelope of every answer (HTTP 200): `code` 200 is success. */
+/**
+ * The envelope of every answer (HTTP 200): `code` 200 is success. A refusal also carries `msgKey`,
+ * the stable key of its sentence, and `msgValues`, what fills it (so an app can word it itself).
+ */
 export function ZEnvelope<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.number().int(), msg: z.string(), data });
+  return z.object({
+    code: z.number().int(),
+    msg: z.string(),
+    data,
+    msgKey: z.string().optional(),
+    msgValues: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  });
 }
 
 /** An internal link (banners, menus, pictures): spec §2's link types. */

@@ -1,4 +1,5 @@
 import { encryptReq } from "@platform/api-client";
+import { StorageKey } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   aMinuteLater,
@@ -92,6 +93,11 @@ eachDatabase("accounts and sessions", (target) => {
       const error = await failure(api.sendSmsCode(phone));
       expect(error.code).toBe(429);
       expect(error.msg).toMatch(/请 (59|60) 秒后再试/);
+      // The seconds in data, for the app's countdown, and the key and values of the sentence.
+      expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+      expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
+      expect(error.msgKey).toBe("server.smsTooSoon");
+      expect(error.msgValues).toEqual({ seconds: error.retryAfterSeconds });
       await aMinuteLater(platform, phone);
       await expect(api.sendSmsCode(phone)).resolves.toBeUndefined();
     });
@@ -116,7 +122,26 @@ eachDatabase("accounts and sessions", (target) => {
         code: 400,
         msg: "Please enter the correct mobile phone number",
         data: null,
+        msgKey: "validation.phoneInvalid",
       });
+    });
+
+    it("refuses sign-in in the language the token call asks for, with the sentence's key", async () => {
+      const { phone } = await registered();
+      const english = platform.client();
+      english.client.storage.set(StorageKey.language, "enUS");
+      const wrong = await failure(english.loginWithPassword({ phone, password: "wrong-pass" }));
+      expect(wrong.msg).toBe("Wrong phone number or password");
+      expect(wrong.msgKey).toBe("server.wrongCredentials");
+      await aMinuteLater(platform, phone);
+      await english.sendSmsCode(phone);
+      const code = await lastSmsCode(platform, phone);
+      const badCode = await failure(english.loginWithSms({ phone, code: code === "0000" ? "1111" : "0000" }));
+      expect(badCode.msg).toBe("Wrong verification code");
+      expect(badCode.msgKey).toBe("server.smsCodeWrong");
+      // The default (no stored choice) is still Chinese.
+      const chinese = await failure(platform.client().loginWithPassword({ phone, password: "wrong-pass" }));
+      expect(chinese.msg).toBe("手机号或密码错误");
     });
   });
 

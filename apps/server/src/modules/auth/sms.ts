@@ -28,11 +28,23 @@ async function isRegistered(ctx: AppContext, mobile: string): Promise<boolean> {
 /** The refusal of a spent budget, saying when to try again (minutes within the hour, else hours). */
 function budgetSpent(refusal: Refusal): BusinessError {
   const minutes = Math.max(1, Math.ceil(refusal.retryAfterMs / MINUTE_MS));
+  const data = retryAfter(refusal.retryAfterMs);
   return minutes <= 60
-    ? new BusinessError(BusinessCode.tooMany, ServerMessage.smsBudgetMinutes, { minutes })
-    : new BusinessError(BusinessCode.tooMany, ServerMessage.smsBudgetHours, {
-        hours: Math.ceil(refusal.retryAfterMs / HOUR_MS),
-      });
+    ? new BusinessError(BusinessCode.tooMany, ServerMessage.smsBudgetMinutes, { minutes }, data)
+    : new BusinessError(
+        BusinessCode.tooMany,
+        ServerMessage.smsBudgetHours,
+        { hours: Math.ceil(refusal.retryAfterMs / HOUR_MS) },
+        data,
+      );
+}
+
+/**
+ * The data of a refusal to send now: the seconds until a send can succeed, so the app's 'get code'
+ * button counts down from what the server knows rather than from a guess.
+ */
+function retryAfter(ms: number): { readonly retryAfterSeconds: number } {
+  return { retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
 }
 
 /** When this process last forgot old budget windows (once an hour is plenty). */
@@ -69,9 +81,12 @@ export async function sendCode(
       .limit(1);
     const waitMs = last ? limits.smsResendSeconds * 1000 - (now.getTime() - last.createdAt.getTime()) : 0;
     if (waitMs > 0) {
-      throw new BusinessError(BusinessCode.tooMany, ServerMessage.smsTooSoon, {
-        seconds: Math.ceil(waitMs / 1000),
-      });
+      throw new BusinessError(
+        BusinessCode.tooMany,
+        ServerMessage.smsTooSoon,
+        { seconds: Math.ceil(waitMs / 1000) },
+        retryAfter(waitMs),
+      );
     }
     // Inside this transaction: a refusal by a later budget gives back what the earlier ones took.
     const { config } = ctx;
@@ -82,9 +97,12 @@ export async function sendCode(
       now,
     );
     if (phoneDay) {
-      throw new BusinessError(BusinessCode.tooMany, ServerMessage.smsPhoneDailyLimit, {
-        hours: Math.ceil(phoneDay.retryAfterMs / HOUR_MS),
-      });
+      throw new BusinessError(
+        BusinessCode.tooMany,
+        ServerMessage.smsPhoneDailyLimit,
+        { hours: Math.ceil(phoneDay.retryAfterMs / HOUR_MS) },
+        retryAfter(phoneDay.retryAfterMs),
+      );
     }
     for (const [key, budget] of [
       [`sms:addr:${address}`, config.smsSendPerAddress],
