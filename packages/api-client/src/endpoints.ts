@@ -152,6 +152,7 @@ export const endpoints = {
   "substance.myBuyVideoList": { method: "POST", path: "/substance/app/buyVideo/myBuyVideoList" },
   "substance.topicList": { method: "POST", path: "/substance/app/substanceTopic/list" },
   "substance.doForward": { method: "POST", path: "/substance/app/forward/doForward" },
+  "substance.channelInfo": { method: "GET", path: "/substance/app/channel/info" },
 
   // ── panel, game, social, search, upload ─────────────────────────────────────────────────────
   "marketing.propsList": { method: "GET", path: "/marketing/app/activity/props/list" },

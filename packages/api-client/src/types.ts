@@ -20,6 +20,7 @@ export type VideoDetail = ResponseOf<"substance.getInfoById">;
 export type Comment = ResponseOf<"substance.commentList">["records"][number];
 export type FavoriteFolder = ResponseOf<"substance.createFavorite">;
 export type Author = ResponseOf<"substance.authorInfo">;
+export type Channel = ResponseOf<"substance.channelInfo">;
 export type UserSearchRecord = ResponseOf<"search.user">["records"][number];
 export type WalletEntry = ResponseOf<"trade.accountDetail">[number];
 export type BankCard = ResponseOf<"trade.createPayee">;

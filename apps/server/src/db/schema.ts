@@ -641,3 +641,25 @@ export const reports = pgTable(
     index("reports_target").on(t.targetType, t.targetId),
   ],
 );
+
+/* ------------------------------------------------------------------------------------------------
+ * Channels (Step 9): the /d/{channelTagId} pages, named in both languages.
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * The channels (spec: `channelTagId`) users register from and videos are published in. The id is
+ * text like the `channel_tag_id` columns that name it, in canonical digits; "0" is the main site,
+ * the default channel, and is made by the migration itself (the seed adds demo channels).
+ */
+export const channels = pgTable(
+  "channels",
+  {
+    id: text("id").primaryKey(),
+    nameZh: text("name_zh").notNull(),
+    nameEn: text("name_en").notNull(),
+  },
+  (t) => [
+    check("channels_id_canonical", sql`${t.id} ~ '^(0|[1-9][0-9]{0,15})$'`),
+    check("channels_names_present", sql`${t.nameZh} <> '' and ${t.nameEn} <> ''`),
+  ],
+);

@@ -7,6 +7,7 @@ import { hashPassword } from "../security/secrets";
 import { createAccount } from "../modules/user/accounts";
 import {
   appModules,
+  channels,
   memberBenefits,
   memberPictures,
   menuItems,
@@ -43,8 +44,22 @@ export const demoAccounts = [
 ] as const;
 
 /**
+ * The demo channels (the /d/{channelTagId} pages), named in both languages. "0", the main site, is
+ * made by the migration in every database; the seed's videos are in 0, 1 and 2, and 3 to 5 are empty.
+ */
+export const demoChannels = [
+  { id: "0", nameZh: "主站", nameEn: "Main site" },
+  { id: "1", nameZh: "旅行频道", nameEn: "Travel" },
+  { id: "2", nameZh: "美食频道", nameEn: "Food" },
+  { id: "3", nameZh: "音乐频道", nameEn: "Music" },
+  { id: "4", nameZh: "科技频道", nameEn: "Tech" },
+  { id: "5", nameZh: "生活频道", nameEn: "Everyday life" },
+] as const;
+
+/**
  * Demo data: the seed media (made by ffmpeg once, then cached in the media folder), then on an
- * empty database the demo accounts and settings, and on an empty video table the catalogue.
+ * empty database the demo accounts and settings, the demo channels not there yet, and on an empty
+ * video table the catalogue.
  * Each part runs once: what exists is left alone, so restarts never duplicate or overwrite.
  * Returns whether anything was written to the database.
  */
@@ -55,8 +70,19 @@ export async function seed(
   const clips = await ensureSeedMedia(ctx.config.mediaDir, ctx.config.mediaProfile, progress);
   ctx.media.prefer(clips);
   const accounts = await seedAccounts(ctx);
+  const channelsMade = await seedChannels(ctx);
   const catalogue = await seedCatalogue(ctx, clips);
-  return accounts || catalogue;
+  return accounts || channelsMade || catalogue;
+}
+
+/** The demo channels that do not exist yet (an operator's own names are left alone). */
+async function seedChannels(ctx: AppContext): Promise<boolean> {
+  const made = await ctx.db
+    .insert(channels)
+    .values([...demoChannels])
+    .onConflictDoNothing({ target: channels.id })
+    .returning({ id: channels.id });
+  return made.length > 0;
 }
 
 async function seedAccounts(ctx: AppContext): Promise<boolean> {

@@ -20,20 +20,27 @@ import { z } from "zod";
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 /**
- * An id: a safe positive integer, sent as a number or as digits, and always read as its canonical
- * decimal text ("007" → "7"). Ids travel as text (database ids are 64-bit; JSON numbers are not),
- * and anything else ("abc", "1.5", "1e20", "-1", "0", 2^53) is refused here, at the boundary,
- * before it can reach a query.
+ * A whole number from `min` up to the largest safe integer, sent as a number or as digits, and
+ * always read as its canonical decimal text ("007" → "7"); anything else ("abc", "1.5", "1e20",
+ * "-1", 2^53) is refused with `refusal`, at the boundary, before it can reach a query.
  */
-export const ZId = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const text = typeof value === "number" ? String(value) : value.trim();
-  const n = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID)) {
-    ctx.issues.push({ code: "custom", message: "not an id (a whole number from 1)", input: value });
-    return z.NEVER;
-  }
-  return String(n);
-});
+export function ZWholeNumberText(min: number, refusal: string) {
+  return z.union([z.number(), z.string()]).transform((value, ctx) => {
+    const text = typeof value === "number" ? String(value) : value.trim();
+    const n = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(Number.isSafeInteger(n) && n >= min && n <= MAX_ID)) {
+      ctx.issues.push({ code: "custom", message: refusal, input: value });
+      return z.NEVER;
+    }
+    return String(n);
+  });
+}
+
+/**
+ * An id: a safe positive integer as canonical decimal text (`ZWholeNumberText` from 1). Ids travel
+ * as text (database ids are 64-bit; JSON numbers are not); "0" is not an id.
+ */
+export const ZId = ZWholeNumberText(1, "not an id (a whole number from 1)");
 
 /** The deepest page a list serves (page × size stays a small offset; nobody scrolls further). */
 export const MAX_PAGE = 10_000;

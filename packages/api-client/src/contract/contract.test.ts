@@ -292,6 +292,21 @@ describe("the boundary refuses what could reach a query badly (Step 8)", () => {
     }
   });
 
+  it("channel ids are safe integers from 0 (the main site), as numbers or digits", () => {
+    const channel = (value: unknown) =>
+      schemas["substance.channelInfo"].request.safeParse({ channelTagId: value });
+    expect(channel("0").data).toEqual({ channelTagId: "0" });
+    expect(channel(0).data).toEqual({ channelTagId: "0" });
+    expect(channel(" 002 ").data).toEqual({ channelTagId: "2" });
+    expect(channel(String(Number.MAX_SAFE_INTEGER)).data).toEqual({
+      channelTagId: String(Number.MAX_SAFE_INTEGER),
+    });
+    for (const bad of ["abc", "1.5", "1e20", "-1", "", "9007199254740993", "0x10", 1.5, -1, null, true]) {
+      expect(channel(bad).success, String(bad)).toBe(false);
+    }
+    expect(channel(undefined).success).toBe(false);
+  });
+
   it("no text holds NUL, control characters or lone surrogates; one-line text has no line breaks", () => {
     const nick = (nickName: string) => issues("user.modifyInfo", { nickName });
     expect(nick("小明")).toEqual([]);

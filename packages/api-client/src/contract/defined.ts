@@ -34,6 +34,7 @@ export const definedHere = {
   "substance.saveMyVideo": "path",
   "substance.deleteMyVideo": "path",
   "substance.collectList": "path",
+  "substance.channelInfo": "path",
   "game.indexData": "response",
   "game.enterGameUrl": "response",
   "game.starLiveSdk": "response",

@@ -13,6 +13,7 @@ import {
   ZPageRequest,
   ZText,
   ZWatchLevel,
+  ZWholeNumberText,
 } from "./common";
 
 /** A video as lists show it (spec §3 Video). */
@@ -147,6 +148,22 @@ export const ZVideoFilters = z.object({
   tag: z.enum(TagFilter).nullable().default(null),
 });
 
+/**
+ * A channel's id (spec: `channelTagId`): a safe integer from 0 — 0 is the main site, the default
+ * channel — as canonical decimal text, refused at the boundary otherwise, like `ZId`.
+ */
+export const ZChannelId = ZWholeNumberText(0, "not a channel id (a whole number from 0)");
+
+/**
+ * A channel (the /d/{channelTagId} page): its name in the request's `language` (en_US → English,
+ * otherwise Chinese), and both names, so an app can follow a language switch without asking again.
+ */
+export const ZChannel = z.object({
+  channelTagId: z.string(),
+  name: z.string(),
+  names: z.object({ zhCN: z.string(), enUS: z.string() }),
+});
+
 const ZSubstanceRef = z.object({ substanceId: ZId });
 const ZVideoIds = z.array(ZId).min(1, { error: MessageKey.chooseVideo }).max(100);
 const ZLikeState = z.object({ likeFlag: z.boolean(), likeCount: z.number().int().min(0) });
@@ -260,4 +277,5 @@ export const substanceSchemas = {
     request: ZSubstanceRef,
     response: z.object({ forwardCount: z.number().int().min(0), shareUrl: z.string() }),
   },
+  "substance.channelInfo": { request: z.object({ channelTagId: ZChannelId }), response: ZChannel },
 } as const;

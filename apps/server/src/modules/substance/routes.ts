@@ -60,6 +60,7 @@ import {
   watchableVideo,
 } from "./access";
 import type { VideoRow } from "./access";
+import { channelRoutes } from "./channels";
 import { countsNow } from "./counts";
 import { dateFormatOf, pageOf, toVideo, totalOver, videoQuery } from "./videos";
 import type { ListedVideo } from "./videos";
@@ -555,6 +556,9 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     forgetVideo(ctx, video.id, caller.userId);
     return { forwardCount, shareUrl: `/videoview?id=${String(video.id)}` };
   });
+
+  // The channel pages' names (public, like the pages and their lists).
+  channelRoutes(app, ctx);
 }
 
 /** Collect a video (idempotent); the video's collect count, after. */
