@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { e2eBrowser } from "./browser";
+
+const e2e = e2eBrowser();
+
+/**
+ * Chinese must be drawn with real glyphs, not the missing-glyph box ("tofu"), in the Chromium the
+ * journeys and Storybook snapshots use: a CJK font comes with scripts/apt-packages.txt and the
+ * app's font stack (packages/ui/src/styles/index.css) names it.
+ */
+describe("Chinese text in Chromium", () => {
+  it("draws 钱 and 包 in the app's font as two different glyphs, neither the missing-glyph box", async () => {
+    const { page } = await e2e.phone();
+    await page.goto("/login");
+    // The app's root element carries the font stack.
+    await expect.poll(() => page.locator(".pf-root").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const drawn = await page.evaluate(async () => {
+      const root = document.querySelector(".pf-root");
+      if (root === null) throw new Error("no .pf-root");
+      const family = getComputedStyle(root).fontFamily;
+      const font = `32px ${family}`;
+      await document.fonts.load(font, "钱包");
+      /** The pixels of one character drawn alone, as text (one string per row's alpha). */
+      const pixels = (text: string): string => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 48;
+        canvas.height = 48;
+        const context = canvas.getContext("2d");
+        if (context === null) throw new Error("no 2d context");
+        context.font = font;
+        context.textBaseline = "top";
+        context.fillStyle = "#000";
+        context.fillText(text, 4, 4);
+        const { data } = context.getImageData(0, 0, 48, 48);
+        const alpha: number[] = [];
+        for (let i = 3; i < data.length; i += 4) alpha.push(data[i] ?? 0);
+        return alpha.join(",");
+      };
+      const measure = (text: string): number => {
+        const canvas = document.createElement("canvas").getContext("2d");
+        if (canvas === null) throw new Error("no 2d context");
+        canvas.font = font;
+        return canvas.measureText(text).width;
+      };
+      return {
+        family,
+        qian: pixels("钱"),
+        bao: pixels("包"),
+        // A private-use character of plane 16: no font has it, so this is the missing-glyph box.
+        tofu: pixels("\u{10FFFD}"),
+        widthWallet: measure("钱包"),
+        widthTofu: measure("\u{10FFFD}\u{10FFFD}"),
+      };
+    });
+    // Something was drawn at all.
+    expect(drawn.qian.split(",").some((alpha) => alpha !== "0")).toBe(true);
+    // With no CJK font, every Chinese character is the same box: two characters draw alike.
+    expect(drawn.qian, `钱 and 包 drew the same glyph in ${drawn.family}`).not.toBe(drawn.bao);
+    expect(drawn.qian, `钱 drew as the missing-glyph box in ${drawn.family}`).not.toBe(drawn.tofu);
+    expect(drawn.bao, `包 drew as the missing-glyph box in ${drawn.family}`).not.toBe(drawn.tofu);
+    // A CJK glyph is a full em wide (2 × 32 px); boxes are narrower.
+    expect(drawn.widthWallet).toBeGreaterThanOrEqual(60);
+    expect(drawn.widthWallet).not.toBe(drawn.widthTofu);
+  });
+
+  it("renders the login screen's Chinese with a CJK system font", async () => {
+    const { page } = await e2e.phone();
+    await page.goto("/login");
+    const heading = page.getByRole("button").first();
+    await expect.poll(() => heading.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The fonts Chromium actually used for the node's text (DevTools protocol).
+    const session = await page.context().newCDPSession(page);
+    await session.send("DOM.enable");
+    await session.send("CSS.enable");
+    const { root } = await session.send("DOM.getDocument", { depth: -1 });
+    const { nodeIds } = await session.send("DOM.querySelectorAll", {
+      nodeId: root.nodeId,
+      selector: "label, h1, h2, button",
+    });
+    const families = new Set<string>();
+    for (const nodeId of nodeIds) {
+      const { fonts } = await session.send("CSS.getPlatformFontsForNode", { nodeId });
+      for (const font of fonts) families.add(font.familyName);
+    }
+    await session.detach();
+    expect([...families].join(", ")).toMatch(/CJK|WenQuanYi|Source Han|Noto Sans SC|PingFang|YaHei/i);
+  });
+});
