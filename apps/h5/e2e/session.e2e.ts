@@ -54,15 +54,21 @@ describe("signing in and out, in Chromium at 390 × 844", () => {
     await page.waitForURL("**/home");
   });
 
-  it("registers ('register success', the popup closes), then signs in with the new account", async () => {
+  it("registers ('register success', the popup closes) and is signed in at home without typing it again", async () => {
     const { page } = await e2e.phone();
     const mobile = freshMobile();
     await formWithCode(page, "注册账号密码", mobile, "注册账号");
     await popup(page).getByLabel("设置密码").fill("newuser123");
     await popup(page).getByRole("button", { name: "注册", exact: true }).click();
     await expect.poll(() => page.getByText("注册成功").count()).toBeGreaterThan(0);
-    await expect.poll(() => popup(page).count()).toBe(0);
-    await page.getByRole("button", { name: "登录 / 注册" }).click();
+    await page.waitForURL("**/home");
+    expect(await popup(page).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("userInfo"))).toContain(mobile);
+    // The session is the new account's, with the password just set.
+    await page.evaluate(() => {
+      localStorage.clear();
+    });
+    await page.goto("/login");
     await passwordSignIn(page, { mobile, password: "newuser123" });
     await page.waitForURL("**/home");
   });

@@ -11,7 +11,7 @@ import {
 
 describe("memberPrice", () => {
   it.each([
-    // amount, discount, benefitAmount, member price (all hundredths)
+    // amount, discount, benefitAmount, member price (all hundredths), as a member sees it
     [1000, 8, null, 800],
     [1000, 8.5, null, 850],
     [999, 8.5, null, 849], // 849.15 → 849
@@ -24,11 +24,25 @@ describe("memberPrice", () => {
     [1000, -2, null, 1000],
     [1000, 12, null, 1000],
     [1000, Number.NaN, null, 1000],
-    [1000, 8, 500, 500], // the benefit amount wins
+    [1000, 8, 500, 500], // a member's benefit amount is their member price
     [1000, null, 0, 0],
   ])("amount %s, discount %s, benefit %s → %s", (amount, discount, benefitAmount, expected) => {
-    expect(memberPrice({ amount, discount, benefitAmount })).toBe(expected);
+    expect(memberPrice({ amount, discount, benefitAmount }, true)).toBe(expected);
   });
+
+  it.each([
+    // amount, discount, benefitAmount (what this non-member pays), what a member would pay
+    [300, 8.5, 300, 255], // the server's benefit amount for a non-member is the full price
+    [300, 8, 300, 240],
+    [1000, 8, 500, 800], // a price granted to this viewer is not the member price
+    [1000, null, 1000, 1000], // no discount: members pay the amount too
+    [1000, 8, null, 800],
+  ])(
+    "a non-member sees what a member pays: amount %s, discount %s, benefit %s → %s",
+    (amount, discount, benefitAmount, expected) => {
+      expect(memberPrice({ amount, discount, benefitAmount }, false)).toBe(expected);
+    },
+  );
 });
 
 describe("discountPercent", () => {

@@ -17,12 +17,15 @@ function validDiscount(discount: number | null | undefined): number | null {
 }
 
 /**
- * The member price: the benefit amount if present, else amount × discount / 10 (spec §5), rounded
- * to the nearest hundredth, half up. The multiplication is done on integers (the discount to two
- * decimal places) so 999 × 8.5 / 10 is 849 exactly, not 849.1499….
+ * The member price, what a member pays (spec §5: the benefit amount if present, else amount ×
+ * discount / 10), rounded to the nearest hundredth, half up. The benefit amount is the price the
+ * *viewer* pays, so it is the member price only when the viewer is a member: a non-member's
+ * benefit amount is their own (full) price, and they are shown what a member would pay instead.
+ * The multiplication is done on integers (the discount to two decimal places) so 999 × 8.5 / 10 is
+ * 849 exactly, not 849.1499….
  */
-export function memberPrice(price: VideoPrice): Hundredths {
-  if (price.benefitAmount != null) return price.benefitAmount;
+export function memberPrice(price: VideoPrice, viewerIsMember: boolean): Hundredths {
+  if (viewerIsMember && price.benefitAmount != null) return price.benefitAmount;
   const discount = validDiscount(price.discount);
   if (discount === null) return price.amount;
   const discountHundredths = Math.round(discount * 100);
@@ -30,8 +33,9 @@ export function memberPrice(price: VideoPrice): Hundredths {
 }
 
 /**
- * The discount shown to members as a percentage off: 100 − discount × 10 (spec §9), so 8 shows 20.
- * No discount shows nothing (null), never "0 %".
+ * The member discount as a percentage off: 100 − discount × 10 (spec §9), so 8 shows 20. Shown
+ * beside the member price to everyone (what members save, what joining would save). No discount
+ * shows nothing (null), never "0 %".
  */
 export function discountPercent(discount: number | null | undefined): number | null {
   const d = validDiscount(discount);
@@ -44,7 +48,7 @@ export function discountPercent(discount: number | null | undefined): number | n
  */
 export function payablePrice(price: VideoPrice, isMember: boolean): Hundredths {
   if (price.benefitAmount != null) return price.benefitAmount;
-  return isMember ? memberPrice(price) : price.amount;
+  return isMember ? memberPrice(price, true) : price.amount;
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MessageKey } from "./messages";
 import {
   isCnMobile,
+  isPasswordTooLong,
   parseAmountInput,
   titleAdvice,
   validateAgreement,
@@ -59,6 +60,18 @@ describe("validatePassword (6-18)", () => {
   });
 });
 
+describe("isPasswordTooLong (past 18, said at once)", () => {
+  it.each([
+    ["", false],
+    ["a".repeat(18), false],
+    ["a".repeat(19), true],
+    ["😀".repeat(18), false], // code points, as validatePassword counts them
+    ["😀".repeat(19), true],
+  ])("%j → %s", (input, expected) => {
+    expect(isPasswordTooLong(input)).toBe(expected);
+  });
+});
+
 describe("validateDigitPassword (exactly 6 digits)", () => {
   it.each([
     ["123456", null],
@@ -99,6 +112,8 @@ describe("validatePasswordLogin", () => {
     ["13812345678", "", MessageKey.passwordFormat],
     ["", "", MessageKey.phoneRequired], // the phone first
     ["13812345678", "x", null], // login does not re-check the format of an existing password
+    ["13812345678", "a".repeat(18), null],
+    ["13812345678", "a".repeat(19), MessageKey.passwordFormat], // longer than any password can be
   ])("phone %j, password %j → %s", (phone, password, expected) => {
     expect(key(validatePasswordLogin({ phone, password }))).toBe(expected);
   });

@@ -38,6 +38,14 @@ export function validatePassword(input: string): Validation {
     : message(MessageKey.passwordFormat);
 }
 
+/**
+ * Whether a password being typed is already longer than any allowed (spec §5: 6-18): a form says
+ * the rule at once rather than cutting what was typed (or pasted) without a word.
+ */
+export function isPasswordTooLong(input: string): boolean {
+  return lengthOf(input) > limits.passwordMaxLength;
+}
+
 const sixDigits = new RegExp(`^[0-9]{${String(limits.digitPasswordLength)}}$`);
 
 /** The 6-digit password of the set-password flows. */
@@ -62,7 +70,9 @@ export function validatePasswordLogin(input: {
   readonly phone: string;
   readonly password: string;
 }): Validation {
-  return validatePhone(input.phone) ?? (input.password === "" ? message(MessageKey.passwordFormat) : null);
+  // Empty, or longer than any password can be (it would have been refused when set): the rule.
+  const bad = input.password === "" || isPasswordTooLong(input.password);
+  return validatePhone(input.phone) ?? (bad ? message(MessageKey.passwordFormat) : null);
 }
 
 export function validateComment(input: string): Validation {

@@ -1,7 +1,8 @@
-import { Language, MessageKey, allMessageKeys, message } from "@platform/domain";
+import { Language, MessageKey, ServerMessageKey, allMessageKeys, message } from "@platform/domain";
 import { describe, expect, it } from "vitest";
 import { activateLanguage, createI18n, translateMessage } from "./activate";
 import { domainMessages } from "./domain-messages";
+import { serverMessages } from "./server-messages";
 import { saveLanguage, storedLanguage } from "./locale";
 import type { LanguageStore } from "./locale";
 import { messages as enUS } from "./locales/en-US/messages";
@@ -25,6 +26,24 @@ describe("catalogs", () => {
       expect(zhCN[key], `zh-CN ${key}`).toBeDefined();
       expect(enUS[key], `en-US ${key}`).toBeDefined();
     }
+  });
+});
+
+describe("server refusal keys", () => {
+  it("each has a sentence under its own id in both languages, with its values filled", async () => {
+    for (const key of Object.values(ServerMessageKey)) {
+      expect(serverMessages[key].id).toBe(key);
+      expect(zhCN[key], `zh-CN ${key}`).toBeDefined();
+      expect(enUS[key], `en-US ${key}`).toBeDefined();
+    }
+    const i18n = createI18n();
+    await activateLanguage(i18n, Language.enUS, { store: null, document: null });
+    expect(i18n._(ServerMessageKey.wrongCredentials)).toBe("Wrong phone number or password");
+    expect(i18n._(ServerMessageKey.smsTooSoon, { seconds: 47 })).toBe(
+      "Codes are sent at most once a minute: try again in 47 s",
+    );
+    await activateLanguage(i18n, Language.zhCN, { store: null, document: null });
+    expect(i18n._(ServerMessageKey.smsTooSoon, { seconds: 47 })).toBe("验证码发送过于频繁，请 47 秒后再试");
   });
 });
 

@@ -2,6 +2,7 @@ export { activateLanguage, createI18n, translateMessage } from "./activate";
 export type { ActivateOptions } from "./activate";
 export { domainMessages } from "./domain-messages";
 export { productMessages } from "./product-messages";
+export { serverMessages } from "./server-messages";
 export type { ProductMessage } from "./product-messages";
 export { localeOf, saveLanguage, storedLanguage } from "./locale";
 export type { LanguageStore, Locale } from "./locale";

@@ -37,6 +37,12 @@ export const productMessages = {
   noSearchResults: /*i18n*/ { id: "empty.noSearchResults", message: "没有搜索结果" },
   noHistory: /*i18n*/ { id: "empty.noHistory", message: "暂无观看记录" },
   noMembersFound: /*i18n*/ { id: "empty.noMembersFound", message: "没有找到相关用户" },
+  // The not-found and coming-soon screens (each empty state has its own picture and words)
+  pageNotFound: /*i18n*/ {
+    id: "empty.pageNotFound",
+    message: "找不到这个页面：地址可能有误，或页面已被移除。",
+  },
+  comingSoon: /*i18n*/ { id: "empty.comingSoon", message: "这个页面正在建设中，即将推出。" },
   // Generic call failures (spec §8), for when the server gave no text of its own
   requestFailedWithStatus: /*i18n*/ {
     id: "error.requestFailedWithStatus",

@@ -1,8 +1,8 @@
 import { createApiClient } from "@platform/api-client";
 import type { PlatformApi } from "@platform/api-client";
 import { StorageKey, parseStoredUserInfo, channelTagIdOf } from "@platform/domain";
-import { translateMessage } from "@platform/i18n";
 import { platformConfig } from "./config";
+import { errorText } from "./error-text";
 import { i18n } from "./i18n";
 import { toast } from "./notify";
 import { appStore, sessionExpiredAtom } from "./state";
@@ -16,7 +16,7 @@ export function createAppApi(): PlatformApi {
     reqKey: config.reqKey,
     hooks: {
       onError: (error) => {
-        toast(error.msg || translateMessage(i18n, { key: error.messageKey }), { tone: "error" });
+        toast(errorText(i18n, error), { tone: "error" });
       },
       onSessionExpired: () => {
         appStore.set(sessionExpiredAtom, true);

@@ -1,4 +1,5 @@
-import { Trans } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react";
+import { productMessages } from "@platform/i18n";
 import { EmptyState } from "@platform/ui";
 import type { ReactNode } from "react";
 import { Page } from "./Page";
@@ -14,9 +15,10 @@ export function ComingSoonPage({
   readonly title: ReactNode;
   readonly tabs?: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <Page title={title} tabs={tabs}>
-      <EmptyState description={<Trans>这个页面正在建设中，即将推出。</Trans>} />
+      <EmptyState picture="comingSoon" description={i18n._(productMessages.comingSoon)} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import { headerBackTarget } from "@platform/domain";
-import { PageHeader, TabBar } from "@platform/ui";
+import { IconButton, PageHeader, TabBar } from "@platform/ui";
 import type { TabKey } from "@platform/ui";
 import { useCanGoBack, useLocation, useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtom, useAtomValue } from "jotai";
@@ -59,13 +60,42 @@ export function useHeaderBack(): () => void {
   };
 }
 
-/** The shared header: back goes where spec §2 says, else to the previous route, else home. */
-export function AppHeader({ title, right }: { readonly title?: ReactNode; readonly right?: ReactNode }) {
-  const back = useHeaderBack();
-  return <PageHeader title={title} right={right} onBack={back} />;
+/**
+ * The shared header: back goes where spec §2 says, else to the previous route, else home. A main
+ * tab's page (`back` false) has no back button: it is a top of the app, the tab bar moves between.
+ */
+export function AppHeader({
+  title,
+  right,
+  back = true,
+}: {
+  readonly title?: ReactNode;
+  readonly right?: ReactNode;
+  readonly back?: boolean;
+}) {
+  const goBack = useHeaderBack();
+  return <PageHeader title={title} right={right} onBack={back ? goBack : undefined} />;
 }
 
-/** A page: optional shared header, the main landmark, optional tab bar. */
+/** The header's search button (as on an author's page): opens /search. */
+export function SearchButton() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  return (
+    <IconButton
+      icon="search"
+      label={t`搜索`}
+      onClick={() => {
+        void navigate({ to: "/search" });
+      }}
+    />
+  );
+}
+
+/**
+ * A page: optional shared header, the main landmark, optional tab bar. A page with the tab bar is
+ * a main tab (/home, /trend, /game, /, /d/…): its header has no back button.
+ */
 export function Page({
   title,
   header = true,
@@ -81,7 +111,7 @@ export function Page({
 }) {
   return (
     <div className={`h5-page${tabs ? " h5-page--tabs" : ""}`}>
-      {header ? <AppHeader title={title} right={right} /> : null}
+      {header ? <AppHeader title={title} right={right} back={!tabs} /> : null}
       <main id="main" className="h5-main" tabIndex={-1}>
         {children}
       </main>

@@ -15,6 +15,7 @@ export function RetryState({
   const { t } = useLingui();
   return (
     <EmptyState
+      picture="error"
       compact={compact}
       description={message}
       action={

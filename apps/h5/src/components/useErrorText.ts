@@ -1,9 +1,8 @@
-import { isApiError } from "@platform/api-client";
-import { MessageKey } from "@platform/domain";
-import { useMessageText } from "@platform/ui";
+import { useLingui } from "@lingui/react";
+import { errorText } from "../app/error-text";
 
-/** The sentence for a failed call: the server's text, else the product's own. */
+/** The sentence for a failed call, in the active language (see `errorText`). */
 export function useErrorText(): (error: unknown) => string {
-  const text = useMessageText();
-  return (error) => (isApiError(error) ? error.msg || text(error.messageKey) : text(MessageKey.errorSystem));
+  const { i18n } = useLingui();
+  return (error) => errorText(i18n, error);
 }

@@ -3,6 +3,7 @@ import { Outlet, createRootRouteWithContext, redirect } from "@tanstack/react-ro
 import { hasSession } from "../app/api";
 import type { RouterContext } from "../app/router-context";
 import { AppShell } from "../components/AppShell";
+import { NotFoundPage } from "../components/NotFoundPage";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The route guard (spec §2), before anything of the page loads.
@@ -17,6 +18,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       throw redirect({ to: decision.to, search: decision.search, replace: true });
     }
   },
+  // Any address no route matches (spec §2 has no such page): translated, with back and home.
+  notFoundComponent: NotFoundPage,
   component: () => (
     <AppShell>
       <Outlet />

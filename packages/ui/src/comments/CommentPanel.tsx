@@ -243,7 +243,7 @@ function PanelBody({
     <>
       <div ref={listRef} className="pf-comment-panel__body">
         {empty ? (
-          <EmptyState compact description={i18n._(productMessages.noComments)} />
+          <EmptyState compact picture="empty" description={i18n._(productMessages.noComments)} />
         ) : (
           <InfiniteList
             as="ul"

@@ -292,6 +292,31 @@ describe("LoginPopup SMS code", () => {
     expect(p.onSendCode).toHaveBeenCalledTimes(2);
   });
 
+  it("counts down from the server's seconds when it refuses a code as too soon, and says no 'sent'", async () => {
+    const p = props({ onSendCode: vi.fn(() => Promise.resolve({ waitSeconds: 47 })) });
+    const { user } = await renderUi(<LoginPopup {...p} />);
+    await user.type(screen.getByRole("textbox", { name: "手机号" }), "13812345678");
+    await user.click(screen.getByRole("button", { name: "获取验证码" }));
+    const counting = await screen.findByRole<HTMLButtonElement>("button", { name: /^4[67]s$/ });
+    expect(counting.disabled).toBe(true);
+    expect(screen.queryByText("验证码已发送")).toBeNull();
+  });
+
+  it("never cuts a long password: it keeps all of it and says the 6-18 rule at once", async () => {
+    const p = props({ defaultMode: LoginMode.login });
+    const { user } = await renderUi(<LoginPopup {...p} />);
+    const field = screen.getByLabelText<HTMLInputElement>("密码", { selector: "input" });
+    const long = "abcdefghij0123456789x";
+    await user.type(field, long);
+    expect(field.value).toBe(long);
+    expect(field.maxLength).toBe(-1);
+    expect(screen.getAllByText("密码为 6-18 位").length).toBeGreaterThan(0);
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    await user.type(screen.getByRole("textbox", { name: "手机号" }), "13812345678");
+    await user.click(screen.getByRole("button", { name: "登录" }));
+    expect(p.onPasswordLogin).not.toHaveBeenCalled();
+  });
+
   it("does not count down when sending fails", async () => {
     const p = props({ onSendCode: vi.fn(() => Promise.resolve(false)) });
     const { user } = await renderUi(<LoginPopup {...p} />);

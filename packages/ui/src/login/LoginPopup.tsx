@@ -3,6 +3,7 @@ import {
   LoginMode,
   MessageKey,
   SmsCodeType,
+  isPasswordTooLong,
   locale,
   validateLoginCode,
   validatePassword,
@@ -19,6 +20,7 @@ import { Icon } from "../icons/Icon";
 import { BottomPopup } from "../primitives/BottomPopup";
 import { Button } from "../primitives/Button";
 import { CountdownButton } from "../primitives/CountdownButton";
+import type { CountdownSendResult } from "../primitives/CountdownButton";
 import { TextField } from "../primitives/TextField";
 import { useToast } from "../primitives/Toast";
 import { AlbumQrButton } from "./AlbumQrButton";
@@ -36,8 +38,11 @@ export interface LoginPopupProps {
   readonly defaultMode?: LoginMode;
   /** A link to another mode was followed. */
   readonly onModeChange?: (mode: LoginMode) => void;
-  /** Sends an SMS code; true starts the 60 s countdown. Only called with a valid phone. */
-  readonly onSendCode: (phone: string, type: SmsCodeType) => Promise<boolean>;
+  /**
+   * Sends an SMS code; true starts the 60 s countdown, `{waitSeconds}` (the server refused: too
+   * soon) counts down from the server's figure. Only called with a valid phone.
+   */
+  readonly onSendCode: (phone: string, type: SmsCodeType) => Promise<CountdownSendResult>;
   /** Each submit is called only with valid input; a rejection keeps everything typed. */
   readonly onCodeLogin: (phone: string, code: string) => Promise<void>;
   readonly onPasswordLogin: (phone: string, password: string) => Promise<void>;
@@ -175,7 +180,7 @@ export function LoginPopup({
     if (problems[field] !== undefined) setProblems((all) => ({ ...all, [field]: undefined }));
   };
 
-  const sendCode = async (): Promise<boolean> => {
+  const sendCode = async (): Promise<CountdownSendResult> => {
     const problem = validatePhone(phone);
     if (problem !== null) {
       setProblems((all) => ({ ...all, phone: problem }));
@@ -183,7 +188,7 @@ export function LoginPopup({
       return false;
     }
     const sent = await onSendCode(phone.trim(), smsTypeOf[mode]);
-    if (sent) toast.show(i18n._(productMessages.sendCodeSuccess), { tone: "success" });
+    if (sent === true) toast.show(i18n._(productMessages.sendCodeSuccess), { tone: "success" });
     return sent;
   };
 
@@ -304,7 +309,10 @@ export function LoginPopup({
               value={password}
               onChange={(value) => {
                 setPassword(value);
-                clearProblem("password");
+                // Past the longest a password may be: say the rule at once (nothing is cut).
+                if (isPasswordTooLong(value)) {
+                  setProblems((all) => ({ ...all, password: { key: MessageKey.passwordFormat } }));
+                } else clearProblem("password");
               }}
               error={message("password")}
               hint={

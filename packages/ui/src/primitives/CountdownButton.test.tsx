@@ -43,6 +43,30 @@ describe("CountdownButton", () => {
     expect(button.textContent).toBe("60s");
   });
 
+  it("counts down from the server's figure when it refuses (too soon), a long wait as a clock", async () => {
+    const onSend = vi
+      .fn<() => Promise<{ waitSeconds: number }>>()
+      .mockResolvedValueOnce({ waitSeconds: 47 })
+      .mockResolvedValueOnce({ waitSeconds: 3725 });
+    const { user } = await renderUi(<CountdownButton onSend={onSend} />, {
+      advanceTimers: vi.advanceTimersByTime,
+    });
+    const button = screen.getByRole("button", { name: "获取验证码" });
+    await user.click(button);
+    expect(button.textContent).toBe("47s");
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    advance(46_000);
+    expect(button.textContent).toBe("1s");
+    advance(1000);
+    expect(button.textContent).toBe("获取验证码");
+    await user.click(button);
+    expect(button.textContent).toBe("1:02:05");
+    advance(3625_000);
+    expect(button.textContent).toBe("1:40");
+    advance(1000);
+    expect(button.textContent).toBe("99s");
+  });
+
   it("is busy while sending and stays pressable when the send fails or throws", async () => {
     let finish: (sent: boolean) => void = () => undefined;
     const onSend = vi

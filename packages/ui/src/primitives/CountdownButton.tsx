@@ -1,14 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { limits, smsResendRemaining } from "@platform/domain";
+import { durationOf, limits, smsResendRemaining } from "@platform/domain";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import { Button } from "./Button";
 import type { ButtonVariant } from "./Button";
 import "./CountdownButton.css";
 
+/**
+ * What a press came to: true, sent (the full countdown); false, not sent (pressable again); or the
+ * server refused for now and said how long to wait (the countdown runs from that).
+ */
+export type CountdownSendResult = boolean | { readonly waitSeconds: number };
+
 export interface CountdownButtonProps {
-  /** Sends (the SMS code); true starts the countdown, false or a throw leaves the button pressable. */
-  readonly onSend: () => Promise<boolean> | boolean;
+  /** Sends (the SMS code); see `CountdownSendResult`. A throw leaves the button pressable. */
+  readonly onSend: () => Promise<CountdownSendResult> | CountdownSendResult;
   /** Length of the countdown (default 60 s, spec §9). */
   readonly seconds?: number;
   /** The label while it can be pressed (default 'get code'). */
@@ -32,6 +38,14 @@ export interface CountdownButtonProps {
 function remainingOf(startedAt: number | null, now: number, seconds: number): number {
   if (startedAt === null) return 0;
   return smsResendRemaining(startedAt + (seconds - limits.smsResendSeconds) * 1000, now);
+}
+
+/** Seconds to count down after a press: the full length when sent, the server's wait if refused. */
+function waitOf(result: CountdownSendResult, seconds: number): number {
+  if (result === true) return seconds;
+  if (result === false) return 0;
+  const wait = Math.ceil(result.waitSeconds);
+  return Number.isFinite(wait) && wait > 0 ? wait : 0;
 }
 
 /**
@@ -89,19 +103,22 @@ export function CountdownButton({
   const send = async () => {
     if (sending || counting || disabled) return;
     setSending(true);
-    let sent: boolean;
+    let result: CountdownSendResult;
     try {
-      sent = await onSend();
+      result = await onSend();
     } catch {
-      sent = false;
+      result = false;
     }
     if (!mounted.current) return;
     setSending(false);
-    if (sent) {
+    const wait = waitOf(result, seconds);
+    if (wait > 0) {
       const at = Date.now();
+      // A countdown of `wait` seconds is one of `seconds` that began `seconds - wait` ago.
+      const began = at - (seconds - wait) * 1000;
       setNow(at);
-      setStartedAt(at);
-      onCountdownStart?.(at);
+      setStartedAt(began);
+      onCountdownStart?.(began);
     }
   };
 
@@ -116,7 +133,12 @@ export function CountdownButton({
         void send();
       }}
     >
-      {counting ? t`${remaining}s` : (label ?? <Trans>获取验证码</Trans>)}
+      {/* '47s' below a hundred seconds; a longer wait (a daily limit) as m:ss or h:mm:ss. */}
+      {counting
+        ? remaining < 100
+          ? t`${remaining}s`
+          : durationOf(remaining * 1000)
+        : (label ?? <Trans>获取验证码</Trans>)}
     </Button>
   );
 }

@@ -1,27 +1,37 @@
 import type { ReactNode } from "react";
+import { EmptyPictureImage } from "./EmptyPictures";
+import type { EmptyPicture } from "./EmptyPictures";
 import "./EmptyState.css";
+
+export type { EmptyPicture };
 
 export interface EmptyStateProps {
   /** The sentence under the image ('no comments yet', 'no search results', 'no history'…). */
   readonly description: ReactNode;
   /** An image URL; the built-in illustration otherwise. */
   readonly image?: string;
+  /** The built-in picture to show when no `image` is given (default `noResults`). */
+  readonly picture?: EmptyPicture;
   /** A follow-up action (a button or link), shown under the description. */
   readonly action?: ReactNode;
   readonly compact?: boolean;
 }
 
 /** The empty-state block: an image and a description (spec §2). */
-export function EmptyState({ description, image, action, compact = false }: EmptyStateProps) {
+export function EmptyState({
+  description,
+  image,
+  picture = "noResults",
+  action,
+  compact = false,
+}: EmptyStateProps) {
   return (
-    <div className={`pf-empty${compact ? " pf-empty--compact" : ""}`}>
+    <div
+      className={`pf-empty${compact ? " pf-empty--compact" : ""}`}
+      data-picture={image === undefined ? picture : undefined}
+    >
       {image === undefined ? (
-        <svg className="pf-empty__image" viewBox="0 0 120 90" aria-hidden="true" focusable="false">
-          <rect x="18" y="22" width="84" height="56" rx="8" fill="var(--pf-surface-2)" />
-          <rect x="30" y="12" width="60" height="14" rx="4" fill="var(--pf-line)" />
-          <circle cx="60" cy="50" r="14" fill="none" stroke="var(--pf-text-3)" strokeWidth="3" />
-          <path d="M70 60l10 10" stroke="var(--pf-text-3)" strokeWidth="3" strokeLinecap="round" />
-        </svg>
+        <EmptyPictureImage picture={picture} />
       ) : (
         <img className="pf-empty__image" src={image} alt="" />
       )}

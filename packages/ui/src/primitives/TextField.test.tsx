@@ -36,7 +36,8 @@ describe("TextField", () => {
     const { user } = await renderUi(<Field label="密码" kind="password" initial="secret" />);
     const input = screen.getByLabelText<HTMLInputElement>("密码");
     expect(input.type).toBe("password");
-    expect(input.maxLength).toBe(18);
+    // Never cut: the form says the 6-18 rule instead (a cut password fails without a word).
+    expect(input.maxLength).toBe(-1);
     const toggle = screen.getByRole("button", { name: "显示密码" });
     expect(toggle.getAttribute("aria-pressed")).toBe("false");
     await user.click(toggle);

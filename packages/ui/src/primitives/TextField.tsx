@@ -13,7 +13,8 @@ export interface TextFieldProps {
   readonly onChange: (value: string) => void;
   /**
    * tel: phone keypad, at most 11; code: digit keypad, 4 (the SMS code); password: a show/hide
-   * toggle, at most 18; textarea: several lines with a counter.
+   * toggle, never cut (the form checks its length and says the rule); textarea: several lines
+   * with a counter.
    */
   readonly kind?: TextFieldKind;
   /** Overrides the kind's limit (spec §5/§9: limits in `@platform/domain`). */
@@ -54,7 +55,9 @@ function kindDefaults(kind: TextFieldKind): {
     case "code":
       return { maxLength: limits.smsCodeLength, inputMode: "numeric", autoComplete: "one-time-code" };
     case "password":
-      return { maxLength: limits.passwordMaxLength, autoComplete: "current-password" };
+      // No maxLength: a browser would cut a longer password silently (and a pasted one unseen);
+      // the form says the 6-18 rule instead, so the person knows what they typed.
+      return { autoComplete: "current-password" };
     default:
       return {};
   }

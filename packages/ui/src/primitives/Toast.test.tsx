@@ -55,6 +55,45 @@ describe("Toast", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("shows the same words once: a second failure for one reason keeps the first toast longer", async () => {
+    function Twice() {
+      const toast = useToast();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            toast.show("网络异常", { tone: "error" });
+            toast.show("网络异常", { tone: "error" });
+          }}
+        >
+          twice
+        </button>
+      );
+    }
+    const { user } = await renderUi(
+      <>
+        <Twice />
+        <Trigger text="网络异常" options={{ tone: "error" }} />
+      </>,
+      { advanceTimers: vi.advanceTimersByTime },
+    );
+    await user.click(screen.getByRole("button", { name: "twice" }));
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    await user.click(screen.getByRole("button", { name: "show" }));
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(2500); // 4.5 s after the first, 2.5 s after the last: still there
+    });
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("needs a provider", () => {
     function Bare() {
       useToast();

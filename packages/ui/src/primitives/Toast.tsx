@@ -24,9 +24,14 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Toasts for a tree: `useToast().show(text)` anywhere below shows one (one at a time, newest wins). */
+/**
+ * Toasts for a tree: `useToast().show(text)` anywhere below shows one (at most three, newest last;
+ * the same words twice show once).
+ */
 export function ToastProvider({ children }: { readonly children: ReactNode }) {
   const [items, setItems] = useState<readonly ToastItem[]>([]);
+  /** What is on screen now, known at once (the state lags a render behind a burst of calls). */
+  const visible = useRef<readonly ToastItem[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
@@ -34,15 +39,25 @@ export function ToastProvider({ children }: { readonly children: ReactNode }) {
     const timer = timers.current.get(id);
     if (timer !== undefined) clearTimeout(timer);
     timers.current.delete(id);
-    setItems((list) => list.filter((item) => item.id !== id));
+    visible.current = visible.current.filter((item) => item.id !== id);
+    setItems(visible.current);
   }, []);
 
   const api = useMemo<ToastApi>(
     () => ({
       show(text, options = {}) {
-        const id = nextId.current++;
         const tone = options.tone ?? "info";
-        setItems((list) => [...list.slice(-2), { id, text, tone }]);
+        // The same words already on screen (two calls failing for one reason, a button pressed
+        // twice): that toast stays longer instead of a second copy under it.
+        const shown = visible.current.find((item) => item.text === text && item.tone === tone);
+        const id = shown?.id ?? nextId.current++;
+        if (shown === undefined) {
+          const item = { id, text, tone };
+          visible.current = [...visible.current.slice(-2), item];
+          setItems(visible.current);
+        }
+        const earlier = timers.current.get(id);
+        if (earlier !== undefined) clearTimeout(earlier);
         timers.current.set(
           id,
           setTimeout(

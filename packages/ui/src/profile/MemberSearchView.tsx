@@ -101,6 +101,7 @@ export function MemberSearchView({
   if (results.length === 0 && error != null) {
     return (
       <EmptyState
+        picture="error"
         description={error}
         action={
           onRetry === undefined ? undefined : (

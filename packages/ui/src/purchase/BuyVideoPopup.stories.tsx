@@ -19,15 +19,22 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A non-member pays the original price (19.99); the member price shows what joining saves. */
-export const NonMember: Story = {};
+/**
+ * A non-member pays the original price (19.99: the server's benefit amount for them); the member
+ * price shows what a member pays (15.99) and the 20 % off, what joining would save.
+ */
+export const NonMember: Story = {
+  args: { price: { amount: 1999, discount: 8, benefitAmount: 1999 } },
+};
 
-/** A member pays the member price (15.99) and sees the 20 % off. */
-export const Member: Story = { args: { isMember: true } };
+/** A member pays the member price (15.99: their benefit amount) and sees the 20 % off. */
+export const Member: Story = {
+  args: { isMember: true, price: { amount: 1999, discount: 8, benefitAmount: 1599 } },
+};
 
-/** The server grants this viewer a price (benefit amount 9.90), whatever the discount says. */
-export const WithBenefitAmount: Story = {
-  args: { price: { amount: 1999, discount: 8, benefitAmount: 990 } },
+/** No member discount on this video: the member price is the original price, no percentage. */
+export const NoDiscount: Story = {
+  args: { price: { amount: 1999, discount: null, benefitAmount: 1999 } },
 };
 
 /** The balance (5.00) does not cover the price: the button reads 'goto recharge'. */

@@ -24,13 +24,27 @@ describe("BuyVideoPopup", () => {
     );
     const dialog = screen.getByRole("dialog", { name: "购买视频" });
     expect(within(dialog).getByTestId("buy-original").textContent).toBe("¥10.00");
-    expect(within(dialog).getByTestId("buy-member").textContent).toBe("¥8.50");
+    expect(within(dialog).getByTestId("buy-member").textContent).toBe("¥8.50省 15%");
     expect(within(dialog).getByTestId("buy-balance").textContent).toBe("1200.05");
     expect(within(dialog).getByText("原价")).toBeTruthy();
     expect(within(dialog).getByText("会员折扣价")).toBeTruthy();
     expect(within(dialog).getByText("金币余额")).toBeTruthy();
-    // Non-members see no percentage.
-    expect(within(dialog).queryByText(/省/)).toBeNull();
+    // Non-members see the percentage off too (what joining would save).
+    expect(within(dialog).getByText("省 15%")).toBeTruthy();
+  });
+
+  it("shows a non-member what a member pays, not their own benefit amount (the full price)", async () => {
+    // The server's benefit amount is the price this viewer pays: the full ¥3.00 for a non-member.
+    const p = props({ goldBalance: 500, price: { amount: 300, discount: 8.5, benefitAmount: 300 } });
+    await renderUi(<BuyVideoPopup {...p} />);
+    const dialog = screen.getByRole("dialog", { name: "购买视频" });
+    expect(within(dialog).getByTestId("buy-original").textContent).toBe("¥3.00");
+    expect(within(dialog).getByTestId("buy-member").textContent).toBe("¥2.55省 15%");
+    // The original price is what this viewer pays: it is not struck out.
+    expect(within(dialog).getByTestId("buy-original").closest(".pf-buy__row--muted")).toBeNull();
+    expect(within(dialog).getByTestId("buy-original").closest(".pf-buy__row--applies")).not.toBeNull();
+    // 4.99 covers the ¥3.00 a non-member pays.
+    expect(within(dialog).getByRole("button", { name: "购买" })).toBeTruthy();
   });
 
   it("a rich viewer buys: the button reads 'buy' and calls onBuy", async () => {
@@ -64,10 +78,15 @@ describe("BuyVideoPopup", () => {
     expect(screen.getByRole("button", { name: "去充值" })).toBeTruthy();
   });
 
-  it("a benefit amount is what anyone pays", async () => {
-    const p = props({ goldBalance: 990, price: { amount: 1999, discount: 8, benefitAmount: 990 } });
+  it("a member's benefit amount is their member price, and what they pay", async () => {
+    const p = props({
+      goldBalance: 990,
+      isMember: true,
+      price: { amount: 1999, discount: 8, benefitAmount: 990 },
+    });
     await renderUi(<BuyVideoPopup {...p} />);
-    expect(screen.getByTestId("buy-member").textContent).toBe("¥9.90");
+    expect(screen.getByTestId("buy-member").textContent).toBe("¥9.90省 20%");
+    expect(screen.getByTestId("buy-original").closest(".pf-buy__row--muted")).not.toBeNull();
     expect(screen.getByRole("button", { name: "购买" })).toBeTruthy();
   });
 

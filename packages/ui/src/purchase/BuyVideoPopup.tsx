@@ -9,7 +9,10 @@ import "./BuyVideoPopup.css";
 export interface BuyVideoPopupProps {
   readonly open: boolean;
   readonly onClose: () => void;
-  /** The video's price (hundredths) with its member discount or this viewer's benefit amount. */
+  /**
+   * The video's price (hundredths) with its member discount and the server's benefit amount (the
+   * price this viewer pays: the member price for a member, the full price for anyone else).
+   */
   readonly price: VideoPrice;
   readonly isMember: boolean;
   /** The gold balance, in hundredths. */
@@ -23,9 +26,10 @@ export interface BuyVideoPopupProps {
 }
 
 /**
- * The buy-video popup (spec §2): original price, member discount price (with the percentage off,
- * for members), gold balance, cancel and buy. The buy button reads 'goto recharge' when the
- * balance does not cover what this viewer pays (`buyButtonState`).
+ * The buy-video popup (spec §2): original price, member discount price (what a member pays, with
+ * the percentage off, shown to members and non-members alike), gold balance, cancel and buy. The
+ * price this viewer pays is highlighted, the other struck out for members. The buy button reads
+ * 'goto recharge' when the balance does not cover what this viewer pays (`buyButtonState`).
  */
 export function BuyVideoPopup({
   open,
@@ -42,11 +46,13 @@ export function BuyVideoPopup({
   const text = useMessageText();
   const state = buyButtonState(goldBalance, price, isMember);
   const original = formatAmount(price.amount);
-  const member = formatAmount(memberPrice(price));
+  // What a member pays, shown to everyone: a non-member's benefit amount is their own full price.
+  const member = formatAmount(memberPrice(price, isMember));
   const balance = formatAmount(goldBalance);
-  const percent = isMember ? discountPercent(price.discount) : null;
-  // The member price is what this viewer pays when a member, or when the server grants a price.
-  const memberApplies = isMember || price.benefitAmount != null;
+  // The percentage off, to members and non-members alike (spec §9), when there is a discount.
+  const percent = discountPercent(price.discount);
+  // The row of what this viewer pays: the member price for members, else the original price.
+  const memberApplies = isMember;
   const close = () => {
     if (!busy) onClose();
   };

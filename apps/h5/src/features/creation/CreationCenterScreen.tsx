@@ -38,6 +38,7 @@ function AuthorNotFound() {
   return (
     <Page title={t`创作中心`}>
       <EmptyState
+        picture="notFound"
         description={t`找不到这位用户`}
         action={
           <Link to="/home" className="pf-button pf-button--secondary pf-button--sm">
@@ -101,7 +102,9 @@ function AuthorPage({ userId }: { readonly userId: string }) {
     } else if (list.data === undefined) {
       works = <List videos={[]} onOpen={open} loading label={listLabel} />;
     } else if (videos.length === 0) {
-      works = <EmptyState compact description={isOwner ? t`你还没有发布作品` : t`还没有发布作品`} />;
+      works = (
+        <EmptyState compact picture="empty" description={isOwner ? t`你还没有发布作品` : t`还没有发布作品`} />
+      );
     } else {
       works = <List videos={videos} onOpen={open} label={listLabel} />;
     }

@@ -1,18 +1,43 @@
 import { useLingui } from "@lingui/react/macro";
+import { Skeleton } from "@platform/ui";
+import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { NotFoundPage } from "../../components/NotFoundPage";
 import { Page } from "../../components/Page";
+import { channelIdOf, channelInfoQueryOptions, channelNameIn, isChannelMissing } from "./channel";
 import { LayoutToggle } from "./FilterControls";
 import { channelVideoQuery } from "./queries";
 import { usePullToRefresh } from "./usePullToRefresh";
 import { useVideoList } from "./useVideoList";
 import { RefreshButton, VideoFeed } from "./VideoFeed";
 
-/** The public channel page /d/{channelTagId}: that channel's videos, signed in or not. */
+/**
+ * The public channel page /d/{channelTagId}: titled with the channel's name in the app's language,
+ * that channel's videos, signed in or not. An address that names no channel is not found.
+ */
 export function ChannelScreen({ channelTagId }: { readonly channelTagId: string }) {
-  const { t } = useLingui();
+  const id = channelIdOf(channelTagId);
+  return id === null ? <NotFoundPage /> : <ChannelPage key={id} channelTagId={channelTagId} id={id} />;
+}
+
+function ChannelPage({ channelTagId, id }: { readonly channelTagId: string; readonly id: string }) {
+  const { t, i18n } = useLingui();
+  const { api } = useRouter().options.context;
+  const info = useQuery(channelInfoQueryOptions(api, id));
   const state = useVideoList(channelVideoQuery(channelTagId));
   const pull = usePullToRefresh(state.refreshFirstPage);
+  if (info.data === undefined && isChannelMissing(info.error)) return <NotFoundPage />;
+  // While the name loads, a placeholder of its size; if it cannot load, the plain word.
+  const title =
+    info.data !== undefined ? (
+      channelNameIn(info.data, i18n.locale)
+    ) : info.isError ? (
+      t`频道`
+    ) : (
+      <Skeleton width={96} height={18} />
+    );
   return (
-    <Page title={t`频道 ${channelTagId}`} tabs right={<RefreshButton pull={pull} />}>
+    <Page title={title} tabs right={<RefreshButton pull={pull} />}>
       <div className="h5-feed">
         <div className="h5-feed__toolbar h5-feed__toolbar--end">
           <LayoutToggle />

@@ -5,7 +5,7 @@ import { Button } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { getRouteApi, useRouter } from "@tanstack/react-router";
 import { useId, useState } from "react";
-import { Page } from "../../components/Page";
+import { Page, SearchButton } from "../../components/Page";
 import { ClassificationTabs, classificationTabId } from "./ClassificationTabs";
 import { FilterPanel, FilterToggle, LayoutToggle, TagChips } from "./FilterControls";
 import { classificationsQueryOptions, homeVideoQuery } from "./queries";
@@ -50,7 +50,16 @@ export function HomeScreen() {
   const anyFilter = changed > 0 || filters.tag !== null;
 
   return (
-    <Page title={t`首页`} tabs right={<RefreshButton pull={pull} />}>
+    <Page
+      title={t`首页`}
+      tabs
+      right={
+        <>
+          <SearchButton />
+          <RefreshButton pull={pull} />
+        </>
+      }
+    >
       <div className="h5-feed">
         <ClassificationTabs
           baseId={baseId}

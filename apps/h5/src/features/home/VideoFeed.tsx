@@ -90,7 +90,7 @@ export function VideoFeed({ state, pull, label, emptyAction }: VideoFeedProps) {
   } else if (videos.length === 0) {
     content = (
       <div className="h5-feed__scroll">
-        <EmptyState description={t`暂无视频`} action={emptyAction} />
+        <EmptyState picture="empty" description={t`暂无视频`} action={emptyAction} />
       </div>
     );
   } else {

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { isApiError } from "@platform/api-client";
 import { StorageKey, channelTagIdOf, parseStoredUserInfo } from "@platform/domain";
 import { Button, LoginPopup } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
@@ -20,6 +21,8 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
   const setChannel = useSetAtom(channelTagIdAtom);
   const api = router.options.context.api;
   const [open, setOpen] = useState(true);
+  /** Signing in the account just registered. */
+  const [joining, setJoining] = useState(false);
 
   const signedIn = async () => {
     setChannel(channelTagIdOf(parseStoredUserInfo(api.client.storage.get(StorageKey.userInfo))));
@@ -34,6 +37,7 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
       <p className="h5-login__lead">{t`免费视频、超级会员专享与付费内容，一个账号全部搞定。`}</p>
       {open ? null : (
         <Button
+          busy={joining}
           onClick={() => {
             setOpen(true);
           }}
@@ -47,8 +51,16 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
           setOpen(false);
         }}
         onSendCode={async (phone, type) => {
-          await api.sendSmsCode(phone, type);
-          return true;
+          try {
+            await api.sendSmsCode(phone, type);
+            return true;
+          } catch (error) {
+            // Too soon (or a spent budget): the toast says why; the button counts down from the
+            // server's own figure, so it never invites a press the server will refuse.
+            const wait = isApiError(error) ? error.retryAfterSeconds : null;
+            if (wait !== null) return { waitSeconds: wait };
+            throw error;
+          }
         }}
         onCodeLogin={async (phone, code) => {
           await api.loginWithSms({ phone, code });
@@ -60,6 +72,17 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
         }}
         onRegister={async (phone, code, password) => {
           await api.register({ phone, code, password });
+          // Registered: the popup says so at once and closes (spec §4); meanwhile the app signs in
+          // with what was just typed (a fresh getKey sign) rather than asking for it again. Should
+          // that fail, its toast says why and the person, registered, is on the welcome page.
+          setJoining(true);
+          api
+            .loginWithPassword({ phone, password })
+            .then(signedIn)
+            .catch(() => undefined)
+            .finally(() => {
+              setJoining(false);
+            });
         }}
         onResetPassword={async (phone, code, password) => {
           await api.resetPassword({ phone, code, password });

@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Comment, PlatformApi, VideoDetail } from "@platform/api-client";
-import { isApiError } from "@platform/api-client";
-import { MessageKey, StorageKey, limits } from "@platform/domain";
+import { StorageKey, limits } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
-import { CommentPanel, useMessageText, useToast } from "@platform/ui";
+import { CommentPanel, useToast } from "@platform/ui";
 import type { AnyCommentData, CommentData, CommentReplyData } from "@platform/ui";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { useErrorText } from "../../components/useErrorText";
 import { memberBenefitsQueryOptions } from "../my/queries";
 import { commentsOfPages, commentsQueryOptions } from "./queries";
 import { usePatchVideo } from "./usePatchVideo";
@@ -46,7 +46,7 @@ export function VideoComments({
   onReport,
 }: VideoCommentsProps) {
   const { i18n } = useLingui();
-  const text = useMessageText();
+  const describeError = useErrorText();
   const queryClient = useQueryClient();
   const patchVideo = usePatchVideo(video.id);
   const toast = useToast();
@@ -176,9 +176,7 @@ export function VideoComments({
   };
 
   const failure = list.isFetchNextPageError || (list.isError && list.data === undefined);
-  const errorText = isApiError(list.error)
-    ? list.error.msg || text(list.error.messageKey)
-    : text(MessageKey.errorSystem);
+  const errorText = describeError(list.error);
 
   return (
     <CommentPanel

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { TrackEvent, track } from "../../app/tracking";
-import { Page } from "../../components/Page";
+import { Page, SearchButton } from "../../components/Page";
 import { useReport } from "../report";
 import { AuthorRow } from "./AuthorRow";
 import { CollectPopup } from "./CollectPopup";
@@ -34,8 +34,9 @@ function VideoMissing({ message }: { readonly message?: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   return (
-    <Page title={t`视频`}>
+    <Page title={t`视频`} right={<SearchButton />}>
       <EmptyState
+        picture="notFound"
         description={message ?? t`视频不存在或已下架`}
         action={
           <Button
@@ -77,14 +78,14 @@ function VideoView({ api, id }: { readonly api: PlatformApi; readonly id: string
     if (isApiError(info.error) && info.error.code === 404)
       return <VideoMissing message={errorText(info.error)} />;
     return (
-      <Page title={title}>
+      <Page title={title} right={<SearchButton />}>
         <RetryState message={errorText(info.error)} onRetry={() => void info.refetch()} />
       </Page>
     );
   }
   if (info.data === undefined) {
     return (
-      <Page title={title}>
+      <Page title={title} right={<SearchButton />}>
         <div className="h5-video" role="status" aria-label={t`正在加载视频`}>
           <div className="h5-video__stage-skeleton" />
           <div className="h5-video__body">
@@ -110,7 +111,7 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
   const plays = formatPlayCount(video.playCount, i18n.locale);
 
   return (
-    <Page title={t`视频`}>
+    <Page title={t`视频`} right={<SearchButton />}>
       <article className="h5-video" aria-labelledby="h5-video-title">
         <VideoStage api={api} video={video} />
         <div className="h5-video__body">
@@ -175,7 +176,7 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
               }}
             />
           ) : recommendations.data?.length === 0 ? (
-            <EmptyState description={t`暂无推荐`} />
+            <EmptyState picture="empty" description={t`暂无推荐`} />
           ) : (
             <VideoRowList
               videos={recommendations.data ?? []}

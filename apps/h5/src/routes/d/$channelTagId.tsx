@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChannelScreen } from "../../features/home/ChannelScreen";
+import { channelIdOf, channelInfoQueryOptions } from "../../features/home/channel";
 import { channelVideoQuery, videoListQueryOptions } from "../../features/home/queries";
 
 /**
@@ -15,6 +16,9 @@ export const Route = createFileRoute("/d/$channelTagId")({
         staleTime: "static",
       })
       .catch(ignore);
+    // The title's name too (a failure is the screen's: not found, or the plain word).
+    const id = channelIdOf(params.channelTagId);
+    if (id !== null) void context.queryClient.query(channelInfoQueryOptions(context.api, id)).catch(ignore);
   },
   component: ChannelRoute,
 });

@@ -1,0 +1,41 @@
+import { PriceFilter } from "@platform/domain";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demo, e2eBrowser, signInQuickly } from "./browser";
+
+const e2e = e2eBrowser();
+
+/** The shared header's buttons (the page's banner). */
+const header = (page: Page) => page.getByRole("banner");
+
+describe("the shared header", () => {
+  it("main tabs (with the tab bar) have no back button; other pages keep theirs", async () => {
+    const { context, page } = await e2e.phone();
+    await signInQuickly(context, demo.vip);
+    for (const path of ["/home", "/trend", "/game", "/d/0"]) {
+      await page.goto(path);
+      await expect.poll(() => page.getByRole("navigation", { name: "主导航" }).count()).toBe(1);
+      await expect.poll(() => header(page).count(), { message: `${path} has a header` }).toBe(1);
+      expect(await header(page).getByRole("button", { name: "返回" }).count(), `back on ${path}`).toBe(0);
+    }
+    await page.goto("/mysettings");
+    await expect.poll(() => header(page).getByRole("button", { name: "返回" }).count()).toBe(1);
+  });
+
+  it("a search button on /home and on a video page leads to /search", async () => {
+    const { context, page } = await e2e.phone();
+    const { api } = await signInQuickly(context, demo.vip);
+    await page.goto("/home");
+    await header(page).getByRole("button", { name: "搜索", exact: true }).click();
+    await page.waitForURL("**/search");
+    await page.getByRole("searchbox").first().waitFor();
+
+    const [video] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
+    if (video === undefined) throw new Error("the seed has no free video");
+    await page.goto(`/videoview?id=${video.id}`);
+    await page.locator("video").waitFor();
+    await header(page).getByRole("button", { name: "搜索", exact: true }).click();
+    await page.waitForURL("**/search");
+    await page.getByRole("searchbox").first().waitFor();
+  });
+});

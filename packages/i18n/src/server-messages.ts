@@ -1,0 +1,150 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { ServerMessageKey } from "@platform/domain";
+
+/**
+ * The sentences behind the server's own refusal keys (`@platform/domain`'s `ServerMessageKey`), in
+ * the source language (zh-CN); en-US is in its catalog. A refusal carries its key in `msgKey`, and
+ * the app shows this text in the person's language rather than the server's `msg`. Catalog ids are
+ * the keys themselves. The record type makes a key without a sentence a type error.
+ */
+export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor>> = {
+  [ServerMessageKey.ok]: /*i18n*/ { id: "server.ok", message: "成功" },
+  [ServerMessageKey.invalidRequest]: /*i18n*/ { id: "server.invalidRequest", message: "请求格式不正确" },
+  [ServerMessageKey.invalidField]: /*i18n*/ { id: "server.invalidField", message: "{field} 填写不正确" },
+  [ServerMessageKey.unusableCharacters]: /*i18n*/ {
+    id: "server.unusableCharacters",
+    message: "{field} 含有无法使用的字符（如控制字符），请删除后重试",
+  },
+  [ServerMessageKey.systemError]: /*i18n*/ { id: "server.systemError", message: "系统错误，请稍后再试" },
+  [ServerMessageKey.notFound]: /*i18n*/ { id: "server.notFound", message: "内容不存在或已删除" },
+  [ServerMessageKey.forbidden]: /*i18n*/ { id: "server.forbidden", message: "无权操作" },
+  [ServerMessageKey.badClient]: /*i18n*/ { id: "server.badClient", message: "客户端认证失败" },
+  [ServerMessageKey.staleRequest]: /*i18n*/ {
+    id: "server.staleRequest",
+    message: "请求已过期，请检查设备时间后重试",
+  },
+  [ServerMessageKey.badSign]: /*i18n*/ { id: "server.badSign", message: "签名已失效，请重试" },
+  [ServerMessageKey.badPassword]: /*i18n*/ { id: "server.badPassword", message: "密码无法解析，请重试" },
+  [ServerMessageKey.wrongCredentials]: /*i18n*/ {
+    id: "server.wrongCredentials",
+    message: "手机号或密码错误",
+  },
+  [ServerMessageKey.lockedOut]: /*i18n*/ {
+    id: "server.lockedOut",
+    message: "密码错误次数过多，请 {minutes} 分钟后再试或使用验证码登录",
+  },
+  [ServerMessageKey.tooManyFromAddress]: /*i18n*/ {
+    id: "server.tooManyFromAddress",
+    message: "尝试次数过多，请稍后再试",
+  },
+  [ServerMessageKey.smsTooSoon]: /*i18n*/ {
+    id: "server.smsTooSoon",
+    message: "验证码发送过于频繁，请 {seconds} 秒后再试",
+  },
+  [ServerMessageKey.smsCodeWrong]: /*i18n*/ { id: "server.smsCodeWrong", message: "验证码错误" },
+  [ServerMessageKey.smsCodeExpired]: /*i18n*/ {
+    id: "server.smsCodeExpired",
+    message: "验证码已过期，请重新获取",
+  },
+  [ServerMessageKey.smsCodeLocked]: /*i18n*/ {
+    id: "server.smsCodeLocked",
+    message: "验证码错误次数过多，请重新获取",
+  },
+  [ServerMessageKey.smsSendFailed]: /*i18n*/ {
+    id: "server.smsSendFailed",
+    message: "短信发送失败，请稍后再试",
+  },
+  [ServerMessageKey.smsBudgetMinutes]: /*i18n*/ {
+    id: "server.smsBudgetMinutes",
+    message: "验证码发送次数过多，请 {minutes} 分钟后再试",
+  },
+  [ServerMessageKey.smsBudgetHours]: /*i18n*/ {
+    id: "server.smsBudgetHours",
+    message: "验证码发送次数过多，请 {hours} 小时后再试",
+  },
+  [ServerMessageKey.smsPhoneDailyLimit]: /*i18n*/ {
+    id: "server.smsPhoneDailyLimit",
+    message: "该手机号今日接收验证码的次数已达上限，请 {hours} 小时后再试",
+  },
+  [ServerMessageKey.smsWrongDailyLimit]: /*i18n*/ {
+    id: "server.smsWrongDailyLimit",
+    message: "该手机号今日验证码错误次数过多，请 {hours} 小时后再试",
+  },
+  [ServerMessageKey.sandboxLoopbackOnly]: /*i18n*/ {
+    id: "server.sandboxLoopbackOnly",
+    message: "沙箱短信只能在运行服务器的这台机器上读取",
+  },
+  [ServerMessageKey.uploadTooManyPending]: /*i18n*/ {
+    id: "server.uploadTooManyPending",
+    message: "还有 {count} 个文件未完成上传，请先完成，或 {minutes} 分钟后再试",
+  },
+  [ServerMessageKey.uploadDailyQuota]: /*i18n*/ {
+    id: "server.uploadDailyQuota",
+    message: "今日上传已达上限（{megabytes} MB），请 {hours} 小时后再试",
+  },
+  [ServerMessageKey.phoneRegistered]: /*i18n*/ {
+    id: "server.phoneRegistered",
+    message: "该手机号已注册，请直接登录",
+  },
+  [ServerMessageKey.phoneNotRegistered]: /*i18n*/ {
+    id: "server.phoneNotRegistered",
+    message: "该手机号尚未注册",
+  },
+  [ServerMessageKey.cardInvalid]: /*i18n*/ {
+    id: "server.cardInvalid",
+    message: "身份卡无效或已更换，请使用最新的身份卡",
+  },
+  [ServerMessageKey.refreshInvalid]: /*i18n*/ {
+    id: "server.refreshInvalid",
+    message: "登录已失效，请重新登录",
+  },
+  [ServerMessageKey.notYours]: /*i18n*/ { id: "server.notYours", message: "只能操作自己的内容" },
+  [ServerMessageKey.uploadMissing]: /*i18n*/ { id: "server.uploadMissing", message: "文件尚未上传完成" },
+  [ServerMessageKey.uploadType]: /*i18n*/ {
+    id: "server.uploadType",
+    message: "不支持该文件类型，请选择图片（PNG、JPG、WebP、GIF）或视频（MP4、MOV、WebM）",
+  },
+  [ServerMessageKey.uploadTooLarge]: /*i18n*/ {
+    id: "server.uploadTooLarge",
+    message: "文件太大，最大 {megabytes} MB",
+  },
+  [ServerMessageKey.uploadDone]: /*i18n*/ {
+    id: "server.uploadDone",
+    message: "该文件已上传，请重新选择文件",
+  },
+  [ServerMessageKey.balanceTooLow]: /*i18n*/ {
+    id: "server.balanceTooLow",
+    message: "金币余额不足，请先充值",
+  },
+  [ServerMessageKey.idempotencyKeyMissing]: /*i18n*/ {
+    id: "server.idempotencyKeyMissing",
+    message: "缺少请求标识（Idempotency-Key），请更新应用后重试",
+  },
+  [ServerMessageKey.idempotencyKeyReused]: /*i18n*/ {
+    id: "server.idempotencyKeyReused",
+    message: "该请求标识已用于另一笔操作，请重新提交",
+  },
+  [ServerMessageKey.alreadyBought]: /*i18n*/ {
+    id: "server.alreadyBought",
+    message: "您已购买该视频，可直接观看",
+  },
+  [ServerMessageKey.notForSale]: /*i18n*/ { id: "server.notForSale", message: "该视频无需购买" },
+  [ServerMessageKey.ownVideo]: /*i18n*/ { id: "server.ownVideo", message: "不能购买自己的视频" },
+  [ServerMessageKey.needSuperMember]: /*i18n*/ {
+    id: "server.needSuperMember",
+    message: "该功能需要超级会员，请先开通",
+  },
+  [ServerMessageKey.cannotFollowSelf]: /*i18n*/ { id: "server.cannotFollowSelf", message: "不能关注自己" },
+  [ServerMessageKey.cannotReportSelf]: /*i18n*/ {
+    id: "server.cannotReportSelf",
+    message: "不能举报自己的内容",
+  },
+  [ServerMessageKey.folderNameTaken]: /*i18n*/ {
+    id: "server.folderNameTaken",
+    message: "已有同名收藏夹，请换一个名称",
+  },
+  [ServerMessageKey.replyTargetGone]: /*i18n*/ {
+    id: "server.replyTargetGone",
+    message: "要回复的评论已删除",
+  },
+};
