@@ -12,7 +12,19 @@ export default defineConfig({
     {
       path: "<rootDir>/src/locales/{locale}/messages",
       include: ["<rootDir>/src", "<rootDir>/../ui/src", "<rootDir>/../../apps/h5/src"],
-      exclude: ["**/node_modules/**", "**/*.test.*", "**/*.stories.*", "**/locales/**"],
+      exclude: [
+        "**/node_modules/**",
+        "**/*.test.*",
+        "**/*.stories.*",
+        "**/locales/**",
+        "<rootDir>/src/server-messages.ts",
+      ],
+    },
+    {
+      // The server's refusal sentences: a catalog of their own, loaded only when a refusal is shown
+      // (`loadServerMessages`), so the first load of every page does not carry them.
+      path: "<rootDir>/src/locales/{locale}/server",
+      include: ["<rootDir>/src/server-messages.ts"],
     },
   ],
   compileNamespace: "ts",

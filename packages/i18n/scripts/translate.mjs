@@ -8,8 +8,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const enPo = join(root, "src/locales/en-US/messages.po");
-const zhPo = join(root, "src/locales/zh-CN/messages.po");
+/** The catalogs of lingui.config.ts (the product's, and the server's refusal sentences). */
+const catalogNames = ["messages", "server"];
+const poOf = (locale, name) => join(root, `src/locales/${locale}/${name}.po`);
 const lock = join(root, ".cache/translate.lock");
 
 const unescape = (s) => s.replace(/\\n/g, "\n").replace(/\\t/g, "\t");
@@ -63,37 +64,42 @@ try {
     }
     return map;
   };
-  const zhText = entriesOf(zhPo);
+  const zhText = new Map(catalogNames.flatMap((name) => [...entriesOf(poOf("zh-CN", name))]));
 
-  const blocks = readFileSync(enPo, "utf8").split("\n\n");
   let filled = 0;
   let missing = 0;
-  const out = blocks.map((block) => {
-    const lines = block.split("\n");
-    const idAt = lines.findIndex((l) => l.startsWith("msgid "));
-    const strAt = lines.findIndex((l) => l.startsWith("msgstr "));
-    if (idAt < 0 || strAt < 0) return block;
-    const [id] = readQuoted(lines.slice(idAt, strAt), 0);
-    const [str] = readQuoted(lines.slice(strAt), 0);
-    // A message with an explicit id (a domain key, "toast.loginSuccess") is matched by its source
-    // text only while it has no English yet: the same Chinese in a macro elsewhere must not
-    // overwrite a translation that was chosen for it.
-    const explicit = zhText.has(id) && zhText.get(id) !== id;
-    const en = explicit ? (str === "" ? pairs.get(zhText.get(id) ?? "") : undefined) : pairs.get(id);
-    if (en !== undefined && en !== str) {
-      filled++;
-      return [...lines.slice(0, strAt), `msgstr ${JSON.stringify(en)}`].join("\n");
-    }
-    if (str === "" && id !== "") missing++;
-    return block;
-  });
-  writeFileSync(enPo, out.join("\n"));
+  for (const name of catalogNames) {
+    const enPo = poOf("en-US", name);
+    const blocks = readFileSync(enPo, "utf8").split("\n\n");
+    const out = blocks.map((block) => {
+      const lines = block.split("\n");
+      const idAt = lines.findIndex((l) => l.startsWith("msgid "));
+      const strAt = lines.findIndex((l) => l.startsWith("msgstr "));
+      if (idAt < 0 || strAt < 0) return block;
+      const [id] = readQuoted(lines.slice(idAt, strAt), 0);
+      const [str] = readQuoted(lines.slice(strAt), 0);
+      // A message with an explicit id (a domain key, "toast.loginSuccess") is matched by its source
+      // text only while it has no English yet: the same Chinese in a macro elsewhere must not
+      // overwrite a translation that was chosen for it.
+      const explicit = zhText.has(id) && zhText.get(id) !== id;
+      const en = explicit ? (str === "" ? pairs.get(zhText.get(id) ?? "") : undefined) : pairs.get(id);
+      if (en !== undefined && en !== str) {
+        filled++;
+        return [...lines.slice(0, strAt), `msgstr ${JSON.stringify(en)}`].join("\n");
+      }
+      if (str === "" && id !== "") missing++;
+      return block;
+    });
+    writeFileSync(enPo, out.join("\n"));
+  }
   execFileSync(lingui, ["extract"], { cwd: root, stdio: "ignore" });
   console.log(`translate: ${filled} filled, ${missing} en-US messages still without a translation`);
   if (missing > 0) {
-    const text = readFileSync(enPo, "utf8");
-    for (const m of text.matchAll(/msgid ("(?:[^"\\]|\\.)*")\nmsgstr ""\n/g))
-      if (m[1] !== '""') console.log(`  missing: ${m[1]}`);
+    for (const name of catalogNames) {
+      const text = readFileSync(poOf("en-US", name), "utf8");
+      for (const m of text.matchAll(/msgid ("(?:[^"\\]|\\.)*")\nmsgstr ""\n/g))
+        if (m[1] !== '""') console.log(`  missing: ${m[1]}`);
+    }
   }
   execFileSync(lingui, ["compile"], { cwd: root, stdio: "ignore" });
 } finally {

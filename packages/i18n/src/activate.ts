@@ -1,6 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import type { I18n, Messages } from "@lingui/core";
-import type { Language, Message } from "@platform/domain";
+import type { Language, Message, ServerMessageKey } from "@platform/domain";
 import { localeOf, saveLanguage } from "./locale";
 import type { LanguageStore, Locale } from "./locale";
 
@@ -9,6 +9,31 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   "zh-CN": () => import("./locales/zh-CN/messages"),
   "en-US": () => import("./locales/en-US/messages"),
 };
+
+/** An id every server catalog has: present in the active catalog once the server's is loaded. */
+const serverCatalogMark: ServerMessageKey = "server.ok";
+
+/**
+ * The server's refusal sentences (`serverMessages`) are a catalog of their own, per language:
+ * loaded only when a refusal is shown, so no page's first load carries them.
+ */
+const serverCatalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  "zh-CN": () => import("./locales/zh-CN/server"),
+  "en-US": () => import("./locales/en-US/server"),
+};
+
+/**
+ * Add the server's refusal sentences of the active language to its catalog (once per language;
+ * later calls resolve at once). Until then a refusal shows the server's own `msg`, which the
+ * request's `language` header already put in the same language.
+ */
+export async function loadServerMessages(i18n: I18n): Promise<void> {
+  const locale = i18n.locale as Locale;
+  const load = serverCatalogs[locale] as (typeof serverCatalogs)[Locale] | undefined;
+  if (load === undefined || Object.hasOwn(i18n.messages, serverCatalogMark)) return;
+  const { messages } = await load();
+  i18n.load(locale, messages);
+}
 
 /** A lingui instance for the product (nothing active until `activateLanguage`). */
 export function createI18n(): I18n {

@@ -1,12 +1,14 @@
 import { Language, MessageKey, ServerMessageKey, allMessageKeys, message } from "@platform/domain";
 import { describe, expect, it } from "vitest";
-import { activateLanguage, createI18n, translateMessage } from "./activate";
+import { activateLanguage, createI18n, loadServerMessages, translateMessage } from "./activate";
 import { domainMessages } from "./domain-messages";
 import { serverMessages } from "./server-messages";
 import { saveLanguage, storedLanguage } from "./locale";
 import type { LanguageStore } from "./locale";
 import { messages as enUS } from "./locales/en-US/messages";
+import { messages as enUSServer } from "./locales/en-US/server";
 import { messages as zhCN } from "./locales/zh-CN/messages";
+import { messages as zhCNServer } from "./locales/zh-CN/server";
 
 function memoryStore(initial: Record<string, string> = {}): LanguageStore & { data: Record<string, string> } {
   const data = { ...initial };
@@ -30,19 +32,29 @@ describe("catalogs", () => {
 });
 
 describe("server refusal keys", () => {
-  it("each has a sentence under its own id in both languages, with its values filled", async () => {
+  it("each has a sentence under its own id in both languages, in the server catalog only", () => {
     for (const key of Object.values(ServerMessageKey)) {
       expect(serverMessages[key].id).toBe(key);
-      expect(zhCN[key], `zh-CN ${key}`).toBeDefined();
-      expect(enUS[key], `en-US ${key}`).toBeDefined();
+      expect(zhCNServer[key], `zh-CN ${key}`).toBeDefined();
+      expect(enUSServer[key], `en-US ${key}`).toBeDefined();
+      // Not in the catalog every page loads first.
+      expect(zhCN[key], `zh-CN main ${key}`).toBeUndefined();
     }
+  });
+
+  it("are loaded on demand, per language, with their values filled", async () => {
     const i18n = createI18n();
     await activateLanguage(i18n, Language.enUS, { store: null, document: null });
+    expect(Object.hasOwn(i18n.messages, ServerMessageKey.wrongCredentials)).toBe(false);
+    await loadServerMessages(i18n);
     expect(i18n._(ServerMessageKey.wrongCredentials)).toBe("Wrong phone number or password");
     expect(i18n._(ServerMessageKey.smsTooSoon, { seconds: 47 })).toBe(
       "Codes are sent at most once a minute: try again in 47 s",
     );
+    // The product's own sentences are still there.
+    expect(translateMessage(i18n, message(MessageKey.phoneRequired))).toBe("Phone number needed");
     await activateLanguage(i18n, Language.zhCN, { store: null, document: null });
+    await loadServerMessages(i18n);
     expect(i18n._(ServerMessageKey.smsTooSoon, { seconds: 47 })).toBe("验证码发送过于频繁，请 47 秒后再试");
   });
 });

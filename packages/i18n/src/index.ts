@@ -1,4 +1,4 @@
-export { activateLanguage, createI18n, translateMessage } from "./activate";
+export { activateLanguage, createI18n, loadServerMessages, translateMessage } from "./activate";
 export type { ActivateOptions } from "./activate";
 export { domainMessages } from "./domain-messages";
 export { productMessages } from "./product-messages";

@@ -2,7 +2,7 @@ import { createApiClient } from "@platform/api-client";
 import type { PlatformApi } from "@platform/api-client";
 import { StorageKey, parseStoredUserInfo, channelTagIdOf } from "@platform/domain";
 import { platformConfig } from "./config";
-import { errorText } from "./error-text";
+import { errorTextLoaded } from "./error-text";
 import { i18n } from "./i18n";
 import { toast } from "./notify";
 import { appStore, sessionExpiredAtom } from "./state";
@@ -16,7 +16,9 @@ export function createAppApi(): PlatformApi {
     reqKey: config.reqKey,
     hooks: {
       onError: (error) => {
-        toast(errorText(i18n, error), { tone: "error" });
+        void errorTextLoaded(i18n, error).then((text) => {
+          toast(text, { tone: "error" });
+        });
       },
       onSessionExpired: () => {
         appStore.set(sessionExpiredAtom, true);

@@ -2,7 +2,7 @@ import { ApiError } from "@platform/api-client";
 import { Language, MessageKey, ServerMessageKey } from "@platform/domain";
 import { activateLanguage, createI18n } from "@platform/i18n";
 import { describe, expect, it } from "vitest";
-import { errorText } from "./error-text";
+import { errorText, errorTextLoaded } from "./error-text";
 
 async function english() {
   const i18n = createI18n();
@@ -17,6 +17,9 @@ describe("errorText", () => {
   it("words a known key from the catalog, whatever language the server's msg is in", async () => {
     const i18n = await english();
     const error = refusal({ msg: "手机号或密码错误", msgKey: ServerMessageKey.wrongCredentials });
+    // The server's sentences are a chunk of their own: before it came, the server's msg.
+    expect(errorText(i18n, error)).toBe("手机号或密码错误");
+    expect(await errorTextLoaded(i18n, error)).toBe("Wrong phone number or password");
     expect(errorText(i18n, error)).toBe("Wrong phone number or password");
     const soon = refusal({
       msg: "请 47 秒后再试",

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { isApiError } from "@platform/api-client";
 import { MessageKey } from "@platform/domain";
-import { translateMessage } from "@platform/i18n";
+import { loadServerMessages, translateMessage } from "@platform/i18n";
 
 /**
  * The sentence for a failed call, always in the person's language: the app's own catalog text for
@@ -14,4 +14,19 @@ export function errorText(i18n: I18n, error: unknown): string {
   const key = error.msgKey;
   if (key !== null && Object.hasOwn(i18n.messages, key)) return i18n._(key, error.msgValues);
   return error.msg || translateMessage(i18n, { key: error.messageKey });
+}
+
+/**
+ * `errorText` once the server's refusal sentences are in the catalog (they are a chunk of their
+ * own, fetched the first time a server's refusal is shown), for the toasts of failed calls.
+ */
+export async function errorTextLoaded(i18n: I18n, error: unknown): Promise<string> {
+  if (isApiError(error) && error.msgKey?.startsWith("server.") === true) {
+    try {
+      await loadServerMessages(i18n);
+    } catch {
+      // The chunk did not come (offline): the server's own msg, in the same language, will do.
+    }
+  }
+  return errorText(i18n, error);
 }

@@ -3,11 +3,30 @@ import { MessageKey } from "@platform/domain";
 import { TipDialog, useMessageText, useToast } from "@platform/ui";
 import { useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { connectToasts } from "../app/notify";
-import { sessionExpiredAtom, themeAtom } from "../app/state";
-import { MyPanelHost } from "../features/my/MyPanelHost";
+import { myPanelOpenAtom, sessionExpiredAtom, themeAtom } from "../app/state";
+
+/**
+ * The 'my' side panel is a chunk of its own, fetched when it first opens: no page's first load
+ * carries a panel the person may never open.
+ */
+const MyPanelHost = lazy(() =>
+  import("../features/my/MyPanelHost").then((module) => ({ default: module.MyPanelHost })),
+);
+
+/** The panel, from the first time it is opened (then it stays, to animate its closing and reopening). */
+function MyPanelWhenOpened() {
+  const open = useAtomValue(myPanelOpenAtom);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? (
+    <Suspense fallback={null}>
+      <MyPanelHost />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Around every page: the theme on <html>, toasts reachable from the API client, the session-expired
@@ -38,7 +57,7 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
         {t`跳到主要内容`}
       </a>
       {children}
-      <MyPanelHost />
+      <MyPanelWhenOpened />
       <TipDialog
         open={expired}
         onConfirm={() => {

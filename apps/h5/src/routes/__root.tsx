@@ -1,9 +1,8 @@
 import { guardRoute } from "@platform/domain";
-import { Outlet, createRootRouteWithContext, redirect } from "@tanstack/react-router";
+import { Outlet, createRootRouteWithContext, lazyRouteComponent, redirect } from "@tanstack/react-router";
 import { hasSession } from "../app/api";
 import type { RouterContext } from "../app/router-context";
 import { AppShell } from "../components/AppShell";
-import { NotFoundPage } from "../components/NotFoundPage";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The route guard (spec §2), before anything of the page loads.
@@ -18,8 +17,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       throw redirect({ to: decision.to, search: decision.search, replace: true });
     }
   },
-  // Any address no route matches (spec §2 has no such page): translated, with back and home.
-  notFoundComponent: NotFoundPage,
+  // Any address no route matches (spec §2 has no such page): translated, with back and home. Its
+  // own chunk, so the first load of every page does not carry a screen it rarely shows.
+  notFoundComponent: lazyRouteComponent(() =>
+    import("../components/NotFoundPage").then((module) => ({ default: module.NotFoundPage })),
+  ),
   component: () => (
     <AppShell>
       <Outlet />

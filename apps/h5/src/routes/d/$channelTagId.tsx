@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChannelScreen } from "../../features/home/ChannelScreen";
-import { channelIdOf, channelInfoQueryOptions } from "../../features/home/channel";
 import { channelVideoQuery, videoListQueryOptions } from "../../features/home/queries";
 
 /**
@@ -8,7 +7,8 @@ import { channelVideoQuery, videoListQueryOptions } from "../../features/home/qu
  * on the server, so visitors without a session need no guest token.
  */
 export const Route = createFileRoute("/d/$channelTagId")({
-  // Starts the first page before the screen's code arrives, without holding the navigation.
+  // Starts the first page before the screen's code arrives, without holding the navigation. The
+  // channel's name is the screen's to ask for (its code stays out of every page's first load).
   loader: ({ context, params }) => {
     void context.queryClient
       .infiniteQuery({
@@ -16,9 +16,6 @@ export const Route = createFileRoute("/d/$channelTagId")({
         staleTime: "static",
       })
       .catch(ignore);
-    // The title's name too (a failure is the screen's: not found, or the plain word).
-    const id = channelIdOf(params.channelTagId);
-    if (id !== null) void context.queryClient.query(channelInfoQueryOptions(context.api, id)).catch(ignore);
   },
   component: ChannelRoute,
 });
