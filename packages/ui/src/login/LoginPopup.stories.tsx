@@ -48,6 +48,19 @@ export const ValidationErrors: Story = {
   },
 };
 
+/** A password longer than 18 characters: kept whole, the 6-18 rule said at once. */
+export const PasswordTooLong: Story = {
+  args: { defaultMode: LoginMode.login },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.type(
+      body.getByLabelText(/^(密码|Password)$/, { selector: "input" }),
+      "abcdefghij0123456789x",
+    );
+    await waitFor(() => expect(body.getAllByRole("alert").length).toBeGreaterThan(0));
+  },
+};
+
 /** A wrong phone number in password login. */
 export const InvalidPhone: Story = {
   args: { defaultMode: LoginMode.login },
