@@ -18,8 +18,7 @@ import type { HTTPError, RetryOptions } from "ky";
 import { basicAuthorization, encryptReq } from "./crypto";
 import { endpoints } from "./endpoints";
 import type { CallKind, EndpointDef, EndpointName } from "./endpoints";
-import { ApiError } from "./errors";
-import type { ApiErrorInit } from "./errors";
+import { ApiError, messageOf } from "./errors";
 import { webStorage } from "./storage";
 import type { ClientStorage } from "./storage";
 import type { Credentials, RequestOf, ResponseOf } from "./types";
@@ -108,26 +107,6 @@ interface Envelope {
 
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === "object" && value !== null && "code" in value;
-}
-
-/** A message key is dotted words (`server.wrongCredentials`); anything else is not one. */
-const messageKeyPattern = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
-
-/** The envelope's `msgKey` and `msgValues` when they have the right shape (else none). */
-function messageOf(body: unknown): Pick<ApiErrorInit, "msgKey" | "msgValues"> {
-  if (!isEnvelope(body)) return {};
-  const record = body as Envelope & { readonly msgKey?: unknown; readonly msgValues?: unknown };
-  const key =
-    typeof record.msgKey === "string" && messageKeyPattern.test(record.msgKey) ? record.msgKey : null;
-  if (key === null) return {};
-  const values: Record<string, string | number> = {};
-  if (typeof record.msgValues === "object" && record.msgValues !== null) {
-    for (const [name, value] of Object.entries(record.msgValues)) {
-      if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
-        values[name] = value;
-    }
-  }
-  return { msgKey: key, msgValues: values };
 }
 
 function abortError(signal: AbortSignal | undefined, endpoint: string, cause?: unknown): ApiError {

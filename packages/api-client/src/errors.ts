@@ -95,3 +95,26 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/** A message key is dotted words (`server.wrongCredentials`); anything else is not one. */
+const messageKeyPattern = /^[A-Za-z]\w*(\.[A-Za-z]\w*)+$/;
+
+/**
+ * An answer's `msgKey` and `msgValues` when they have the right shape (else none): an envelope of
+ * any call, or the body of a refused upload.
+ */
+export function messageOf(body: unknown): Pick<ApiErrorInit, "msgKey" | "msgValues"> {
+  if (typeof body !== "object" || body === null) return {};
+  const record = body as { readonly msgKey?: unknown; readonly msgValues?: unknown };
+  const key =
+    typeof record.msgKey === "string" && messageKeyPattern.test(record.msgKey) ? record.msgKey : null;
+  if (key === null) return {};
+  const values: Record<string, string | number> = {};
+  if (typeof record.msgValues === "object" && record.msgValues !== null) {
+    for (const [name, value] of Object.entries(record.msgValues)) {
+      if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
+        values[name] = value;
+    }
+  }
+  return { msgKey: key, msgValues: values };
+}

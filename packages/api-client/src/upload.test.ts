@@ -64,19 +64,56 @@ describe("upload: uploadSignUrl → PUT with progress (spec §7)", () => {
     expect(progress.at(-1)).toEqual({ loaded: bytes.length, total: bytes.length, fraction: 1 });
   });
 
-  it("a refused PUT fails with its status and is reported", async () => {
+  it("a refused PUT fails with its status and the server's sentence and key, and is reported", async () => {
     server.on("/video/app/uploadSignUrl", (_, res) => {
       ok(res, { uploadUrl: `${server.origin}/api/media/upload/denied`, key: "k", bucketEnum: "PUBLIC" });
     });
     server.on("/media/upload/denied", (_, res) => {
-      reply(res, 413, { code: 413, msg: "too large", data: null }, "Payload Too Large");
+      reply(
+        res,
+        413,
+        {
+          code: 413,
+          msg: "文件太大，最大 5 MB",
+          data: null,
+          msgKey: "server.uploadTooLarge",
+          msgValues: { megabytes: 5 },
+        },
+        "Payload Too Large",
+      );
     });
     const errors: ApiError[] = [];
     const error = await client(errors)
       .uploadFile(new File(["x"], "a.png", { type: "image/png" }), { uploadFileType: "PICTURE" })
       .catch((e: unknown) => e as ApiError);
-    expect(error).toMatchObject({ kind: "http", status: 413, msg: "Payload Too Large" });
+    // The server's words and key (the app words it in the reader's language), never HTTP's
+    // English reason phrase.
+    expect(error).toMatchObject({
+      kind: "http",
+      status: 413,
+      msg: "文件太大，最大 5 MB",
+      msgKey: "server.uploadTooLarge",
+      msgValues: { megabytes: 5 },
+    });
     expect(errors).toEqual([error]);
+  });
+
+  it("a PUT refused by someone else (no envelope) says nothing in HTTP's words", async () => {
+    server.on("/video/app/uploadSignUrl", (_, res) => {
+      ok(res, { uploadUrl: `${server.origin}/api/media/upload/proxy`, key: "k", bucketEnum: "PUBLIC" });
+    });
+    server.on("/media/upload/proxy", (_, res) => {
+      res.writeHead(502, "Bad Gateway", { "content-type": "text/html" });
+      res.end("<html>bad gateway</html>");
+    });
+    const error = await client([])
+      .uploadFile(new File(["x"], "a.png", { type: "image/png" }), { uploadFileType: "PICTURE" })
+      .then(
+        () => null,
+        (e: unknown) => e as ApiError,
+      );
+    expect(error).toMatchObject({ kind: "http", status: 502, msg: "", msgKey: null });
+    expect(error?.messageKey).toBe("error.system");
   });
 
   it("an aborted upload is cancelled silently", async () => {

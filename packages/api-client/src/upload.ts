@@ -1,5 +1,5 @@
 import type { ApiClient } from "./client";
-import { ApiError } from "./errors";
+import { ApiError, messageOf } from "./errors";
 import type { UploadSign } from "./types";
 import type { UploadFile, UploadOptions, UploadProgress, UploadedFile } from "./upload-types";
 
@@ -15,11 +15,30 @@ interface XhrLike {
   send(body: Blob): void;
   abort(): void;
   readonly status: number;
-  readonly statusText: string;
+  readonly responseText: string;
   readonly upload: { onprogress: ((event: { loaded: number; total: number }) => void) | null };
   onload: (() => void) | null;
   onerror: (() => void) | null;
   onabort: (() => void) | null;
+}
+
+/**
+ * A PUT the server refused: its sentence (`msg`, and `msgKey` for the app's own words) when the
+ * body is the server's envelope; otherwise nothing to show but the kind (never HTTP's English
+ * reason phrase, which is in no reader's language but one).
+ */
+function refusedUpload(status: number, text: string): ApiError {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not the server's envelope (object storage, a proxy)
+  }
+  const msg =
+    typeof body === "object" && body !== null && "msg" in body && typeof body.msg === "string"
+      ? body.msg
+      : "";
+  return new ApiError({ kind: "http", endpoint: "upload.put", status, msg, ...messageOf(body) });
 }
 
 /** Browsers: XMLHttpRequest is the one way to see upload progress over HTTP/1.1. */
@@ -43,10 +62,7 @@ function putWithXhr(
     xhr.onload = () => {
       done();
       if (xhr.status >= 200 && xhr.status < 300) resolve();
-      else
-        reject(
-          new ApiError({ kind: "http", endpoint: "upload.put", status: xhr.status, msg: xhr.statusText }),
-        );
+      else reject(refusedUpload(xhr.status, xhr.responseText));
     };
     xhr.onerror = () => {
       done();
@@ -92,15 +108,8 @@ async function putWithFetch(url: string, file: UploadFile, options: UploadOption
       throw new ApiError({ kind: "cancelled", endpoint: "upload.put", cause: error });
     throw new ApiError({ kind: "network", endpoint: "upload.put", cause: error });
   }
+  if (!response.ok) throw refusedUpload(response.status, await response.text());
   await response.body?.cancel();
-  if (!response.ok) {
-    throw new ApiError({
-      kind: "http",
-      endpoint: "upload.put",
-      status: response.status,
-      msg: response.statusText,
-    });
-  }
   options.onProgress?.(progressOf(file.size, file.size));
 }
 
