@@ -22,6 +22,7 @@ import {
   validateVideoSelection,
   validateVideoTitle,
   validateWithdrawAmount,
+  wholeNumberText,
 } from "./validation";
 
 const key = (m: { key: string } | null) => m?.key ?? null;
@@ -273,5 +274,23 @@ describe("choices", () => {
     [true, null],
   ])("agreement ticked %s → %s", (ticked, expected) => {
     expect(key(validateAgreement(ticked))).toBe(expected);
+  });
+});
+
+describe("wholeNumberText (ids as canonical digits)", () => {
+  it.each([
+    ["007", 0, "7"],
+    [" 42 ", 1, "42"],
+    [42, 1, "42"],
+    ["0", 0, "0"],
+    ["0", 1, null],
+    ["-1", 0, null],
+    ["1.5", 0, null],
+    [1e21, 0, null],
+    ["abc", 0, null],
+    ["9007199254740991", 1, "9007199254740991"],
+    ["9007199254740992", 1, null],
+  ] as const)("%j from %d → %j", (value, min, expected) => {
+    expect(wholeNumberText(value, min)).toBe(expected);
   });
 });

@@ -15,6 +15,18 @@ function lengthOf(text: string): number {
   return Array.from(text).length;
 }
 
+/**
+ * A whole number from `min` up to the largest safe integer, given as a number or as decimal
+ * digits, as its canonical decimal text ("007" → "7"); null for anything else ("abc", "1.5",
+ * "1e20", "-1", 2^53). Ids travel as text: the contract's id schemas and the app's reading of an
+ * id in an address both use this rule.
+ */
+export function wholeNumberText(value: number | string, min: number): string | null {
+  const text = typeof value === "number" ? String(value) : value.trim();
+  const n = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= min ? String(n) : null;
+}
+
 const cnMobilePattern = /^1[3-9]\d{9}$/;
 
 /** A mainland China mobile number: 11 digits, starting 13-19. */

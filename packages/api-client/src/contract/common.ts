@@ -7,6 +7,7 @@ import {
   WithdrawStatus,
   WithdrawType,
   limits,
+  wholeNumberText,
 } from "@platform/domain";
 import { z } from "zod";
 
@@ -16,23 +17,20 @@ import { z } from "zod";
  * the caller's language.
  */
 
-/** The largest id: ids are database bigserials, used as JavaScript numbers, so safe integers. */
-const MAX_ID = Number.MAX_SAFE_INTEGER;
-
 /**
- * A whole number from `min` up to the largest safe integer, sent as a number or as digits, and
- * always read as its canonical decimal text ("007" → "7"); anything else ("abc", "1.5", "1e20",
- * "-1", 2^53) is refused with `refusal`, at the boundary, before it can reach a query.
+ * A whole number from `min` up to the largest safe integer (ids are database bigserials, used as
+ * JavaScript numbers), sent as a number or as digits, and always read as its canonical decimal text
+ * (`wholeNumberText` of `@platform/domain`); anything else is refused with `refusal`, at the
+ * boundary, before it can reach a query.
  */
 export function ZWholeNumberText(min: number, refusal: string) {
   return z.union([z.number(), z.string()]).transform((value, ctx) => {
-    const text = typeof value === "number" ? String(value) : value.trim();
-    const n = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(Number.isSafeInteger(n) && n >= min && n <= MAX_ID)) {
+    const text = wholeNumberText(value, min);
+    if (text === null) {
       ctx.issues.push({ code: "custom", message: refusal, input: value });
       return z.NEVER;
     }
-    return String(n);
+    return text;
   });
 }
 

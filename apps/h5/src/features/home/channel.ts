@@ -1,6 +1,6 @@
 import type { Channel, PlatformApi } from "@platform/api-client";
 import { isApiError } from "@platform/api-client";
-import { Language } from "@platform/domain";
+import { Language, wholeNumberText } from "@platform/domain";
 import { localeOf } from "@platform/i18n";
 import { queryOptions } from "@tanstack/react-query";
 
@@ -22,10 +22,7 @@ const CHANNEL_STALE_MS = 5 * 60_000;
  * a safe integer from 0, "007" is 7), or null when the address cannot name a channel at all.
  */
 export function channelIdOf(param: string): string | null {
-  const text = param.trim();
-  if (!/^\d{1,16}$/.test(text)) return null;
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? String(n) : null;
+  return wholeNumberText(param, 0);
 }
 
 /**
