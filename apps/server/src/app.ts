@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import Fastify from "fastify";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "./context";
-import { BusinessCode, BusinessError, Unauthenticated } from "./http/errors";
+import { BusinessError, Unauthenticated } from "./http/errors";
 import { loggableError } from "./http/loggable";
 import { ServerMessage, refusal } from "./http/messages";
 import { addSecurityHeaders } from "./http/security-headers";
@@ -62,18 +63,26 @@ export async function buildApp(
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof Unauthenticated) {
-      return reply.status(401).send(refusal(request, 401, ServerMessage.refreshInvalid));
+      return reply
+        .status(BusinessCode.unauthenticated)
+        .send(refusal(request, BusinessCode.unauthenticated, ServerMessage.refreshInvalid));
     }
     if (error instanceof BusinessError) {
-      return reply.status(200).send(refusal(request, error.code, error.key, error.values, error.data));
+      return reply
+        .status(BusinessCode.ok)
+        .send(refusal(request, error.code, error.key, error.values, error.data));
     }
     // Body parsing and other client mistakes Fastify detects: a business error, never a 500.
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      return reply.status(200).send(refusal(request, BusinessCode.invalid, ServerMessage.invalidRequest));
+      return reply
+        .status(BusinessCode.ok)
+        .send(refusal(request, BusinessCode.invalid, ServerMessage.invalidRequest));
     }
     request.log.error({ error: loggableError(error) }, "unexpected error");
-    return reply.status(500).send(refusal(request, 500, ServerMessage.systemError));
+    return reply
+      .status(BusinessCode.systemError)
+      .send(refusal(request, BusinessCode.systemError, ServerMessage.systemError));
   });
 
   app.get("/health", async () => {
@@ -135,7 +144,9 @@ export async function buildApp(
     // The app's routes are client-side: any other GET that is not the API gets index.html.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === "GET" && !request.url.startsWith("/api/")) return reply.sendFile("index.html");
-      return reply.status(404).send(refusal(request, 404, ServerMessage.notFound));
+      return reply
+        .status(BusinessCode.notFound)
+        .send(refusal(request, BusinessCode.notFound, ServerMessage.notFound));
     });
   }
   return { app, tracking };

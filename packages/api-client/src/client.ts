@@ -1,4 +1,5 @@
 import {
+  BusinessCode,
   ClientPlatform,
   Language,
   StorageKey,
@@ -421,9 +422,15 @@ export class ApiClient {
   private unwrap(name: EndpointName, body: Envelope, status: number): unknown {
     if (isSessionExpired(body.code, body.data)) {
       this.expire(body.data as SessionEndReason);
-      throw new ApiError({ kind: "sessionExpired", endpoint: name, code: 8888, status, data: body.data });
+      throw new ApiError({
+        kind: "sessionExpired",
+        endpoint: name,
+        code: BusinessCode.sessionExpired,
+        status,
+        data: body.data,
+      });
     }
-    if (body.code === 200) return body.data ?? null;
+    if (body.code === BusinessCode.ok) return body.data ?? null;
     throw new ApiError({
       kind: "business",
       endpoint: name,
@@ -463,7 +470,13 @@ export class ApiClient {
     }
     if (isEnvelope(body) && isSessionExpired(body.code, body.data)) {
       this.expire(body.data as SessionEndReason);
-      return new ApiError({ kind: "sessionExpired", endpoint: name, code: 8888, status, data: body.data });
+      return new ApiError({
+        kind: "sessionExpired",
+        endpoint: name,
+        code: BusinessCode.sessionExpired,
+        status,
+        data: body.data,
+      });
     }
     const bodyMsg = isEnvelope(body) && typeof body.msg === "string" ? body.msg : "";
     const msg = status === 500 ? error.response.statusText : bodyMsg;

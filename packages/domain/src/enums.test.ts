@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { isMobileUserAgent, limits } from "./constants";
 import {
   AccountType,
-  ApiCode,
   InternalLinkType,
   PaymentMethod,
   UrgeState,
@@ -11,7 +10,6 @@ import {
   defaultTheme,
   internalLinkTypes,
   isOneOf,
-  isSessionExpired,
   paymentMethods,
   withdrawTypes,
 } from "./enums";
@@ -42,19 +40,6 @@ describe("enumerations of spec §3", () => {
     const raw: unknown = "EE_PAY";
     if (isOneOf(paymentMethods, raw)) expect(raw).toBe(PaymentMethod.EE_PAY);
     else expect.unreachable();
-  });
-});
-
-describe("isSessionExpired (code 8888)", () => {
-  it.each([
-    [ApiCode.SESSION_EXPIRED, "invalid_grant", true],
-    [8888, "invalid_request", true],
-    [8888, "something_else", false],
-    [8888, null, false],
-    [200, "invalid_grant", false],
-    ["8888", "invalid_grant", false],
-  ])("code %s, data %s → %s", (code, data, expected) => {
-    expect(isSessionExpired(code, data)).toBe(expected);
   });
 });
 

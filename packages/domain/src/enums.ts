@@ -144,22 +144,6 @@ export const StorageKey = {
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 
-/** Business codes of the response envelope `{code, msg, data}`. */
-export const ApiCode = { OK: 200, SESSION_EXPIRED: 8888 } as const;
-export type ApiCode = (typeof ApiCode)[keyof typeof ApiCode];
-
-/** With code 8888, these `data` values end the session. */
-export const sessionExpiredReasons = ["invalid_grant", "invalid_request"] as const;
-export type SessionExpiredReason = (typeof sessionExpiredReasons)[number];
-
-export function isSessionExpired(code: unknown, data: unknown): boolean {
-  return (
-    code === ApiCode.SESSION_EXPIRED &&
-    typeof data === "string" &&
-    (sessionExpiredReasons as readonly string[]).includes(data)
-  );
-}
-
 /** Narrow an unknown value to one of an enumeration's values. */
 export function isOneOf<T extends string | number>(values: readonly T[], value: unknown): value is T {
   return (values as readonly unknown[]).includes(value);

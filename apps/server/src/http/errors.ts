@@ -1,17 +1,5 @@
+import type { BusinessCode } from "@platform/domain";
 import type { MessageId } from "./messages";
-
-/** Business codes of the envelope (HTTP 200 with `code` ≠ 200). */
-export const BusinessCode = {
-  invalid: 400,
-  /** The balance does not cover it. */
-  insufficient: 402,
-  forbidden: 403,
-  notFound: 404,
-  conflict: 409,
-  tooMany: 429,
-  sessionOver: 8888,
-} as const;
-export type BusinessCode = (typeof BusinessCode)[keyof typeof BusinessCode];
 
 /** A refusal the person is told about, in their language. */
 export class BusinessError extends Error {

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../context";
 import type { Db } from "../db/database";
 import { idempotencyKeys } from "../db/schema";
 import { sha256 } from "../security/secrets";
-import { BusinessCode, BusinessError } from "./errors";
+import { BusinessError } from "./errors";
 import { ServerMessage } from "./messages";
 
 const KEY = /^[A-Za-z0-9_-]{8,128}$/;

@@ -4,11 +4,12 @@ import { schemas } from "@platform/api-client/contract";
 import type { ResponseOf } from "@platform/api-client";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../context";
 import { authenticate } from "../modules/auth/sessions";
 import type { Caller } from "../modules/auth/sessions";
 import { sameText } from "../security/secrets";
-import { BusinessCode, BusinessError, Unauthenticated } from "./errors";
+import { BusinessError, Unauthenticated } from "./errors";
 import { ServerMessage, isMessageId } from "./messages";
 
 /** How a route is reached: signed-in users, anyone, or token endpoints (encrypted `req`). */
@@ -154,7 +155,7 @@ export function route<K extends EndpointName>(
         reply,
       });
       if (ctx.config.validateResponses) schema.response.parse(data);
-      return { code: 200, msg: "success", data: data ?? null };
+      return { code: BusinessCode.ok, msg: "success", data: data ?? null };
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../context";
 import { sendFile } from "../http/files";
 import { ServerMessage, refusal } from "../http/messages";
@@ -43,13 +44,14 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { videoId, file } = request.params as { videoId: string; file: string };
     const { token } = request.query as { token?: unknown };
     const caller = typeof token === "string" ? await authenticate(ctx, `Bearer ${token}`) : null;
-    if (!caller) return refuse(request, reply, 401, ServerMessage.refreshInvalid);
+    if (!caller) return refuse(request, reply, BusinessCode.unauthenticated, ServerMessage.refreshInvalid);
     const rendition = /^(\d+p)\.m3u8$/.exec(file)?.[1];
     const id = Number(videoId);
-    if (!rendition || !Number.isSafeInteger(id)) return refuse(request, reply, 404, ServerMessage.notFound);
+    if (!rendition || !Number.isSafeInteger(id))
+      return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
     const video = await watchableVideo(ctx.db, id, caller.userId);
     const playlist = video?.mediaKey ? await ctx.media.playlist(video.mediaKey, rendition) : null;
-    if (!video || !playlist) return refuse(request, reply, 404, ServerMessage.notFound);
+    if (!video || !playlist) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
     const viewer = await viewerOf(ctx, caller.userId);
     const limitMs = await previewLimitMs(ctx.db, video, viewer);
     const text = renderPlaylist(playlist, limitMs, (name) =>
@@ -77,7 +79,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
       !sameText(sig, segmentSignature(ctx, path, expiresAt)) ||
       expiresAt * 1000 <= ctx.now().getTime()
     ) {
-      return refuse(request, reply, 403, ServerMessage.forbidden);
+      return refuse(request, reply, BusinessCode.forbidden, ServerMessage.forbidden);
     }
     const video = await watchableVideo(ctx.db, Number(videoId), null, true);
     // A preview's last segment is a cut of the segment the limit falls in, named by its limit: the
@@ -88,7 +90,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
       : preview
         ? await ctx.media.previewFile(video.mediaKey, rendition, preview.file, preview.limitMs)
         : ctx.media.mediaFile(video.mediaKey, rendition, file);
-    if (!disk) return refuse(request, reply, 404, ServerMessage.notFound);
+    if (!disk) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
     const maxAge = Math.max(0, Math.floor(expiresAt - ctx.now().getTime() / 1000));
     return sendFile(request, reply, disk, {
       contentType: "video/mp4",
@@ -100,7 +102,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/media/covers/:folder/:file", async (request, reply) => {
     const { folder, file } = request.params as { folder: string; file: string };
     const disk = ctx.media.coverFile(folder, file);
-    if (!disk) return refuse(request, reply, 404, ServerMessage.notFound);
+    if (!disk) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
     return sendFile(request, reply, disk, {
       contentType: "image/jpeg",
       cacheControl: "public, max-age=31536000, immutable",

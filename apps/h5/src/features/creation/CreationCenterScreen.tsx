@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { ReportTarget, StorageKey, profileControls } from "@platform/domain";
+import { ReportTarget, StorageKey, isNotFound, profileControls } from "@platform/domain";
 import { EmptyState, ProfileTopBar, VideoGrid, VideoRowList } from "@platform/ui";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
@@ -14,7 +14,7 @@ import { AuthorHeader, AuthorHeaderSkeleton } from "./AuthorHeader";
 import { BackgroundChangePopup } from "./BackgroundChangePopup";
 import { BackgroundViewer } from "./BackgroundViewer";
 import { useErrorText } from "../../components/useErrorText";
-import { authorIdOf, authorQueryOptions, authorVideosQueryOptions, isAuthorMissing } from "./queries";
+import { authorIdOf, authorQueryOptions, authorVideosQueryOptions } from "./queries";
 import { useAuthorFollow } from "./useAuthorFollow";
 import { useBackgroundChange } from "./useBackgroundChange";
 import { useHeaderBack } from "../../components/Page";
@@ -75,7 +75,7 @@ function AuthorPage({ userId }: { readonly userId: string }) {
   const [viewing, setViewing] = useState<string | null>(null);
   const worksId = useId();
 
-  if (author.isError && isAuthorMissing(author.error)) return <AuthorNotFound />;
+  if (author.isError && isNotFound(author.error)) return <AuthorNotFound />;
 
   const isOwner = author.data?.isSelf ?? profileControls(userId, viewerId).changeBackground;
   const List = layout === VideoLayout.rows ? VideoRowList : VideoGrid;

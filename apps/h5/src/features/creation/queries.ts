@@ -1,5 +1,4 @@
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
-import { isApiError } from "@platform/api-client";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { VIDEO_PAGE_SIZE, nextVideoPageParam } from "../home/queries";
 
@@ -39,9 +38,4 @@ export function authorVideosQueryOptions(api: CreationApi, userId: string) {
 export function authorIdOf(id: string | undefined): string | null {
   const trimmed = id?.trim() ?? "";
   return trimmed === "" ? null : trimmed;
-}
-
-/** The server has no such user (a deleted account or an id that never was). */
-export function isAuthorMissing(error: unknown): boolean {
-  return isApiError(error) && error.kind === "business" && error.code === 404;
 }

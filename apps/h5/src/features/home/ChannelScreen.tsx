@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
+import { isNotFound } from "@platform/domain";
 import { Skeleton } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Page } from "../../components/Page";
-import { channelIdOf, channelInfoQueryOptions, channelNameIn, isChannelMissing } from "./channel";
+import { channelIdOf, channelInfoQueryOptions, channelNameIn } from "./channel";
 import { LayoutToggle } from "./FilterControls";
 import { channelVideoQuery } from "./queries";
 import { usePullToRefresh } from "./usePullToRefresh";
@@ -26,7 +27,7 @@ function ChannelPage({ channelTagId, id }: { readonly channelTagId: string; read
   const info = useQuery(channelInfoQueryOptions(api, id));
   const state = useVideoList(channelVideoQuery(channelTagId));
   const pull = usePullToRefresh(state.refreshFirstPage);
-  if (info.data === undefined && isChannelMissing(info.error)) return <NotFoundPage />;
+  if (info.data === undefined && isNotFound(info.error)) return <NotFoundPage />;
   // While the name loads, a placeholder of its size; if it cannot load, the plain word.
   const title =
     info.data !== undefined ? (

@@ -1,5 +1,4 @@
 import type { Channel, PlatformApi } from "@platform/api-client";
-import { isApiError } from "@platform/api-client";
 import { Language, wholeNumberText } from "@platform/domain";
 import { localeOf } from "@platform/i18n";
 import { queryOptions } from "@tanstack/react-query";
@@ -35,11 +34,6 @@ export function channelInfoQueryOptions(api: ChannelApi, channelTagId: string) {
     queryFn: ({ signal }) => api.substance.channelInfo({ channelTagId }, { signal, quiet: true }),
     staleTime: CHANNEL_STALE_MS,
   });
-}
-
-/** The server has no such channel. */
-export function isChannelMissing(error: unknown): boolean {
-  return isApiError(error) && error.kind === "business" && error.code === 404;
 }
 
 /** The channel's name in the app's language (the answer holds both, so a switch needs no call). */

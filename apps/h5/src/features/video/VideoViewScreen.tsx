@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { PlatformApi, VideoDetail } from "@platform/api-client";
-import { isApiError } from "@platform/api-client";
-import { ReportTarget } from "@platform/domain";
+import { ReportTarget, isNotFound } from "@platform/domain";
 import { Button, EmptyState, MembershipDialog, Skeleton, VideoRowList, formatPlayCount } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
@@ -75,8 +74,7 @@ function VideoView({ api, id }: { readonly api: PlatformApi; readonly id: string
   }, [api, loadedId]);
 
   if (info.data === undefined && info.isError) {
-    if (isApiError(info.error) && info.error.code === 404)
-      return <VideoMissing message={errorText(info.error)} />;
+    if (isNotFound(info.error)) return <VideoMissing message={errorText(info.error)} />;
     return (
       <Page title={title} right={<SearchButton />}>
         <RetryState message={errorText(info.error)} onRetry={() => void info.refetch()} />

@@ -1,8 +1,9 @@
 import { constants, generateKeyPairSync, privateDecrypt } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { keySigns, serverKeys } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { randomToken, sha256 } from "../../security/secrets";
 

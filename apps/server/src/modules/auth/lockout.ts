@@ -1,9 +1,10 @@
 import { and, count, eq, gt, inArray } from "drizzle-orm";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { LockKind, lockUntilCommit } from "../../db/locks";
 import { authFailures } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 
 /** Wrong passwords: 5 for one phone, or 30 from one address, within 15 minutes lock it out. */

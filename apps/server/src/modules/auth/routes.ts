@@ -1,9 +1,9 @@
-import { SmsCodeType } from "@platform/domain";
+import { BusinessCode, SmsCodeType } from "@platform/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { identityCards } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { assertOurClient, refuseFlood, route } from "../../http/route";
 import { sameText, sha256, verifyPassword } from "../../security/secrets";

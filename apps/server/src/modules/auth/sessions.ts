@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Credentials } from "@platform/api-client";
 import { and, eq, isNull } from "drizzle-orm";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext, CachedSession } from "../../context";
 import type { Db } from "../../db/database";
 import { sessions, users } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { randomToken, sha256 } from "../../security/secrets";
 import { isVipNow } from "../user/membership";
@@ -109,7 +110,7 @@ export async function issueSession(
 }
 
 const sessionOver = () =>
-  new BusinessError(BusinessCode.sessionOver, ServerMessage.refreshInvalid, {}, "invalid_grant");
+  new BusinessError(BusinessCode.sessionExpired, ServerMessage.refreshInvalid, {}, "invalid_grant");
 
 /**
  * Rotate a refresh token: the old pair stops working and a new one is made in the same family.

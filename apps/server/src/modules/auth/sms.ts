@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { SmsCodeType, limits } from "@platform/domain";
+import { BusinessCode, SmsCodeType, limits } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { LockKind, lockUntilCommit } from "../../db/locks";
 import { smsCodes, users } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { DAY_MS, HOUR_MS, MINUTE_MS, countIn, pruneBudgets, take } from "../../security/budget";
 import type { Refusal } from "../../security/budget";

@@ -1,8 +1,9 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { follows, users } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { route } from "../../http/route";
 import { forgetViewer } from "../substance/routes";

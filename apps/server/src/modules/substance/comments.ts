@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { commentLikes, comments, users, videos } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { route } from "../../http/route";
 import { viewerOf, watchableVideo } from "./access";

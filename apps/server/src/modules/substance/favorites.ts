@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { countWhere, existsWhere } from "../../db/subqueries";
 import { favoriteFolders, favoriteItems, videoCollects, videos } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { route } from "../../http/route";
 import { isPublished } from "./access";

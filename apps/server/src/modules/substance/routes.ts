@@ -1,5 +1,6 @@
 import type { PriceFilter } from "@platform/domain";
 import {
+  BusinessCode,
   DurationBucket,
   SortOrder,
   TagFilter,
@@ -42,7 +43,7 @@ import {
   videos,
   watchHistory,
 } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
 import { route } from "../../http/route";

@@ -1,9 +1,9 @@
-import { ReportTarget } from "@platform/domain";
+import { BusinessCode, ReportTarget } from "@platform/domain";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { appModules, comments, menuItems, reports, settings, users, videos } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { route } from "../../http/route";
 import { isPublished } from "../substance/access";

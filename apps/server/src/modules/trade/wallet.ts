@@ -1,7 +1,8 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import { BusinessCode } from "@platform/domain";
 import type { Db } from "../../db/database";
 import { ledgerEntries, walletAccounts } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 
 /**

@@ -7,11 +7,12 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, count, eq, gt, isNotNull, isNull, min, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { LockKind, lockUntilCommit } from "../../db/locks";
 import { uploads, users } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage, refusal } from "../../http/messages";
 import { route } from "../../http/route";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../security/budget";
@@ -166,13 +167,13 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
         !sameText(sig, signatureOf(ctx, id, expiresAt)) ||
         expiresAt < ctx.now().getTime()
       ) {
-        return refuse(403, ServerMessage.forbidden);
+        return refuse(BusinessCode.forbidden, ServerMessage.forbidden);
       }
       const [row] = await ctx.db
         .select()
         .from(uploads)
         .where(and(eq(uploads.id, id), isNull(uploads.completedAt)));
-      if (!row) return refuse(409, ServerMessage.uploadDone);
+      if (!row) return refuse(BusinessCode.conflict, ServerMessage.uploadDone);
       if ((request.headers["content-type"] ?? "").toLowerCase() !== row.contentType) {
         return refuse(415, ServerMessage.uploadType);
       }
@@ -190,11 +191,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
         await rm(partial, { force: true });
         return size > row.declaredSize
           ? refuse(413, ServerMessage.uploadTooLarge)
-          : refuse(400, ServerMessage.invalidRequest);
+          : refuse(BusinessCode.invalid, ServerMessage.invalidRequest);
       }
       await rename(partial, target);
       await ctx.db.update(uploads).set({ size, completedAt: ctx.now() }).where(eq(uploads.id, id));
-      return { code: 200, msg: "success", data: { key: row.key, size } };
+      return { code: BusinessCode.ok, msg: "success", data: { key: row.key, size } };
     });
     done();
   });
@@ -205,14 +206,18 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     const key = (request.params as { "*": string })["*"];
     // Keys are ours (kind/user/uuid.ext): anything else is not a file, and never reaches a query.
     if (!/^[A-Z]{1,16}$/.test(bucket) || !/^[a-z]+\/\d{1,16}\/[0-9a-f-]{36}(\.[a-z0-9]{1,5})?$/.test(key)) {
-      return reply.status(404).send(refusal(request, 404, ServerMessage.notFound));
+      return reply
+        .status(BusinessCode.notFound)
+        .send(refusal(request, BusinessCode.notFound, ServerMessage.notFound));
     }
     const [row] = await ctx.db
       .select()
       .from(uploads)
       .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key), isNotNull(uploads.completedAt)));
     if (row?.bucket !== uploadRules.PICTURE.bucket) {
-      return reply.status(404).send(refusal(request, 404, ServerMessage.notFound));
+      return reply
+        .status(BusinessCode.notFound)
+        .send(refusal(request, BusinessCode.notFound, ServerMessage.notFound));
     }
     const path = join(uploadsDir(ctx), row.bucket, row.key);
     const info = await stat(path);

@@ -1,5 +1,5 @@
 import { hasForbiddenCharacter } from "@platform/api-client/contract";
-import { SmsCodeType, validatePassword } from "@platform/domain";
+import { BusinessCode, SmsCodeType, validatePassword } from "@platform/domain";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
@@ -12,7 +12,7 @@ import {
   users,
   vipGoods,
 } from "../../db/schema";
-import { BusinessCode, BusinessError } from "../../http/errors";
+import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { assertOurClient, route } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";

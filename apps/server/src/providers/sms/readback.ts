@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { ServerMessage, refusal } from "../../http/messages";
 import { sameText } from "../../security/secrets";
@@ -51,11 +52,13 @@ export function smsReadbackRoute(app: FastifyInstance, ctx: AppContext, sandbox:
   if (!listensOnLoopbackOnly(ctx.config.host)) return;
   app.get("/api/sandbox/sms/last", async (request, reply) => {
     if (!mayReadBack(ctx, request)) {
-      return reply.status(403).send(refusal(request, 403, ServerMessage.sandboxLoopbackOnly));
+      return reply
+        .status(BusinessCode.forbidden)
+        .send(refusal(request, BusinessCode.forbidden, ServerMessage.sandboxLoopbackOnly));
     }
     const mobile = (request.query as { mobile?: unknown }).mobile;
     const last =
       typeof mobile === "string" && /^\d{6,15}$/.test(mobile) ? await sandbox.lastCode(mobile) : null;
-    return { code: 200, msg: "success", data: last };
+    return { code: BusinessCode.ok, msg: "success", data: last };
   });
 }
