@@ -1,6 +1,7 @@
 /**
  * The business constants and limits of spec §9, in one place. Everything else in the product reads
- * them from here; a number written anywhere else is a bug.
+ * them from here; a number written anywhere else is a bug. The presentation values (row heights,
+ * panel timing, the QR scanner's frame) live with the components, in `@platform/ui`.
  */
 export const limits = {
   /** Product calls time out after 30 s. */
@@ -74,33 +75,6 @@ export const relativeTime = {
   justNowMs: 3 * 60_000,
   /** Past this many whole days the raw date is shown. */
   maxDays: 3,
-} as const;
-
-export const qrScanner = {
-  fps: 10,
-  boxSize: 300,
-  aspectRatio: 0.8,
-  facingMode: "environment",
-} as const;
-
-export const qrImage = {
-  type: "image/png",
-  margin: 2,
-  size: 200,
-} as const;
-
-export const ui = {
-  /** Video list row heights in px: two per row, single row, search row. */
-  gridRowHeight: 172,
-  singleRowHeight: 116,
-  searchRowHeight: 76,
-  /** Side panel animation delay. */
-  panelAnimationDelayMs: 50,
-  /** Option popup: opens after 100 ms, closes after 200 ms more. */
-  optionPopupDelayMs: 100,
-  optionPopupCloseDelayMs: 200,
-  /** The side panel's loading placeholder is the window height minus this. */
-  panelLoadingHeightOffset: 50,
 } as const;
 
 /** Mobile user agents get the native share sheet; others copy the link. */

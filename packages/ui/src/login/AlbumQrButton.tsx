@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { validateImageFile } from "@platform/domain";
 import { useRef, useState } from "react";
 import type { ChangeEvent, ReactNode } from "react";
+import { ImageFileInput } from "../common/ImageFileInput";
 import { useMessageText } from "../i18n";
 import { Icon } from "../icons/Icon";
 import { Button } from "../primitives/Button";
@@ -68,14 +69,9 @@ export function AlbumQrButton({
   // The file input comes first: a modal's focus trap wraps at its last focusable element.
   return (
     <>
-      <input
+      <ImageFileInput
         ref={fileRef}
-        className="pf-visually-hidden"
-        type="file"
-        accept="image/*"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="album-file"
+        testId="album-file"
         onChange={(event) => {
           void onFile(event);
         }}

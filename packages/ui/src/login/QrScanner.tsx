@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { qrScanner } from "@platform/domain";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "../icons/Icon";
+import { qrScanner } from "../presentation";
 import { BottomPopup } from "../primitives/BottomPopup";
 import { Button } from "../primitives/Button";
 import { AlbumQrButton } from "./AlbumQrButton";

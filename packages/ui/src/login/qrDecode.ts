@@ -1,5 +1,6 @@
-import { qrScanner, validateImageFile } from "@platform/domain";
+import { validateImageFile } from "@platform/domain";
 import type jsQRFunction from "jsqr";
+import { qrScanner } from "../presentation";
 
 /** Pixels as a canvas gives them: RGBA bytes, row by row. `ImageData` is one. */
 export interface ImageDataLike {

@@ -1,8 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
-import { ui } from "@platform/domain";
 import { PlatformI18nProvider } from "@platform/i18n";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ui } from "../presentation";
 import { Language, renderUi } from "../test/render";
 import { ActionSheet } from "./ActionSheet";
 import type { ActionSheetAction } from "./ActionSheet";

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
-import { ui } from "@platform/domain";
 import { useId } from "react";
 import type { CSSProperties, ReactNode } from "react";
+import { ui } from "../presentation";
 import { Layer } from "./Layer";
 import { usePresence } from "./motion";
 import { useModal } from "./useModal";

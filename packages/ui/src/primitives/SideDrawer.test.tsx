@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
-import { ui } from "@platform/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ui } from "../presentation";
 import { Language, renderUi } from "../test/render";
 import { SideDrawer } from "./SideDrawer";
 

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { ui } from "@platform/domain";
 import { useEffect, useEffectEvent, useId, useRef } from "react";
 import type { ReactNode } from "react";
+import { ui } from "../presentation";
 import { IconButton } from "./IconButton";
 import { Layer } from "./Layer";
 import { useDelayedFlag, useWindowHeight } from "./motion";

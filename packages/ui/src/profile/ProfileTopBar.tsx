@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { profileControls, validateImageFile } from "@platform/domain";
 import { useRef, useState } from "react";
 import type { ChangeEvent } from "react";
+import { ImageFileInput } from "../common/ImageFileInput";
 import { useMessageText } from "../i18n";
 import { ActionSheet } from "../primitives/ActionSheet";
 import type { ActionSheetAction } from "../primitives/ActionSheet";
@@ -112,27 +113,13 @@ export function ProfileTopBar({
       />
       {controls.changeBackground ? (
         <>
-          <input
+          <ImageFileInput
             ref={cameraRef}
-            className="pf-visually-hidden"
-            type="file"
-            accept="image/*"
             capture="environment"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="background-camera"
+            testId="background-camera"
             onChange={onFile}
           />
-          <input
-            ref={albumRef}
-            className="pf-visually-hidden"
-            type="file"
-            accept="image/*"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="background-album"
-            onChange={onFile}
-          />
+          <ImageFileInput ref={albumRef} testId="background-album" onChange={onFile} />
         </>
       ) : null}
       <ActionSheet

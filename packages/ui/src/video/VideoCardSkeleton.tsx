@@ -1,6 +1,6 @@
-import { ui } from "@platform/domain";
 import type { CSSProperties } from "react";
 import { Icon } from "../icons/Icon";
+import { ui } from "../presentation";
 import { Skeleton } from "../primitives/Skeleton";
 import "./VideoCardSkeleton.css";
 

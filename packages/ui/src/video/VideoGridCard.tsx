@@ -1,5 +1,6 @@
-import { authorNameOf, ui } from "@platform/domain";
+import { authorNameOf } from "@platform/domain";
 import type { CSSProperties } from "react";
+import { ui } from "../presentation";
 import { Duration, PlayCount } from "./CardParts";
 import { LevelBadge } from "./LevelBadge";
 import { VideoCover } from "./VideoCover";

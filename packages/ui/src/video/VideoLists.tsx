@@ -1,5 +1,5 @@
-import { ui } from "@platform/domain";
 import type { CSSProperties, ReactNode } from "react";
+import { ui } from "../presentation";
 import { SkeletonGroup } from "../primitives/Skeleton";
 import { SearchRowCard } from "./SearchRowCard";
 import { SearchRowCardSkeleton, VideoGridCardSkeleton, VideoRowCardSkeleton } from "./VideoCardSkeleton";

@@ -1,9 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { authorNameOf, durationOf, reviewTipOf, ui } from "@platform/domain";
+import { authorNameOf, durationOf, reviewTipOf } from "@platform/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CSSProperties, FocusEvent, KeyboardEvent, MouseEvent, PointerEvent, RefObject } from "react";
 import { useMessageText } from "../i18n";
 import { Icon } from "../icons/Icon";
+import { ui } from "../presentation";
 import { Duration, PlayCount } from "./CardParts";
 import { formatDateTime } from "./format";
 import { LevelBadge } from "./LevelBadge";

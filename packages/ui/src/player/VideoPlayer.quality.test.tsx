@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Language } from "../test/render";
+import { renderPlayer } from "../test/videoPlayer";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("VideoPlayer: quality menu", () => {
+  it("lists the default rendition first, checked, and switching keeps the position", async () => {
+    const onQualityChange = vi.fn();
+    const { user, player, clock } = await renderPlayer({ onQualityChange });
+    const button = screen.getByRole("button", { name: "清晰度：720p" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    await user.click(button);
+    const menu = screen.getByRole("menu", { name: "清晰度" });
+    const items = within(menu).getAllByRole("menuitemradio");
+    expect(items.map((item) => item.textContent)).toEqual(["720p", "360p", "480p"]);
+    expect(items.map((item) => item.getAttribute("aria-checked"))).toEqual(["true", "false", "false"]);
+    expect(document.activeElement).toBe(items[0]);
+
+    clock.state.time = 12;
+    await user.click(items[1]!);
+    expect(onQualityChange).toHaveBeenCalledWith("360p");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(screen.getByRole("button", { name: "清晰度：360p" })).toBeTruthy();
+    await waitFor(() => {
+      expect(player.loads).toHaveLength(2);
+    });
+    expect(player.loads[1]).toEqual({ uri: "/api/media/hls/7/360p.m3u8", startTime: 12 });
+  });
+
+  it("works from the keyboard: arrows move, Enter chooses, Escape closes back to the button", async () => {
+    const onQualityChange = vi.fn();
+    const { user } = await renderPlayer({ onQualityChange }, Language.enUS);
+    const button = screen.getByRole("button", { name: "Quality: 720p" });
+    button.focus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("menu", { name: "Quality" })).toBeTruthy();
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(document.activeElement?.textContent).toBe("480p");
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement?.textContent).toBe("720p");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(button);
+    await user.keyboard("{Enter}");
+    await user.keyboard("{End}{Enter}");
+    expect(onQualityChange).toHaveBeenCalledWith("480p");
+    expect(screen.getByRole("button", { name: "Quality: 480p" })).toBe(document.activeElement);
+  });
+});
