@@ -1,5 +1,6 @@
 import { SmsCodeType, locale } from "@platform/domain";
-import type { ApiClient, CallOptions } from "./client";
+import type { ApiClient } from "./client";
+import type { CallOptions } from "./client-options";
 import { encryptPassword } from "./crypto";
 import type { Credentials } from "./types";
 

@@ -2,8 +2,10 @@
  * `@platform/api-client`: every call of the product, typed, with its transport rules. No React,
  * no global state: create a client with storage and hooks, and call it.
  */
-import { ApiClient, groupedApi } from "./client";
-import type { ApiClientOptions, GroupedApi } from "./client";
+import { ApiClient } from "./client";
+import type { ApiClientOptions } from "./client-options";
+import { groupedApi } from "./grouped-api";
+import type { GroupedApi } from "./grouped-api";
 import { sessionFlows } from "./flows";
 import type { SessionFlows } from "./flows";
 import { mediaUrl } from "./media";
@@ -44,16 +46,8 @@ export function createApiClient(options: ApiClientOptions): PlatformApi {
 }
 
 export { ApiClient } from "./client";
-export type {
-  ApiClientHooks,
-  ApiClientOptions,
-  CallOptions,
-  EndpointFunction,
-  EndpointGroup,
-  GroupApi,
-  GroupedApi,
-  SessionEndReason,
-} from "./client";
+export type { ApiClientHooks, ApiClientOptions, CallOptions, SessionEndReason } from "./client-options";
+export type { EndpointFunction, EndpointGroup, GroupApi, GroupedApi } from "./grouped-api";
 export { ApiError, isApiError } from "./errors";
 export type { ApiErrorInit, ApiErrorKind } from "./errors";
 export { endpoints } from "./endpoints";

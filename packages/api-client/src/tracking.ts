@@ -1,4 +1,5 @@
-import type { ApiClient, CallOptions } from "./client";
+import type { ApiClient } from "./client";
+import type { CallOptions } from "./client-options";
 import { channelTagIdOf } from "@platform/domain";
 
 export interface TrackInput {

@@ -1,4 +1,4 @@
-import type { CallOptions } from "./client";
+import type { CallOptions } from "./client-options";
 
 export interface UploadProgress {
   readonly loaded: number;
