@@ -4,24 +4,16 @@ import type { PlatformApi } from "@platform/api-client";
 import { chromium } from "playwright-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { autoplayFlag, chromiumFlags } from "../scripts/chromium.mjs";
 
 /** Debian's Chromium (scripts/apt-packages.txt); `npx playwright install` cannot work here. */
 export const chromiumPath = "/usr/bin/chromium";
 
-/** The flags ARCHITECTURE.md lists, verified on these machines. */
-const flags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // Journeys open pages by URL (no tap before them): let the player start with sound as it does
-  // after a person's tap in the app.
-  "--autoplay-policy=no-user-gesture-required",
-];
+/**
+ * The flags every Chromium here starts with (scripts/chromium.mjs); journeys open pages by URL (no
+ * tap before them), so the player may also start with sound as it does after a person's tap.
+ */
+const flags = [...chromiumFlags, autoplayFlag];
 
 export interface E2eBrowser {
   readonly browser: Browser;

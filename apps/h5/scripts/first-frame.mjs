@@ -14,6 +14,7 @@
 //      pnpm -F @platform/h5 first-frame --no-build  (uses apps/server/dist and apps/h5/dist)
 //      --detail also prints the last direct run's timeline (each request's start and end).
 /* global window, document, MutationObserver -- the probes below run in the page */
+import { autoplayFlag } from "./chromium.mjs";
 import {
   chromiumFlags,
   chromiumPath,
@@ -94,7 +95,7 @@ async function main() {
 
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [...chromiumFlags, "--autoplay-policy=no-user-gesture-required"],
+    args: [...chromiumFlags, autoplayFlag],
   });
   const phone = {
     viewport: { width: 390, height: 844 },

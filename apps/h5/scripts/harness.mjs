@@ -10,17 +10,8 @@ import { fileURLToPath } from "node:url";
 export const appDir = fileURLToPath(new URL("..", import.meta.url));
 export const repoRoot = join(appDir, "../..");
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-/** The flags ARCHITECTURE.md lists, verified on these machines. */
-export const chromiumFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** Chromium's launch flags: one list for these scripts and the e2e journeys. */
+export { chromiumFlags } from "./chromium.mjs";
 
 /** Things to undo, last first, whatever happened (also on Ctrl-C). */
 export const cleanups = [];

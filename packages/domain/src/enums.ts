@@ -141,6 +141,8 @@ export const StorageKey = {
   language: "language",
   logo: "logo",
   navigationSwitch: "navigationSwitch",
+  /** The chosen theme (dark / light), kept across visits. */
+  theme: "theme",
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -1,10 +1,10 @@
-import { Theme } from "@platform/domain";
+import { StorageKey, Theme } from "@platform/domain";
 import { atom, createStore } from "jotai";
 import { atomWithStorage } from "jotai/utils";
 
 /** App state (spec §3): what is not server data. */
 export const landscapeAtom = atom(false);
-export const themeAtom = atomWithStorage<Theme>("theme", Theme.dark);
+export const themeAtom = atomWithStorage<Theme>(StorageKey.theme, Theme.dark);
 /** Dialog settings: the session-expired 'tip' dialog is the one the app opens by itself. */
 export const sessionExpiredAtom = atom(false);
 export const myPanelOpenAtom = atom(false);

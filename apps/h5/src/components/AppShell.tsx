@@ -3,36 +3,18 @@ import { MessageKey } from "@platform/domain";
 import { TipDialog, useMessageText, useToast } from "@platform/ui";
 import { useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { Suspense, lazy, useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { connectToasts } from "../app/notify";
-import { myPanelOpenAtom, sessionExpiredAtom, themeAtom } from "../app/state";
-
-/**
- * The 'my' side panel is a chunk of its own, fetched when it first opens: no page's first load
- * carries a panel the person may never open.
- */
-const MyPanelHost = lazy(() =>
-  import("../features/my/MyPanelHost").then((module) => ({ default: module.MyPanelHost })),
-);
-
-/** The panel, from the first time it is opened (then it stays, to animate its closing and reopening). */
-function MyPanelWhenOpened() {
-  const open = useAtomValue(myPanelOpenAtom);
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened ? (
-    <Suspense fallback={null}>
-      <MyPanelHost />
-    </Suspense>
-  ) : null;
-}
+import { sessionExpiredAtom, themeAtom } from "../app/state";
 
 /**
  * Around every page: the theme on <html>, toasts reachable from the API client, the session-expired
- * 'tip' dialog (confirm clears local storage and reloads, spec §4), and the 'my' side panel.
+ * 'tip' dialog (confirm clears local storage and reloads, spec §4), and the 'my' side panel, which
+ * the route passes in (`panel`): the shell imports no feature, and the route decides how the panel
+ * loads (lazily, out of the first load).
  */
-export function AppShell({ children }: { readonly children: ReactNode }) {
+export function AppShell({ children, panel }: { readonly children: ReactNode; readonly panel: ReactNode }) {
   const toast = useToast();
   const text = useMessageText();
   const expired = useAtomValue(sessionExpiredAtom);
@@ -57,7 +39,7 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
         {t`跳到主要内容`}
       </a>
       {children}
-      <MyPanelWhenOpened />
+      {panel}
       <TipDialog
         open={expired}
         onConfirm={() => {

@@ -3,6 +3,7 @@ import { Outlet, createRootRouteWithContext, lazyRouteComponent, redirect } from
 import { hasSession } from "../app/api";
 import type { RouterContext } from "../app/router-context";
 import { AppShell } from "../components/AppShell";
+import { MyPanelWhenOpened } from "../features/my/MyPanelWhenOpened";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The route guard (spec §2), before anything of the page loads.
@@ -23,7 +24,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     import("../components/NotFoundPage").then((module) => ({ default: module.NotFoundPage })),
   ),
   component: () => (
-    <AppShell>
+    <AppShell panel={<MyPanelWhenOpened />}>
       <Outlet />
     </AppShell>
   ),

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { validateIdSearch } from "../app/search";
+import { validateIdSearch } from "../app/route-search";
 import { CreationCenterScreen } from "../features/creation/CreationCenterScreen";
 import { authorIdOf, authorQueryOptions, authorVideosQueryOptions } from "../features/creation/queries";
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { validateIdSearch } from "../app/search";
+import { validateIdSearch } from "../app/route-search";
 import { ComingSoonPage } from "../components/ComingSoonPage";
 
 export const Route = createFileRoute("/editvideo")({

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { HomeScreen } from "../features/home/HomeScreen";
-import { classificationsQueryOptions, homeVideoQuery, videoListQueryOptions } from "../features/home/queries";
+import { classificationsQueryOptions, homeVideoQuery } from "../features/home/queries";
+import { videoListQueryOptions } from "../features/videos/queries";
 import { filtersOfSearch, validateHomeSearch } from "../features/home/search";
 
 export const Route = createFileRoute("/home")({

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { validateIdSearch } from "../app/search";
+import { validateIdSearch } from "../app/route-search";
 import { KeywordSearchScreen } from "../features/search/KeywordSearchScreen";
 import { videoSearchQuery, videoSearchQueryOptions } from "../features/search/queries";
 import { wordsOf } from "../features/search/search";

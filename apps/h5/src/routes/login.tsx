@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { validateLoginSearch } from "../app/search";
+import { validateLoginSearch } from "../app/route-search";
 import { LoginScreen } from "../features/login/LoginScreen";
 
 export const Route = createFileRoute("/login")({

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { validateCollectionSearch } from "../app/search";
+import { validateCollectionSearch } from "../app/route-search";
 import { ComingSoonPage } from "../components/ComingSoonPage";
 
 export const Route = createFileRoute("/mycollection")({

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { validateOrderPageSearch } from "../app/search";
+import { validateOrderPageSearch } from "../app/route-search";
 import { ComingSoonPage } from "../components/ComingSoonPage";
 
 export const Route = createFileRoute("/orderdetails")({

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { validateOrderTabSearch } from "../app/search";
+import { validateOrderTabSearch } from "../app/route-search";
 import { ComingSoonPage } from "../components/ComingSoonPage";
 
 export const Route = createFileRoute("/ordermanage")({

@@ -1,6 +1,6 @@
 import { loadShakaHls } from "@platform/ui";
 import { createFileRoute } from "@tanstack/react-router";
-import { validateIdSearch } from "../app/search";
+import { validateIdSearch } from "../app/route-search";
 import { videoInfoQueryOptions } from "../features/video/queries";
 import { VideoViewScreen } from "../features/video/VideoViewScreen";
 

@@ -4,7 +4,7 @@ import { Language } from "@platform/domain";
 import { useSearch } from "@tanstack/react-router";
 import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { validateIdSearch } from "../../app/search";
+import { validateIdSearch } from "../../app/route-search";
 import { fakeVideo, pageOf } from "../../test/fakes";
 import { byText, click, control, queryText, renderApp, scrollForMore, waitFor } from "../../test/renderApp";
 import { CreationCenterScreen } from "./CreationCenterScreen";

@@ -1,6 +1,6 @@
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { VIDEO_PAGE_SIZE, nextVideoPageParam } from "../home/queries";
+import { VIDEO_PAGE_SIZE, nextVideoPageParam } from "../videos/queries";
 
 /** The calls of the author's page (a narrow slice, so tests can hand in a fake). */
 export interface CreationApi {

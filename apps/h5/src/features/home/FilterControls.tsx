@@ -2,9 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { DurationBucket, PriceFilter, SortOrder, TagFilter } from "@platform/domain";
 import type { VideoListFilters } from "@platform/domain";
 import { Button } from "@platform/ui";
-import { useAtom } from "jotai";
 import { useId } from "react";
-import { VideoLayout, videoLayoutAtom } from "./state";
 
 interface Choice<T extends string> {
   readonly value: T;
@@ -194,32 +192,5 @@ export function FilterToggle({
         ) : null}
       </span>
     </button>
-  );
-}
-
-/** Two per row or single rows, kept for the next visit. */
-export function LayoutToggle() {
-  const { t } = useLingui();
-  const [layout, setLayout] = useAtom(videoLayoutAtom);
-  const options = [
-    { value: VideoLayout.grid, label: t`双列` },
-    { value: VideoLayout.rows, label: t`单列` },
-  ];
-  return (
-    <div className="h5-layout-toggle" role="group" aria-label={t`列表样式`}>
-      {options.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          className="h5-layout-toggle__option"
-          aria-pressed={layout === option.value}
-          onClick={() => {
-            setLayout(option.value);
-          }}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
   );
 }

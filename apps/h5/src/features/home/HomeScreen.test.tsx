@@ -2,10 +2,10 @@ import type { RequestOf } from "@platform/api-client";
 import { ApiError } from "@platform/api-client";
 import { act } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { validateIdSearch } from "../../app/search";
+import { validateIdSearch } from "../../app/route-search";
 import { fakeVideo, pageOf } from "../../test/fakes";
 import { click, renderApp, scrollForMore, scrollToBottom, settle, waitFor } from "../../test/renderApp";
-import { ChannelScreen } from "./ChannelScreen";
+import { ChannelScreen } from "../channel/ChannelScreen";
 import { HomeScreen } from "./HomeScreen";
 import { validateHomeSearch } from "./search";
 

@@ -7,13 +7,15 @@ import { getRouteApi, useRouter } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { Page, SearchButton } from "../../components/Page";
 import { ClassificationTabs, classificationTabId } from "./ClassificationTabs";
-import { FilterPanel, FilterToggle, LayoutToggle, TagChips } from "./FilterControls";
+import { FilterPanel, FilterToggle, TagChips } from "./FilterControls";
 import { classificationsQueryOptions, homeVideoQuery } from "./queries";
 import { filtersOfSearch, panelFiltersChanged, searchOfFilters } from "./search";
 import type { HomeFilters } from "./search";
-import { usePullToRefresh } from "./usePullToRefresh";
-import { useVideoList } from "./useVideoList";
-import { RefreshButton, VideoFeed } from "./VideoFeed";
+import { LayoutToggle } from "../videos/LayoutToggle";
+import { usePullToRefresh } from "../videos/usePullToRefresh";
+import { useVideoList } from "../videos/useVideoList";
+import { RefreshButton, VideoFeed } from "../videos/VideoFeed";
+import "./home.css";
 
 const route = getRouteApi("/home");
 

@@ -1,18 +1,10 @@
 import type { RequestOf, Video } from "@platform/api-client";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import {
-  VIDEO_PAGE_SIZE,
-  channelVideoQuery,
-  classificationsQueryOptions,
-  homeKeys,
-  homeVideoQuery,
-  nextVideoPageParam,
-  videoListQueryOptions,
-  videoListRequest,
-  videosOfPages,
-} from "./queries";
-import type { VideoListApi, VideoPage } from "./queries";
+import { channelVideoQuery } from "../channel/queries";
+import { VIDEO_PAGE_SIZE, videoListQueryOptions, videoListRequest, videosOfPages } from "../videos/queries";
+import type { VideoListApi, VideoPage } from "../videos/queries";
+import { classificationsQueryOptions, homeKeys, homeVideoQuery } from "./queries";
 import { defaultHomeFilters } from "./search";
 
 function video(id: number): Video {
@@ -44,22 +36,6 @@ function fakeApi(total: number) {
     substance: { getVideoList: typeof getVideoList; classifyList: typeof classifyList };
   };
 }
-
-describe("video list paging", () => {
-  it("has another page only while the last page was full", () => {
-    expect(nextVideoPageParam(page(1, VIDEO_PAGE_SIZE), [page(1, VIDEO_PAGE_SIZE)])).toBe(2);
-    const three = [page(1, 10), page(2, 10), page(3, 10)];
-    expect(nextVideoPageParam(page(3, 10), three)).toBe(4);
-    expect(nextVideoPageParam(page(3, 9), three)).toBeUndefined();
-    expect(nextVideoPageParam(page(1, 0), [page(1, 0)])).toBeUndefined();
-  });
-
-  it("lists each video once, in page order", () => {
-    expect(videosOfPages(undefined)).toEqual([]);
-    const data = { pages: [page(1, 3, 1), page(2, 3, 3)], pageParams: [1, 2] };
-    expect(videosOfPages(data).map((v) => v.id)).toEqual(["1", "2", "3", "4", "5"]);
-  });
-});
 
 describe("video list requests", () => {
   it("send the filters, the page and only the limits that are set", () => {

@@ -1,22 +1,15 @@
-import type { PlatformApi, RequestOf, ResponseOf, Video } from "@platform/api-client";
-import { defaultVideoListFilters, hasNextPage, limits, nextPageNumber } from "@platform/domain";
+import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import type { VideoListFilters } from "@platform/domain";
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { InfiniteData } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
+import { videoListKeys } from "../videos/queries";
+import type { VideoListQuery } from "../videos/queries";
 
-/** The calls of this area (a narrow slice, so tests can hand in a fake). */
-export interface VideoListApi {
-  readonly substance: Pick<PlatformApi["substance"], "classifyList" | "getVideoList">;
+/** The call of the classification tabs (a narrow slice, so tests can hand in a fake). */
+export interface ClassificationsApi {
+  readonly substance: Pick<PlatformApi["substance"], "classifyList">;
 }
 
-export type VideoPage = ResponseOf<"substance.getVideoList">;
 export type Classification = ResponseOf<"substance.classifyList">[number];
-
-/** One list of videos: the filters and what it is limited to (a classification, a channel). */
-export interface VideoListQuery extends VideoListFilters {
-  readonly classifyId: string | null;
-  readonly channelTagId: string | null;
-}
 
 /** The list of /home: the chosen filters and classification, every channel. */
 export function homeVideoQuery(
@@ -32,80 +25,20 @@ export function homeVideoQuery(
   };
 }
 
-/** The list of a channel page (/d/{channelTagId}): that channel's videos, unfiltered. */
-export function channelVideoQuery(channelTagId: string): VideoListQuery {
-  return { ...defaultVideoListFilters, classifyId: null, channelTagId };
-}
-
-/** Page size of the video lists (spec §9: another page exists only while the last one was full). */
-export const VIDEO_PAGE_SIZE = limits.pageSize;
 /** How many classifications the tab row asks for (the contract allows up to 50). */
 export const CLASSIFICATION_LIMIT = 20;
 /** Classifications change rarely: keep them for a few minutes. */
 const CLASSIFICATIONS_STALE_MS = 5 * 60_000;
 
+/** /home's keys: its classifications, and the video lists (features/videos) under the same root. */
 export const homeKeys = {
   all: ["home"] as const,
   classifications: () => [...homeKeys.all, "classifications"] as const,
-  videoLists: () => [...homeKeys.all, "videos"] as const,
-  videoList: (query: VideoListQuery) => [...homeKeys.videoLists(), query] as const,
+  videoLists: videoListKeys.lists,
+  videoList: videoListKeys.list,
 };
 
-/** The request of one page of a list (empty limits left out, as the server reads them). */
-export function videoListRequest(
-  query: VideoListQuery,
-  current: number,
-): RequestOf<"substance.getVideoList"> {
-  return {
-    current,
-    size: VIDEO_PAGE_SIZE,
-    price: query.price,
-    sort: query.sort,
-    duration: query.duration,
-    tag: query.tag,
-    ...(query.classifyId === null ? {} : { classifyId: query.classifyId }),
-    ...(query.channelTagId === null ? {} : { channelTagId: query.channelTagId }),
-  };
-}
-
-/**
- * The page after these: only while the last page came back full (domain `hasNextPage`), numbered
- * from the pages loaded; `undefined` tells React Query there is none.
- */
-export function nextVideoPageParam(lastPage: VideoPage, allPages: readonly VideoPage[]): number | undefined {
-  return hasNextPage(lastPage.records.length, VIDEO_PAGE_SIZE) ? nextPageNumber(allPages.length) : undefined;
-}
-
-/** The videos of the loaded pages in order, each once (a page may repeat one when the list moved). */
-export function videosOfPages(data: InfiniteData<VideoPage> | undefined): Video[] {
-  if (data === undefined) return [];
-  const seen = new Set<string>();
-  const videos: Video[] = [];
-  for (const page of data.pages) {
-    for (const video of page.records) {
-      if (seen.has(video.id)) continue;
-      seen.add(video.id);
-      videos.push(video);
-    }
-  }
-  return videos;
-}
-
-/**
- * The pages of a video list. React Query's `signal` goes to the call, so a list nobody watches any
- * more is aborted; the api-client also aborts an earlier first page when a new one starts.
- */
-export function videoListQueryOptions(api: VideoListApi, query: VideoListQuery) {
-  return infiniteQueryOptions({
-    queryKey: homeKeys.videoList(query),
-    queryFn: ({ pageParam, signal }) =>
-      api.substance.getVideoList(videoListRequest(query, pageParam), { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextVideoPageParam,
-  });
-}
-
-export function classificationsQueryOptions(api: VideoListApi) {
+export function classificationsQueryOptions(api: ClassificationsApi) {
   return queryOptions({
     queryKey: homeKeys.classifications(),
     queryFn: ({ signal }) => api.substance.classifyList({ limit: CLASSIFICATION_LIMIT }, { signal }),

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ChannelScreen } from "../../features/home/ChannelScreen";
+import { ChannelScreen } from "../../features/channel/ChannelScreen";
 
 export const Route = createFileRoute("/d/$channelTagId/$")({
   component: ChannelSubRoute,

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ChannelScreen } from "../../features/home/ChannelScreen";
-import { channelVideoQuery, videoListQueryOptions } from "../../features/home/queries";
+import { ChannelScreen } from "../../features/channel/ChannelScreen";
+import { channelVideoQuery } from "../../features/channel/queries";
+import { videoListQueryOptions } from "../../features/videos/queries";
 
 /**
  * The public channel page (spec §2), also under any sub-path (`/d/{id}/…`). Its list call is public

@@ -1,9 +1,11 @@
 import { Language } from "@platform/domain";
-import { validateIdSearch } from "../../../app/search";
+import { validateIdSearch } from "../../../app/route-search";
 import { renderApp, typeInto } from "../../../test/renderApp";
 import { KeywordSearchScreen } from "../KeywordSearchScreen";
+import { searchHistoryKey } from "../history";
 import { SearchScreen } from "../SearchScreen";
 import { validateSearchPageSearch } from "../search";
+import { VIEWER } from "./fakeSearchApi";
 
 /**
  * /search and /keywordsearch as the app routes them, with the app's providers (see renderApp), over
@@ -31,3 +33,12 @@ export function searchBox(): HTMLInputElement {
 export async function type(text: string): Promise<void> {
   await typeInto(searchBox(), text);
 }
+
+/** What the screens show and keep: result rows, history entries, the stored history, the page. */
+export const videoRows = () =>
+  [...document.querySelectorAll('ul[aria-label="视频搜索结果"] > li')].map((li) => li.textContent);
+export const historyEntries = () =>
+  [...document.querySelectorAll(".h5-search__history-words")].map((el) => el.textContent);
+export const storedHistory = (userId = VIEWER) =>
+  JSON.parse(localStorage.getItem(searchHistoryKey(userId)) ?? "[]") as string[];
+export const pageShown = () => document.querySelector("[data-testid=page]")?.textContent;

@@ -6,11 +6,11 @@ import { useRouter } from "@tanstack/react-router";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Page } from "../../components/Page";
 import { channelIdOf, channelInfoQueryOptions, channelNameIn } from "./channel";
-import { LayoutToggle } from "./FilterControls";
+import { LayoutToggle } from "../videos/LayoutToggle";
+import { usePullToRefresh } from "../videos/usePullToRefresh";
+import { useVideoList } from "../videos/useVideoList";
+import { RefreshButton, VideoFeed } from "../videos/VideoFeed";
 import { channelVideoQuery } from "./queries";
-import { usePullToRefresh } from "./usePullToRefresh";
-import { useVideoList } from "./useVideoList";
-import { RefreshButton, VideoFeed } from "./VideoFeed";
 
 /**
  * The public channel page /d/{channelTagId}: titled with the channel's name in the app's language,

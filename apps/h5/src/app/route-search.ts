@@ -1,3 +1,5 @@
+// The routes' `validateSearch` functions: what each route reads from its search params. (How the
+// params are written in the URL and read back as text is search-params.ts.)
 import {
   CollectionTab,
   OrderTab,

@@ -7,7 +7,7 @@ import { PULL_REFRESHING_PX } from "./pull";
 import { VideoLayout, videoLayoutAtom } from "./state";
 import type { PullToRefresh } from "./usePullToRefresh";
 import type { VideoListState } from "./useVideoList";
-import "./home.css";
+import "./videos.css";
 import { useErrorText } from "../../components/useErrorText";
 import { RetryState } from "../../components/RetryState";
 import { PagedList } from "../../components/PagedList";

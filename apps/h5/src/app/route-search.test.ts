@@ -5,7 +5,7 @@ import {
   validateLoginSearch,
   validateOrderPageSearch,
   validateOrderTabSearch,
-} from "./search";
+} from "./route-search";
 
 describe("route search params", () => {
   it("keep valid values and fall back on anything else", () => {

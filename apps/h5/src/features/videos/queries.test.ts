@@ -1,0 +1,33 @@
+import type { Video } from "@platform/api-client";
+import { describe, expect, it } from "vitest";
+import { VIDEO_PAGE_SIZE, nextVideoPageParam, videosOfPages } from "./queries";
+import type { VideoPage } from "./queries";
+
+function video(id: number): Video {
+  return { id: String(id), videoTitle: `Video ${String(id)}` } as Video;
+}
+
+function page(current: number, count: number, firstId = (current - 1) * VIDEO_PAGE_SIZE + 1): VideoPage {
+  return {
+    records: Array.from({ length: count }, (_, i) => video(firstId + i)),
+    total: 999,
+    current,
+    size: VIDEO_PAGE_SIZE,
+  };
+}
+
+describe("video list paging", () => {
+  it("has another page only while the last page was full", () => {
+    expect(nextVideoPageParam(page(1, VIDEO_PAGE_SIZE), [page(1, VIDEO_PAGE_SIZE)])).toBe(2);
+    const three = [page(1, 10), page(2, 10), page(3, 10)];
+    expect(nextVideoPageParam(page(3, 10), three)).toBe(4);
+    expect(nextVideoPageParam(page(3, 9), three)).toBeUndefined();
+    expect(nextVideoPageParam(page(1, 0), [page(1, 0)])).toBeUndefined();
+  });
+
+  it("lists each video once, in page order", () => {
+    expect(videosOfPages(undefined)).toEqual([]);
+    const data = { pages: [page(1, 3, 1), page(2, 3, 3)], pageParams: [1, 2] };
+    expect(videosOfPages(data).map((v) => v.id)).toEqual(["1", "2", "3", "4", "5"]);
+  });
+});
