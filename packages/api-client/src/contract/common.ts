@@ -132,6 +132,14 @@ export const ZLink = z.object({
 });
 
 /** The stored user info (`userInfo` in local storage) as the token endpoints return it. */
+/** A picture that leads somewhere when tapped (member centre pictures, game banners; spec §3). */
+export const ZJumpPicture = z.object({
+  id: ZId,
+  imageUrl: z.string(),
+  jumpType: z.string().nullable(),
+  jumpAdress: z.string().nullable(),
+});
+
 export const ZUserInfo = z.object({
   id: ZId,
   mobile: z.string(),

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { ZEmpty, ZHundredths, ZId, ZLine, ZNone, ZPage, ZPageNumber, ZPageRequest } from "./common";
+import {
+  ZEmpty,
+  ZHundredths,
+  ZId,
+  ZJumpPicture,
+  ZLine,
+  ZNone,
+  ZPage,
+  ZPageNumber,
+  ZPageRequest,
+} from "./common";
 import { ZVideo, ZVideoFilters } from "./substance";
 
 /** A row of the member search (spec §3 user search record). */
@@ -50,14 +60,7 @@ export const socialSchemas = {
     request: ZEmpty,
     response: z.object({
       games: z.array(ZGame),
-      banners: z.array(
-        z.object({
-          id: ZId,
-          imageUrl: z.string(),
-          jumpType: z.string().nullable(),
-          jumpAdress: z.string().nullable(),
-        }),
-      ),
+      banners: z.array(ZJumpPicture),
       notice: z.string().nullable(),
     }),
   },

@@ -15,6 +15,7 @@ import {
   ZLine,
   ZSmsCode,
   ZText,
+  ZJumpPicture,
 } from "./common";
 
 /** The signed-in user's own profile (spec §3 Profile). */
@@ -138,14 +139,7 @@ export const userSchemas = {
   "user.vipGoodList": { request: ZEmpty, response: z.array(ZVipGood) },
   "user.memberCentrePictures": {
     request: ZEmpty,
-    response: z.array(
-      z.object({
-        id: ZId,
-        imageUrl: z.string(),
-        jumpType: z.string().nullable(),
-        jumpAdress: z.string().nullable(),
-      }),
-    ),
+    response: z.array(ZJumpPicture),
   },
   "user.identityCard": {
     request: z.object({ regenerate: z.boolean().default(false) }),

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Language, renderUi } from "../test/render";
 import { props } from "../test/loginPopup";
 import { LoginPopup } from "./LoginPopup";
+import type { LoginPopupProps } from "./LoginPopup";
 
 // The album path's decoder (its real decoding is tested in qrDecode.test.ts).
 const decoded = vi.hoisted(() => ({ found: null as string | null }));
@@ -15,6 +16,18 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+/** Decoding options that read any image as a 2 × 2 picture (jsqr is mocked to find `decoded.found`). */
+const tinyImage = {
+  read: () => Promise.resolve({ data: new Uint8ClampedArray(16), width: 2, height: 2 }),
+};
+
+/** Opens the popup and picks an image from the album. */
+async function uploadAlbumImage(p: LoginPopupProps) {
+  const { user } = await renderUi(<LoginPopup {...p} />);
+  await user.upload(screen.getByTestId("album-file"), new File(["x"], "id.png", { type: "image/png" }));
+  return user;
+}
 
 describe("LoginPopup identity card", () => {
   it("opens the scanner (here without a camera, offering the album)", async () => {
@@ -47,12 +60,9 @@ describe("LoginPopup identity card", () => {
   it("logs in with the code of an album image: success toast, then closes", async () => {
     decoded.found = "ID-110101";
     const p = props({
-      decodeOptions: {
-        read: () => Promise.resolve({ data: new Uint8ClampedArray(16), width: 2, height: 2 }),
-      },
+      decodeOptions: tinyImage,
     });
-    const { user } = await renderUi(<LoginPopup {...p} />);
-    await user.upload(screen.getByTestId("album-file"), new File(["x"], "id.png", { type: "image/png" }));
+    await uploadAlbumImage(p);
     await waitFor(() => {
       expect(p.onIdCardQr).toHaveBeenCalledWith("ID-110101");
     });
@@ -65,12 +75,9 @@ describe("LoginPopup identity card", () => {
     decoded.found = "ID-110101";
     const p = props({
       onIdCardQr: vi.fn(() => Promise.reject(new Error("unknown card"))),
-      decodeOptions: {
-        read: () => Promise.resolve({ data: new Uint8ClampedArray(16), width: 2, height: 2 }),
-      },
+      decodeOptions: tinyImage,
     });
-    const { user } = await renderUi(<LoginPopup {...p} />);
-    await user.upload(screen.getByTestId("album-file"), new File(["x"], "id.png", { type: "image/png" }));
+    await uploadAlbumImage(p);
     await waitFor(() => {
       expect(p.onIdCardQr).toHaveBeenCalled();
     });

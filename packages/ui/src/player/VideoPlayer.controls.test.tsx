@@ -1,11 +1,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderPlayer } from "../test/videoPlayer";
+import { describe, expect, it, vi } from "vitest";
+import { renderPlayer, restoreMocksAfterEach } from "../test/videoPlayer";
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+restoreMocksAfterEach();
 
 describe("VideoPlayer: controls", () => {
   it("Space and K play and pause, arrows seek 5 s, never past the limit", async () => {

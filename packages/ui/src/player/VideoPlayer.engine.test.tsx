@@ -1,15 +1,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Language, renderUi } from "../test/render";
 import { fakeShaka, pendingShaka } from "../test/fakeShaka";
 import { fakeMediaClock } from "../test/testClock";
-import { renderPlayer, sources } from "../test/videoPlayer";
+import { renderPlayer, restoreMocksAfterEach, sources } from "../test/videoPlayer";
 import { VideoPlayer } from "./VideoPlayer";
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+restoreMocksAfterEach();
 
 describe("VideoPlayer: loading shaka", () => {
   it("shows a loading state while shaka loads", async () => {

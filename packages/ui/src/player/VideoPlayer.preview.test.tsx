@@ -1,16 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Language, renderUi } from "../test/render";
 import { fakeShaka } from "../test/fakeShaka";
 import { fakeMediaClock } from "../test/testClock";
-import { renderPlayer, sources } from "../test/videoPlayer";
+import { renderPlayer, restoreMocksAfterEach, sources } from "../test/videoPlayer";
 import { VideoPlayer } from "./VideoPlayer";
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+restoreMocksAfterEach();
 
 describe("VideoPlayer: preview gating and purchase", () => {
   it("pauses at the limit, rewinds there and calls onPreviewLimit once per crossing", async () => {

@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Language } from "../test/render";
-import { renderPlayer } from "../test/videoPlayer";
+import { renderPlayer, restoreMocksAfterEach } from "../test/videoPlayer";
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+restoreMocksAfterEach();
 
 describe("VideoPlayer: quality menu", () => {
   it("lists the default rendition first, checked, and switching keeps the position", async () => {

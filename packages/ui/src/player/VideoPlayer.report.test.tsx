@@ -1,11 +1,8 @@
 import { act } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderPlayer } from "../test/videoPlayer";
+import { describe, expect, it, vi } from "vitest";
+import { renderPlayer, restoreMocksAfterEach } from "../test/videoPlayer";
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+restoreMocksAfterEach();
 
 describe("VideoPlayer: the viewing report", () => {
   it("reports the watched position in ms on unmount once playback started", async () => {

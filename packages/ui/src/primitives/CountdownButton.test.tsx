@@ -2,6 +2,7 @@ import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Language, renderUi } from "../test/render";
 import { CountdownButton } from "./CountdownButton";
+import type { CountdownButtonProps } from "./CountdownButton";
 
 describe("CountdownButton", () => {
   beforeEach(() => {
@@ -17,12 +18,17 @@ describe("CountdownButton", () => {
     });
   };
 
-  it("sends, counts down 60 s without taking presses, then resets", async () => {
-    const onSend = vi.fn(() => Promise.resolve(true));
+  /** The button with fake timers driving user events; its text is '获取验证码' until pressed. */
+  const renderCountdown = async (onSend: CountdownButtonProps["onSend"]) => {
     const { user } = await renderUi(<CountdownButton onSend={onSend} />, {
       advanceTimers: vi.advanceTimersByTime,
     });
-    const button = screen.getByRole("button", { name: "获取验证码" });
+    return { user, button: screen.getByRole("button", { name: "获取验证码" }) };
+  };
+
+  it("sends, counts down 60 s without taking presses, then resets", async () => {
+    const onSend = vi.fn(() => Promise.resolve(true));
+    const { user, button } = await renderCountdown(onSend);
     await user.click(button);
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(button.textContent).toBe("60s");
@@ -48,10 +54,7 @@ describe("CountdownButton", () => {
       .fn<() => Promise<{ waitSeconds: number }>>()
       .mockResolvedValueOnce({ waitSeconds: 47 })
       .mockResolvedValueOnce({ waitSeconds: 3725 });
-    const { user } = await renderUi(<CountdownButton onSend={onSend} />, {
-      advanceTimers: vi.advanceTimersByTime,
-    });
-    const button = screen.getByRole("button", { name: "获取验证码" });
+    const { user, button } = await renderCountdown(onSend);
     await user.click(button);
     expect(button.textContent).toBe("47s");
     expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -81,10 +84,7 @@ describe("CountdownButton", () => {
         throw new Error("gateway down");
       })
       .mockImplementationOnce(() => Promise.reject(new Error("network")));
-    const { user } = await renderUi(<CountdownButton onSend={onSend} />, {
-      advanceTimers: vi.advanceTimersByTime,
-    });
-    const button = screen.getByRole("button", { name: "获取验证码" });
+    const { user, button } = await renderCountdown(onSend);
     await user.click(button);
     expect(button.getAttribute("aria-busy")).toBe("true");
     expect((button as HTMLButtonElement).disabled).toBe(true);

@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import { expect } from "vitest";
+import { afterEach, expect, vi } from "vitest";
 import { VideoPlayer } from "../player/VideoPlayer";
 import type { VideoPlayerProps } from "../player/VideoPlayer";
 import { fakeShaka } from "./fakeShaka";
@@ -7,6 +7,14 @@ import { Language, renderUi } from "./render";
 import { fakeMediaClock } from "./testClock";
 
 /** The shared setup of the VideoPlayer.*.test.tsx files. */
+
+/** Every test of a player file starts without the previous test's spies and stubbed globals. */
+export function restoreMocksAfterEach(): void {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+}
 
 export const sources = [
   { resolution: "360p", videoPlayUrl: "/api/media/hls/7/360p.m3u8", defaultResolution: false },

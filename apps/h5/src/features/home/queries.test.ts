@@ -1,24 +1,12 @@
-import type { RequestOf, Video } from "@platform/api-client";
+import type { RequestOf } from "@platform/api-client";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { channelVideoQuery } from "../channel/queries";
 import { VIDEO_PAGE_SIZE, videoListQueryOptions, videoListRequest, videosOfPages } from "../videos/queries";
-import type { VideoListApi, VideoPage } from "../videos/queries";
+import type { VideoListApi } from "../videos/queries";
 import { classificationsQueryOptions, homeKeys, homeVideoQuery } from "./queries";
 import { defaultHomeFilters } from "./search";
-
-function video(id: number): Video {
-  return { id: String(id), videoTitle: `Video ${String(id)}` } as Video;
-}
-
-function page(current: number, count: number, firstId = (current - 1) * VIDEO_PAGE_SIZE + 1): VideoPage {
-  return {
-    records: Array.from({ length: count }, (_, i) => video(firstId + i)),
-    total: 999,
-    current,
-    size: VIDEO_PAGE_SIZE,
-  };
-}
+import { page } from "../videos/test/pages";
 
 /** A catalogue of `total` videos, paged like the server. */
 function fakeApi(total: number) {

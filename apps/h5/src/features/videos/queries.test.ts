@@ -1,20 +1,6 @@
-import type { Video } from "@platform/api-client";
 import { describe, expect, it } from "vitest";
 import { VIDEO_PAGE_SIZE, nextVideoPageParam, videosOfPages } from "./queries";
-import type { VideoPage } from "./queries";
-
-function video(id: number): Video {
-  return { id: String(id), videoTitle: `Video ${String(id)}` } as Video;
-}
-
-function page(current: number, count: number, firstId = (current - 1) * VIDEO_PAGE_SIZE + 1): VideoPage {
-  return {
-    records: Array.from({ length: count }, (_, i) => video(firstId + i)),
-    total: 999,
-    current,
-    size: VIDEO_PAGE_SIZE,
-  };
-}
+import { page } from "./test/pages";
 
 describe("video list paging", () => {
   it("has another page only while the last page was full", () => {
