@@ -1,3 +1,4 @@
 import config from "@platform/eslint-config/base";
+import { serverLayers } from "./layers.js";
 
-export default config;
+export default [...config, ...serverLayers];

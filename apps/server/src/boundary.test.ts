@@ -2,12 +2,12 @@ import { basicAuthorization, encryptReq } from "@platform/api-client";
 import { endpoints } from "@platform/api-client/contract";
 import type { EndpointName } from "@platform/api-client/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embedded, rawPost, rowsOf, signIn, startPlatform } from "../../test/harness";
-import type { TestPlatform } from "../../test/harness";
-import { demoAccounts, seed } from "../db/seed";
-import { TrackingBuffer } from "../modules/tracking/routes";
-import { loggableError } from "./loggable";
-import { unusableField } from "./route";
+import { embedded, rawPost, rowsOf, signIn, startPlatform } from "./../test/harness";
+import type { TestPlatform } from "./../test/harness";
+import { demoAccounts, seed } from "./seed";
+import { TrackingBuffer } from "./modules/tracking/buffer";
+import { loggableError } from "./http/loggable";
+import { unusableField } from "./http/route";
 
 /**
  * Bad input is a business 400 with a message at the contract's boundary, never a 500 (Step 8,

@@ -4,7 +4,7 @@ import { eachDatabase, signIn, startPlatform } from "../test/harness";
 import type { TestPlatform } from "../test/harness";
 import { TtlCache } from "./cache";
 import { videos } from "./db/schema";
-import { demoAccounts, seed } from "./db/seed";
+import { demoAccounts, seed } from "./seed";
 
 describe("TtlCache", () => {
   it("forgets entries after their time and the oldest past its size", () => {

@@ -1,3 +1,5 @@
+import type { AppContext } from "./context";
+
 /**
  * A small in-process cache with a time limit per entry and a size cap (oldest entries go first).
  * Nothing in it must survive a restart: it only saves database round trips on hot reads, and every
@@ -64,4 +66,26 @@ export class TtlCache<K, V> {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/**
+ * A module's own caches, made on first use for each running server (its context) and typed by the
+ * module that keeps them: `const cachesOf = cachesPerContext((ctx) => ({ rows: new TtlCache… }))`.
+ * Tests that start two servers in one process get two sets.
+ */
+export function cachesPerContext<C extends object>(make: (ctx: AppContext) => C): (ctx: AppContext) => C {
+  const made = new WeakMap<AppContext, C>();
+  return (ctx) => {
+    let caches = made.get(ctx);
+    if (!caches) {
+      caches = make(ctx);
+      made.set(ctx, caches);
+    }
+    return caches;
+  };
+}
+
+/** The clock of a context, in milliseconds (what TtlCache takes). */
+export function clockOf(ctx: AppContext): () => number {
+  return () => ctx.now().getTime();
 }

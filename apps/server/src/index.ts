@@ -1,12 +1,12 @@
 import { pathToFileURL } from "node:url";
-import { demoAccounts, seed } from "./db/seed";
+import { demoAccounts, seed } from "./seed";
 import { loadConfig } from "./env";
 import type { ServerConfig } from "./env";
 import { READBACK_SECRET_HEADER, listensOnLoopbackOnly } from "./providers/sms/readback";
 import { startServer } from "./server";
 
 export { buildApp } from "./app";
-export { demoAccounts, seed } from "./db/seed";
+export { demoAccounts, seed } from "./seed";
 export { loadConfig } from "./env";
 export type { ServerConfig } from "./env";
 export { startServer } from "./server";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedded, signIn, startPlatform } from "../test/harness";
 import type { TestPlatform } from "../test/harness";
-import { demoAccounts, seed } from "./db/seed";
+import { demoAccounts, seed } from "./seed";
 import { loadConfig } from "./env";
 
 /** What a response must carry, whatever it is. */

@@ -4,6 +4,7 @@ import { buildApp, loggerOptions } from "./app";
 import { makeCaches } from "./context";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
+import { authenticate } from "./modules/auth/sessions";
 import type { Database } from "./db/database";
 import type { ServerConfig } from "./env";
 import { MediaLibrary } from "./media/library";
@@ -60,7 +61,8 @@ export async function startServer(
     secrets,
     sms,
     media: new MediaLibrary(config.mediaDir),
-    caches: makeCaches(config, options.now ?? (() => new Date())),
+    caches: makeCaches(options.now ?? (() => new Date())),
+    authenticate: (header) => authenticate(ctx, header),
     log,
     now: options.now ?? (() => new Date()),
   };

@@ -1,5 +1,6 @@
 import { createCipheriv } from "node:crypto";
 import { connect } from "node:net";
+import { seededRandom } from "../src/seed/random";
 
 /**
  * Helpers of the fuzz suite (src/fuzz.test.ts): a seeded PRNG, valid baselines derived from the
@@ -12,17 +13,10 @@ import { connect } from "node:net";
  * ---------------------------------------------------------------------------------------------- */
 
 export class Rng {
-  private state: number;
+  /** mulberry32 (the seed's own source): small, fast, and good enough to pick test cases. */
+  readonly next: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  /** mulberry32: small, fast, and good enough to pick test cases. */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed);
   }
   int(n: number): number {
     return Math.floor(this.next() * n);

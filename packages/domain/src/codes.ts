@@ -14,6 +14,10 @@ export const BusinessCode = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  /** An upload larger than it declared. */
+  tooLarge: 413,
+  /** An upload whose type is not the one it declared. */
+  unsupportedType: 415,
   tooMany: 429,
   systemError: 500,
   /** With `data` invalid_grant / invalid_request: the session is over (spec §8). */

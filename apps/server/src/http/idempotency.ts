@@ -4,7 +4,7 @@ import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../context";
 import type { Db } from "../db/database";
 import { idempotencyKeys } from "../db/schema";
-import { sha256 } from "../security/secrets";
+import { sha256 } from "../security/hashing";
 import { BusinessError } from "./errors";
 import { ServerMessage } from "./messages";
 

@@ -6,9 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../context";
-import { authenticate } from "../modules/auth/sessions";
-import type { Caller } from "../modules/auth/sessions";
-import { sameText } from "../security/secrets";
+import type { Caller } from "./caller";
+import { sameText } from "../security/hashing";
 import { BusinessError, Unauthenticated } from "./errors";
 import { ServerMessage, isMessageId } from "./messages";
 
@@ -132,7 +131,7 @@ export function route<K extends EndpointName>(
     method: def.method,
     url,
     handler: async (request, reply) => {
-      const caller = await authenticate(ctx, request.headers.authorization);
+      const caller = await ctx.authenticate(request.headers.authorization);
       // Guest sessions (the public pages) have no user: signed-in routes answer them 401 too.
       if (access === "user" && caller?.userId == null) throw new Unauthenticated();
       const raw: Record<string, unknown> =

@@ -1,3 +1,7 @@
+/**
+ * Random tokens and the hashes every secret is stored as (decision 0007): SHA-256 for tokens, signs
+ * and card secrets, HMAC for SMS codes, scrypt for passwords, and constant-time comparison.
+ */
 import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
 import type { BinaryLike, ScryptOptions } from "node:crypto";
 

@@ -1,6 +1,7 @@
 import { WatchLevel, VIDEO_PUBLISHED } from "@platform/domain";
 import { count, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
+import { seededRandom } from "./random";
 import type { ClipManifest } from "../media/generate";
 import { BalanceType, credit, debit } from "../modules/trade/wallet";
 import { createAccount } from "../modules/user/accounts";
@@ -17,25 +18,13 @@ import {
   videoCollects,
   videos,
   watchHistory,
-} from "./schema";
+} from "../db/schema";
 
 /** The element at `i`, going round the list. */
 function cycle<T>(list: readonly T[], i: number): T {
   const item = list[i % list.length];
   if (item === undefined) throw new Error("cycle over an empty list");
   return item;
-}
-
-/** A small deterministic random source: the same catalogue on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const places = [
@@ -107,7 +96,7 @@ export const classificationNames = [
 export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifest[]): Promise<boolean> {
   const [existing] = await ctx.db.select({ n: count() }).from(videos);
   if ((existing?.n ?? 0) > 0 || clips.length === 0) return false;
-  const rand = random(20261122);
+  const rand = seededRandom(20261122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const now = ctx.now().getTime();
   const HOUR = 3600_000;

@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { ensureSeedMedia } from "../media/generate";
 import { seedCatalogue } from "./catalogue";
-import { hashPassword } from "../security/secrets";
+import { hashPassword } from "../security/hashing";
 import { createAccount } from "../modules/user/accounts";
 import {
   appModules,
@@ -15,7 +15,7 @@ import {
   settings,
   users,
   vipGoods,
-} from "./schema";
+} from "../db/schema";
 
 /** The demo accounts the start command prints (phone, password, what they show). */
 export const demoAccounts = [

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { keySigns, serverKeys } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { randomToken, sha256 } from "../../security/secrets";
+import { randomToken, sha256 } from "../../security/hashing";
 
 /** A `getKey` sign is good for one use within this time. */
 export const SIGN_LIFETIME_MS = 5 * 60_000;

@@ -2,21 +2,25 @@ import { randomUUID } from "node:crypto";
 import type { Credentials } from "@platform/api-client";
 import { and, eq, isNull } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
-import type { AppContext, CachedSession } from "../../context";
+import { TtlCache, cachesPerContext, clockOf } from "../../cache";
+import type { AppContext } from "../../context";
+import type { Caller } from "../../http/caller";
 import type { Db } from "../../db/database";
 import { sessions, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { randomToken, sha256 } from "../../security/secrets";
+import { randomToken, sha256 } from "../../security/hashing";
 import { isVipNow } from "../user/membership";
 
-/** Who is calling: a user, or a guest session (`userId` null) of the public pages. */
-export interface Caller {
-  readonly userId: number | null;
-  readonly sessionId: number;
-  /** The user's membership as the session lookup found it (null for guests). */
-  readonly membership: CachedSession["membership"];
+/** A session as authenticate found it (by the access token's hash). */
+interface CachedSession extends Caller {
+  readonly accessExpiresAt: number;
 }
+
+/** Found sessions by the access token's hash, kept SESSION_CACHE_MS in this process. */
+const authCaches = cachesPerContext((ctx) => ({
+  sessions: new TtlCache<string, CachedSession>(ctx.config.sessionCacheMs, 50_000, clockOf(ctx)),
+}));
 
 /**
  * The bearer token's session, or null (then a signed-in route answers HTTP 401). Found sessions
@@ -27,7 +31,7 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   const token = header.slice(7).trim();
   if (token === "") return null;
   const hash = sha256(token);
-  let session = ctx.caches.sessions.get(hash);
+  let session = authCaches(ctx).sessions.get(hash);
   if (!session) {
     const [row] = await ctx.db
       .select({
@@ -42,7 +46,7 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
       .leftJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.accessHash, hash), isNull(sessions.revokedAt)));
     if (!row || row.deletedAt) return null;
-    session = ctx.caches.sessions.set(hash, {
+    session = authCaches(ctx).sessions.set(hash, {
       userId: row.userId,
       sessionId: row.id,
       accessExpiresAt: row.accessExpiresAt.getTime(),
@@ -58,7 +62,7 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
 
 /** Forget this process's cached sessions of a user (after revoking them, or a membership change). */
 export function forgetSessions(ctx: AppContext, userId: number): void {
-  ctx.caches.sessions.deleteWhere((s) => s.userId === userId);
+  authCaches(ctx).sessions.deleteWhere((s) => s.userId === userId);
 }
 
 /** The stored user info (spec §3) as token endpoints return it. */
@@ -135,7 +139,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
       .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt)))
       .returning({ id: sessions.id });
     if (rotated.length === 0) return { kind: "reuse", family: row.family };
-    ctx.caches.sessions.delete(row.accessHash);
+    authCaches(ctx).sessions.delete(row.accessHash);
     if (row.userId !== null) {
       const [user] = await tx
         .select({ deletedAt: users.deletedAt })
@@ -147,7 +151,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   });
   if (outcome.kind === "reuse") {
     await ctx.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.family, outcome.family));
-    ctx.caches.sessions.clear();
+    authCaches(ctx).sessions.clear();
   }
   if (outcome.kind !== "ok") throw sessionOver();
   return outcome.credentials;

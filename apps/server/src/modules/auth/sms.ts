@@ -7,7 +7,7 @@ import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { DAY_MS, HOUR_MS, MINUTE_MS, countIn, pruneBudgets, take } from "../../security/budget";
 import type { Refusal } from "../../security/budget";
-import { hmac, randomDigits, sameText } from "../../security/secrets";
+import { hmac, randomDigits, sameText } from "../../security/hashing";
 
 export const CODE_LIFETIME_MS = 5 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;

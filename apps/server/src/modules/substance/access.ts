@@ -3,7 +3,7 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { purchases, users, videos } from "../../db/schema";
-import type { Caller } from "../auth/sessions";
+import type { Caller } from "../../http/caller";
 import { isVipNow } from "../user/membership";
 
 export type VideoRow = typeof videos.$inferSelect;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, failure, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { channels } from "../../db/schema";
-import { demoAccounts, demoChannels, seed } from "../../db/seed";
+import { demoAccounts, demoChannels, seed } from "../../seed";
 
 /** A raw GET of the call (for what the typed client would never send), in a language. */
 async function rawGet(

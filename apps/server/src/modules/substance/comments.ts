@@ -1,229 +1,241 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { BusinessCode } from "@platform/domain";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { commentLikes, comments, users, videos } from "../../db/schema";
+import { users, videos } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { route } from "../../http/route";
 import { viewerOf, watchableVideo } from "./access";
-import { forgetVideo } from "./routes";
 import { dateFormatOf, pageOf, totalOver } from "./videos";
-
-const replyTo = sql`(select ${users.nickName} from ${comments} as target join ${users} on ${users.id} = target.user_id where target.id = ${comments.replyToId})`;
+import { commentLikes, comments } from "../../db/schema";
+import type { ResponseOf } from "@platform/api-client";
+import type { SignedInInput } from "../../http/route";
+import { forgetVideo } from "./viewer";
 
 /**
  * Comments of spec §4: top-level comments newest first, each with its first replies (childSize,
  * oldest first) and how many there are; replies answer a comment or another reply of the same
  * thread. Text is stored and returned as typed: it is data, never markup.
  */
-export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, "substance.commentList", "user", async ({ body, caller, request }) => {
-    const format = dateFormatOf(request);
-    const video = await watchableVideo(ctx.db, Number(body.substanceId), caller.userId);
-    if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-    const live = and(eq(comments.videoId, video.id), isNull(comments.deletedAt));
-    const rootId = body.rootCommentId === undefined ? null : Number(body.rootCommentId);
-    const rows = await ctx.db
-      .select({
-        comment: comments,
-        userName: users.nickName,
-        avatar: users.avatarUrl,
-        replyToName: replyTo,
-        total: totalOver(),
-      })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .where(and(live, rootId === null ? isNull(comments.rootId) : eq(comments.rootId, rootId)))
-      .orderBy(
-        ...(rootId === null
-          ? [desc(comments.createdAt), desc(comments.id)]
-          : [asc(comments.createdAt), asc(comments.id)]),
-      )
-      .limit(body.size)
-      .offset((body.current - 1) * body.size);
-    const ids = rows.map((r) => r.comment.id);
-    const replies =
-      rootId === null && ids.length > 0 && body.childSize > 0
-        ? await ctx.db
-            .select({
-              comment: comments,
-              userName: users.nickName,
-              replyToName: replyTo,
-              rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.createdAt}, ${comments.id})`.mapWith(
-                Number,
-              ),
-              count: sql<number>`count(*) over (partition by ${comments.rootId})`.mapWith(Number),
-            })
-            .from(comments)
-            .innerJoin(users, eq(users.id, comments.userId))
-            .where(and(live, inArray(comments.rootId, ids)))
-        : [];
-    const liked = new Set(
-      ids.length === 0
-        ? []
-        : (
-            await ctx.db
-              .select({ id: commentLikes.commentId })
-              .from(commentLikes)
-              .where(and(eq(commentLikes.userId, caller.userId), inArray(commentLikes.commentId, ids)))
-          ).map((r) => r.id),
-    );
-    return pageOf(
-      rows.map((r) => {
-        const mine = replies.filter((x) => x.comment.rootId === r.comment.id);
-        return {
-          id: String(r.comment.id),
-          commentUserId: String(r.comment.userId),
-          commentUserName: r.userName,
-          commentUserAvatar: r.avatar,
-          commentContent: r.comment.content,
-          createTime: format(r.comment.createdAt),
-          likeFlag: liked.has(r.comment.id),
-          likeCount: r.comment.likeCount,
-          childList: mine
-            .filter((x) => x.rank <= body.childSize)
-            .sort((a, b) => a.rank - b.rank)
-            .map((x) => ({
-              id: String(x.comment.id),
-              commentUserId: String(x.comment.userId),
-              commentUserName: x.userName,
-              replyCommentUserName: x.replyToName as string | null,
-              commentContent: x.comment.content,
-              createTime: format(x.comment.createdAt),
-            })),
-          childCount: mine[0]?.count ?? 0,
-          replyCommentId: r.comment.replyToId === null ? null : String(r.comment.replyToId),
-        };
-      }),
-      rows[0]?.total ?? 0,
-      body,
-    );
-  });
 
-  route(app, ctx, "substance.doComment", "user", async ({ body, caller, request }) => {
-    // Commenting is a member benefit (spec §6: isCommentEnabled of the member-benefits query).
-    const viewer = await viewerOf(ctx, caller.userId);
-    if (!viewer.isVip) throw new BusinessError(BusinessCode.forbidden, ServerMessage.needSuperMember);
-    const video = await watchableVideo(ctx.db, Number(body.substanceId), caller.userId);
-    if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-    const [me] = await ctx.db
-      .select({ nickName: users.nickName, avatarUrl: users.avatarUrl })
-      .from(users)
-      .where(eq(users.id, caller.userId));
-    const created = await ctx.db.transaction(async (tx) => {
-      let rootId: number | null = null;
-      let replyToId: number | null = null;
-      if (body.replyCommentId !== undefined) {
-        const [target] = await tx
-          .select({ id: comments.id, rootId: comments.rootId })
-          .from(comments)
-          .where(
-            and(
-              eq(comments.id, Number(body.replyCommentId)),
-              eq(comments.videoId, video.id),
-              isNull(comments.deletedAt),
+const replyTo = sql`(select ${users.nickName} from ${comments} as target join ${users} on ${users.id} = target.user_id where target.id = ${comments.replyToId})`;
+
+export async function commentList(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"substance.commentList">,
+): Promise<ResponseOf<"substance.commentList">> {
+  const format = dateFormatOf(request);
+  const video = await watchableVideo(ctx.db, Number(body.substanceId), caller.userId);
+  if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  const live = and(eq(comments.videoId, video.id), isNull(comments.deletedAt));
+  const rootId = body.rootCommentId === undefined ? null : Number(body.rootCommentId);
+  const rows = await ctx.db
+    .select({
+      comment: comments,
+      userName: users.nickName,
+      avatar: users.avatarUrl,
+      replyToName: replyTo,
+      total: totalOver(),
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(live, rootId === null ? isNull(comments.rootId) : eq(comments.rootId, rootId)))
+    .orderBy(
+      ...(rootId === null
+        ? [desc(comments.createdAt), desc(comments.id)]
+        : [asc(comments.createdAt), asc(comments.id)]),
+    )
+    .limit(body.size)
+    .offset((body.current - 1) * body.size);
+  const ids = rows.map((r) => r.comment.id);
+  const replies =
+    rootId === null && ids.length > 0 && body.childSize > 0
+      ? await ctx.db
+          .select({
+            comment: comments,
+            userName: users.nickName,
+            replyToName: replyTo,
+            rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.createdAt}, ${comments.id})`.mapWith(
+              Number,
             ),
-          );
-        if (!target) throw new BusinessError(BusinessCode.notFound, ServerMessage.replyTargetGone);
-        rootId = target.rootId ?? target.id;
-        replyToId = target.id;
-      }
-      const [row] = await tx
-        .insert(comments)
-        .values({
-          videoId: video.id,
-          userId: caller.userId,
-          rootId,
-          replyToId,
-          content: body.commentContent,
-          createdAt: ctx.now(),
-        })
-        .returning();
-      await tx
-        .update(videos)
-        .set({ commentCount: sql`${videos.commentCount} + 1` })
-        .where(eq(videos.id, video.id));
-      if (!row) throw new Error("comment not written");
-      return row;
-    });
-    forgetVideo(ctx, video.id, caller.userId);
-    return {
-      id: String(created.id),
-      commentUserId: String(caller.userId),
-      commentUserName: me?.nickName ?? "",
-      commentUserAvatar: me?.avatarUrl ?? null,
-      commentContent: created.content,
-      createTime: dateFormatOf(request)(created.createdAt),
-      likeFlag: false,
-      likeCount: 0,
-      childList: [],
-      childCount: 0,
-      replyCommentId: created.replyToId === null ? null : String(created.replyToId),
-    };
-  });
+            count: sql<number>`count(*) over (partition by ${comments.rootId})`.mapWith(Number),
+          })
+          .from(comments)
+          .innerJoin(users, eq(users.id, comments.userId))
+          .where(and(live, inArray(comments.rootId, ids)))
+      : [];
+  const liked = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: commentLikes.commentId })
+            .from(commentLikes)
+            .where(and(eq(commentLikes.userId, caller.userId), inArray(commentLikes.commentId, ids)))
+        ).map((r) => r.id),
+  );
+  return pageOf(
+    rows.map((r) => {
+      const mine = replies.filter((x) => x.comment.rootId === r.comment.id);
+      return {
+        id: String(r.comment.id),
+        commentUserId: String(r.comment.userId),
+        commentUserName: r.userName,
+        commentUserAvatar: r.avatar,
+        commentContent: r.comment.content,
+        createTime: format(r.comment.createdAt),
+        likeFlag: liked.has(r.comment.id),
+        likeCount: r.comment.likeCount,
+        childList: mine
+          .filter((x) => x.rank <= body.childSize)
+          .sort((a, b) => a.rank - b.rank)
+          .map((x) => ({
+            id: String(x.comment.id),
+            commentUserId: String(x.comment.userId),
+            commentUserName: x.userName,
+            replyCommentUserName: x.replyToName as string | null,
+            commentContent: x.comment.content,
+            createTime: format(x.comment.createdAt),
+          })),
+        childCount: mine[0]?.count ?? 0,
+        replyCommentId: r.comment.replyToId === null ? null : String(r.comment.replyToId),
+      };
+    }),
+    rows[0]?.total ?? 0,
+    body,
+  );
+}
 
-  route(app, ctx, "substance.likeComment", "user", async ({ body, caller }) => {
-    const commentId = Number(body.commentId);
-    return ctx.db.transaction(async (tx) => {
+export async function doComment(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"substance.doComment">,
+): Promise<ResponseOf<"substance.doComment">> {
+  // Commenting is a member benefit (spec §6: isCommentEnabled of the member-benefits query).
+  const viewer = await viewerOf(ctx, caller.userId);
+  if (!viewer.isVip) throw new BusinessError(BusinessCode.forbidden, ServerMessage.needSuperMember);
+  const video = await watchableVideo(ctx.db, Number(body.substanceId), caller.userId);
+  if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  const [me] = await ctx.db
+    .select({ nickName: users.nickName, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.id, caller.userId));
+  const created = await ctx.db.transaction(async (tx) => {
+    let rootId: number | null = null;
+    let replyToId: number | null = null;
+    if (body.replyCommentId !== undefined) {
+      const [target] = await tx
+        .select({ id: comments.id, rootId: comments.rootId })
+        .from(comments)
+        .where(
+          and(
+            eq(comments.id, Number(body.replyCommentId)),
+            eq(comments.videoId, video.id),
+            isNull(comments.deletedAt),
+          ),
+        );
+      if (!target) throw new BusinessError(BusinessCode.notFound, ServerMessage.replyTargetGone);
+      rootId = target.rootId ?? target.id;
+      replyToId = target.id;
+    }
+    const [row] = await tx
+      .insert(comments)
+      .values({
+        videoId: video.id,
+        userId: caller.userId,
+        rootId,
+        replyToId,
+        content: body.commentContent,
+        createdAt: ctx.now(),
+      })
+      .returning();
+    await tx
+      .update(videos)
+      .set({ commentCount: sql`${videos.commentCount} + 1` })
+      .where(eq(videos.id, video.id));
+    if (!row) throw new Error("comment not written");
+    return row;
+  });
+  forgetVideo(ctx, video.id, caller.userId);
+  return {
+    id: String(created.id),
+    commentUserId: String(caller.userId),
+    commentUserName: me?.nickName ?? "",
+    commentUserAvatar: me?.avatarUrl ?? null,
+    commentContent: created.content,
+    createTime: dateFormatOf(request)(created.createdAt),
+    likeFlag: false,
+    likeCount: 0,
+    childList: [],
+    childCount: 0,
+    replyCommentId: created.replyToId === null ? null : String(created.replyToId),
+  };
+}
+
+export async function likeComment(
+  ctx: AppContext,
+  { body, caller }: SignedInInput<"substance.likeComment">,
+): Promise<ResponseOf<"substance.likeComment">> {
+  const commentId = Number(body.commentId);
+  return ctx.db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
+    if (!comment) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    const added = await tx
+      .insert(commentLikes)
+      .values({ userId: caller.userId, commentId })
+      .onConflictDoNothing()
+      .returning({ id: commentLikes.commentId });
+    if (added.length === 0) {
+      await tx
+        .delete(commentLikes)
+        .where(and(eq(commentLikes.userId, caller.userId), eq(commentLikes.commentId, commentId)));
+    }
+    const [row] = await tx
+      .update(comments)
+      .set({ likeCount: sql`${comments.likeCount} + ${added.length > 0 ? 1 : -1}` })
+      .where(eq(comments.id, commentId))
+      .returning({ likeCount: comments.likeCount });
+    return { likeFlag: added.length > 0, likeCount: row?.likeCount ?? 0 };
+  });
+}
+
+export async function deleteComment(
+  ctx: AppContext,
+  { body, caller }: SignedInInput<"substance.deleteComment">,
+): Promise<ResponseOf<"substance.deleteComment">> {
+  const commentId = Number(body.commentId);
+  await ctx.db
+    .transaction(async (tx) => {
       const [comment] = await tx
-        .select({ id: comments.id })
+        .select()
         .from(comments)
         .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
       if (!comment) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-      const added = await tx
-        .insert(commentLikes)
-        .values({ userId: caller.userId, commentId })
-        .onConflictDoNothing()
-        .returning({ id: commentLikes.commentId });
-      if (added.length === 0) {
-        await tx
-          .delete(commentLikes)
-          .where(and(eq(commentLikes.userId, caller.userId), eq(commentLikes.commentId, commentId)));
-      }
-      const [row] = await tx
+      if (comment.userId !== caller.userId)
+        throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
+      const now = ctx.now();
+      // A top-level comment takes its thread with it.
+      const gone = await tx
         .update(comments)
-        .set({ likeCount: sql`${comments.likeCount} + ${added.length > 0 ? 1 : -1}` })
-        .where(eq(comments.id, commentId))
-        .returning({ likeCount: comments.likeCount });
-      return { likeFlag: added.length > 0, likeCount: row?.likeCount ?? 0 };
+        .set({ deletedAt: now })
+        .where(
+          and(
+            isNull(comments.deletedAt),
+            comment.rootId === null
+              ? sql`(${comments.id} = ${commentId} or ${comments.rootId} = ${commentId})`
+              : eq(comments.id, commentId),
+          ),
+        )
+        .returning({ id: comments.id });
+      await tx
+        .update(videos)
+        .set({ commentCount: sql`greatest(${videos.commentCount} - ${gone.length}, 0)` })
+        .where(eq(videos.id, comment.videoId));
+      return comment.videoId;
+    })
+    .then((videoId) => {
+      forgetVideo(ctx, videoId);
     });
-  });
-
-  route(app, ctx, "substance.deleteComment", "user", async ({ body, caller }) => {
-    const commentId = Number(body.commentId);
-    await ctx.db
-      .transaction(async (tx) => {
-        const [comment] = await tx
-          .select()
-          .from(comments)
-          .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
-        if (!comment) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-        if (comment.userId !== caller.userId)
-          throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
-        const now = ctx.now();
-        // A top-level comment takes its thread with it.
-        const gone = await tx
-          .update(comments)
-          .set({ deletedAt: now })
-          .where(
-            and(
-              isNull(comments.deletedAt),
-              comment.rootId === null
-                ? sql`(${comments.id} = ${commentId} or ${comments.rootId} = ${commentId})`
-                : eq(comments.id, commentId),
-            ),
-          )
-          .returning({ id: comments.id });
-        await tx
-          .update(videos)
-          .set({ commentCount: sql`greatest(${videos.commentCount} - ${gone.length}, 0)` })
-          .where(eq(videos.id, comment.videoId));
-        return comment.videoId;
-      })
-      .then((videoId) => {
-        forgetVideo(ctx, videoId);
-      });
-    return null;
-  });
+  return null;
 }

@@ -1,16 +1,20 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { BusinessCode } from "@platform/domain";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { countWhere, existsWhere } from "../../db/subqueries";
 import { favoriteFolders, favoriteItems, videoCollects, videos } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { route } from "../../http/route";
 import { isPublished } from "./access";
-import { collectInto, forgetViewer, videoPage } from "./routes";
 import { dateFormatOf } from "./videos";
+import type { ResponseOf } from "@platform/api-client";
+import type { SignedInInput } from "../../http/route";
+import { videoPage } from "./lists";
+import { forgetVideo, forgetViewer } from "./viewer";
+import { collectInto } from "./reactions";
+
+/** Favourites folders (spec §3, §5): names unique per user, only the owner touches a folder. */
 
 /** A unique-index violation (the same folder name twice), on either driver. */
 function isUniqueViolation(error: unknown): boolean {
@@ -65,105 +69,123 @@ async function folderAnswer(ctx: AppContext, userId: number, id: number, format:
   return folder;
 }
 
-/** Favourites folders (spec §3, §5): names unique per user, only the owner touches a folder. */
-export function favoriteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, "substance.getFavorite", "user", async ({ caller, request }) =>
-    foldersOf(ctx, caller.userId, dateFormatOf(request)),
-  );
+export async function getFavorite(
+  ctx: AppContext,
+  { caller, request }: SignedInInput<"substance.getFavorite">,
+): Promise<ResponseOf<"substance.getFavorite">> {
+  return foldersOf(ctx, caller.userId, dateFormatOf(request));
+}
 
-  route(app, ctx, "substance.createFavorite", "user", async ({ body, caller, request }) => {
-    let id: number;
-    try {
-      const [row] = await ctx.db
-        .insert(favoriteFolders)
-        .values({ userId: caller.userId, name: body.name })
-        .returning({ id: favoriteFolders.id });
-      if (!row) throw new Error("folder not written");
-      id = row.id;
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
-      throw error;
-    }
-    return folderAnswer(ctx, caller.userId, id, dateFormatOf(request));
+export async function createFavorite(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"substance.createFavorite">,
+): Promise<ResponseOf<"substance.createFavorite">> {
+  let id: number;
+  try {
+    const [row] = await ctx.db
+      .insert(favoriteFolders)
+      .values({ userId: caller.userId, name: body.name })
+      .returning({ id: favoriteFolders.id });
+    if (!row) throw new Error("folder not written");
+    id = row.id;
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
+    throw error;
+  }
+  return folderAnswer(ctx, caller.userId, id, dateFormatOf(request));
+}
+
+export async function updateFavorite(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"substance.updateFavorite">,
+): Promise<ResponseOf<"substance.updateFavorite">> {
+  const folder = await ownFolder(ctx.db, caller.userId, body.id);
+  try {
+    await ctx.db.update(favoriteFolders).set({ name: body.name }).where(eq(favoriteFolders.id, folder.id));
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
+    throw error;
+  }
+  return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
+}
+
+export async function deleteFavorite(
+  ctx: AppContext,
+  { body, caller }: SignedInInput<"substance.deleteFavorite">,
+): Promise<ResponseOf<"substance.deleteFavorite">> {
+  const folder = await ownFolder(ctx.db, caller.userId, body.id);
+  await ctx.db.delete(favoriteFolders).where(eq(favoriteFolders.id, folder.id));
+  return null;
+}
+
+// Putting videos in a folder also collects them (the folder is a part of "my collection").
+export async function bindCollect(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"substance.bindCollect">,
+): Promise<ResponseOf<"substance.bindCollect">> {
+  const folder = await ownFolder(ctx.db, caller.userId, body.favoriteId);
+  const ids = [...new Set(body.substanceIds.map(Number))];
+  await ctx.db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(inArray(videos.id, ids), isPublished));
+    if (found.length !== ids.length) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    await tx
+      .insert(favoriteItems)
+      .values(ids.map((videoId) => ({ folderId: folder.id, videoId })))
+      .onConflictDoNothing();
+    for (const videoId of ids) await collectInto(tx, caller.userId, videoId);
   });
+  forgetViewer(ctx, caller.userId);
+  for (const videoId of ids) forgetVideo(ctx, videoId);
+  return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
+}
 
-  route(app, ctx, "substance.updateFavorite", "user", async ({ body, caller, request }) => {
-    const folder = await ownFolder(ctx.db, caller.userId, body.id);
-    try {
-      await ctx.db.update(favoriteFolders).set({ name: body.name }).where(eq(favoriteFolders.id, folder.id));
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new BusinessError(BusinessCode.conflict, ServerMessage.folderNameTaken);
-      throw error;
-    }
-    return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
-  });
-
-  route(app, ctx, "substance.deleteFavorite", "user", async ({ body, caller }) => {
-    const folder = await ownFolder(ctx.db, caller.userId, body.id);
-    await ctx.db.delete(favoriteFolders).where(eq(favoriteFolders.id, folder.id));
-    return null;
-  });
-
-  // Putting videos in a folder also collects them (the folder is a part of "my collection").
-  route(app, ctx, "substance.bindCollect", "user", async ({ body, caller, request }) => {
-    const folder = await ownFolder(ctx.db, caller.userId, body.favoriteId);
-    const ids = [...new Set(body.substanceIds.map(Number))];
-    await ctx.db.transaction(async (tx) => {
-      const found = await tx
-        .select({ id: videos.id })
-        .from(videos)
-        .where(and(inArray(videos.id, ids), isPublished));
-      if (found.length !== ids.length) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-      await tx
-        .insert(favoriteItems)
-        .values(ids.map((videoId) => ({ folderId: folder.id, videoId })))
-        .onConflictDoNothing();
-      for (const videoId of ids) await collectInto(tx, caller.userId, videoId);
-    });
-    forgetViewer(ctx, caller.userId);
-    for (const videoId of ids) ctx.caches.videos.delete(videoId);
-    return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
-  });
-
-  route(app, ctx, "substance.unbindCollect", "user", async ({ body, caller, request }) => {
-    const folder = await ownFolder(ctx.db, caller.userId, body.favoriteId);
-    await ctx.db
-      .delete(favoriteItems)
-      .where(
-        and(
-          eq(favoriteItems.folderId, folder.id),
-          inArray(favoriteItems.videoId, body.substanceIds.map(Number)),
-        ),
-      );
-    return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
-  });
-
-  // My collection: everything collected (ALL), or one folder's videos (FAVORITES).
-  route(app, ctx, "substance.collectList", "user", async ({ body, caller, request }) => {
-    const inCollection =
-      body.favoriteId === undefined
-        ? existsWhere(
-            ctx.db,
-            videoCollects,
-            and(eq(videoCollects.userId, caller.userId), eq(videoCollects.videoId, videos.id)),
-          )
-        : existsWhere(
-            ctx.db,
-            favoriteItems,
-            and(
-              eq(favoriteItems.folderId, (await ownFolder(ctx.db, caller.userId, body.favoriteId)).id),
-              eq(favoriteItems.videoId, videos.id),
-            ),
-          );
-    return videoPage(
-      ctx,
-      caller.userId,
-      dateFormatOf(request),
-      and(isNull(videos.deletedAt), inCollection),
-      [desc(videos.id)],
-      body,
+export async function unbindCollect(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"substance.unbindCollect">,
+): Promise<ResponseOf<"substance.unbindCollect">> {
+  const folder = await ownFolder(ctx.db, caller.userId, body.favoriteId);
+  await ctx.db
+    .delete(favoriteItems)
+    .where(
+      and(
+        eq(favoriteItems.folderId, folder.id),
+        inArray(favoriteItems.videoId, body.substanceIds.map(Number)),
+      ),
     );
-  });
+  return folderAnswer(ctx, caller.userId, folder.id, dateFormatOf(request));
+}
+
+// My collection: everything collected (ALL), or one folder's videos (FAVORITES).
+export async function collectList(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"substance.collectList">,
+): Promise<ResponseOf<"substance.collectList">> {
+  const inCollection =
+    body.favoriteId === undefined
+      ? existsWhere(
+          ctx.db,
+          videoCollects,
+          and(eq(videoCollects.userId, caller.userId), eq(videoCollects.videoId, videos.id)),
+        )
+      : existsWhere(
+          ctx.db,
+          favoriteItems,
+          and(
+            eq(favoriteItems.folderId, (await ownFolder(ctx.db, caller.userId, body.favoriteId)).id),
+            eq(favoriteItems.videoId, videos.id),
+          ),
+        );
+  return videoPage(
+    ctx,
+    caller.userId,
+    dateFormatOf(request),
+    and(isNull(videos.deletedAt), inCollection),
+    [desc(videos.id)],
+    body,
+  );
 }

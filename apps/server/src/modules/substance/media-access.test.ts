@@ -9,8 +9,8 @@ import { eachDatabase, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { decodeErrorsOf, packetsOf } from "../../../test/media";
 import { purchases, videos } from "../../db/schema";
-import { demoAccounts, seed } from "../../db/seed";
-import { segmentSignature } from "../../media/routes";
+import { demoAccounts, seed } from "../../seed";
+import { segmentSignature } from "../media/segments";
 
 const [vip, ordinary] = demoAccounts;
 

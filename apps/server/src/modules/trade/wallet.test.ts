@@ -5,8 +5,8 @@ import { eachDatabase, failure, freshPhone, signIn, startPlatform } from "../../
 import type { TestPlatform } from "../../../test/harness";
 import type { Db } from "../../db/database";
 import { ledgerEntries, purchases, users, videos, walletAccounts } from "../../db/schema";
-import { demoAccounts, seed } from "../../db/seed";
-import { hashPassword } from "../../security/secrets";
+import { demoAccounts, seed } from "../../seed";
+import { hashPassword } from "../../security/hashing";
 import { createAccount } from "../user/accounts";
 import { BalanceType, balancesOf, credit, debit } from "./wallet";
 

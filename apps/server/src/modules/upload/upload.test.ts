@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, failure, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { demoAccounts, seed } from "../../db/seed";
+import { demoAccounts, seed } from "../../seed";
 
 /** A tiny real PNG (1×1). */
 const png = Buffer.from(

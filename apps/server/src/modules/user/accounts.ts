@@ -1,8 +1,16 @@
+import { BusinessCode } from "@platform/domain";
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { identityCards, users } from "../../db/schema";
+import { BusinessError } from "../../http/errors";
+import { ServerMessage } from "../../http/messages";
+import { revokeUserSessions } from "../auth/sessions";
+import { fileUrlOf } from "../upload/files";
+import type { ResponseOf } from "@platform/api-client";
+import type { SignedInInput } from "../../http/route";
 import { randomInt } from "node:crypto";
 import { maskPhone } from "@platform/domain";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/database";
-import { users } from "../../db/schema";
 
 export interface NewAccount {
   readonly mobile: string;
@@ -38,4 +46,37 @@ export async function createAccount(db: Db, account: NewAccount): Promise<number
     if (row) return row.id;
     if (tries > 5) throw new Error("could not find a free member id");
   }
+}
+
+export async function userRow(ctx: AppContext, userId: number) {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  return user;
+}
+
+/** Where a user's background image is served. */
+export function backgroundUrlOf(user: {
+  bgImgKey: string | null;
+  bgImgBucket: string | null;
+}): string | null {
+  return user.bgImgKey && user.bgImgBucket ? fileUrlOf(user.bgImgBucket, user.bgImgKey) : null;
+}
+
+export async function logoff(
+  ctx: AppContext,
+  { caller }: SignedInInput<"user.logoff">,
+): Promise<ResponseOf<"user.logoff">> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ deletedAt: now }).where(eq(users.id, caller.userId));
+    await tx
+      .update(identityCards)
+      .set({ revokedAt: now })
+      .where(and(eq(identityCards.userId, caller.userId), isNull(identityCards.revokedAt)));
+    await revokeUserSessions(ctx, tx, caller.userId, now);
+  });
+  return null;
 }

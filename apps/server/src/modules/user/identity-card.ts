@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { identityCards } from "../../db/schema";
-import { hmac, sha256 } from "../../security/secrets";
+import { hmac, sha256 } from "../../security/hashing";
 
 /**
  * A card's secret is derived from the server's signing key and the card id, so the QR content can

@@ -1,3 +1,10 @@
+import { asc } from "drizzle-orm";
+import { onlySelf } from "./profile";
+import type { AppContext } from "../../context";
+import { memberBenefits, memberPictures, vipGoods } from "../../db/schema";
+import type { ResponseOf } from "@platform/api-client";
+import type { SignedInInput } from "../../http/route";
+import { userRow } from "./accounts";
 /** Membership of a user row: permanent, or until a time. */
 export interface MembershipFields {
   readonly vipPermanent: boolean;
@@ -20,4 +27,48 @@ export function remainDaysOf(user: MembershipFields, now: Date): number {
 /** The membership fields every user answer carries (spec §3 user info). */
 export function membershipOf(user: MembershipFields, now: Date) {
   return { isVip: isVipNow(user, now), isPermanent: user.vipPermanent, remainDays: remainDaysOf(user, now) };
+}
+
+export async function queryMemberBenefits(
+  ctx: AppContext,
+  { body, caller }: SignedInInput<"user.queryMemberBenefits">,
+): Promise<ResponseOf<"user.queryMemberBenefits">> {
+  onlySelf(caller.userId, body.userId);
+  const user = await userRow(ctx, caller.userId);
+  const vip = isVipNow(user, ctx.now());
+  // Commenting is a super-member benefit (spec §5, §6).
+  return { isCommentEnabled: vip, isVip: vip, discount: vip ? ctx.config.memberDiscount : null };
+}
+
+export async function memberBenefitsConfig(
+  ctx: AppContext,
+): Promise<ResponseOf<"user.memberBenefitsConfig">> {
+  return (await ctx.db.select().from(memberBenefits).orderBy(asc(memberBenefits.sort))).map((b) => ({
+    key: b.key,
+    title: b.title,
+    description: b.description,
+    iconUrl: b.iconUrl,
+  }));
+}
+
+export async function vipGoodList(ctx: AppContext): Promise<ResponseOf<"user.vipGoodList">> {
+  return (await ctx.db.select().from(vipGoods).orderBy(asc(vipGoods.sort))).map((g) => ({
+    id: String(g.id),
+    name: g.name,
+    days: g.days,
+    amount: g.amount,
+    originalAmount: g.originalAmount,
+    recommended: g.recommended,
+  }));
+}
+
+export async function memberCentrePictures(
+  ctx: AppContext,
+): Promise<ResponseOf<"user.memberCentrePictures">> {
+  return (await ctx.db.select().from(memberPictures).orderBy(asc(memberPictures.sort))).map((p) => ({
+    id: String(p.id),
+    imageUrl: p.imageUrl,
+    jumpType: p.jumpType,
+    jumpAdress: p.jumpAdress,
+  }));
 }

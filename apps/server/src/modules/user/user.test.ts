@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, failure, signIn, rawPost, rowsOf, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { demoAccounts, seed } from "../../db/seed";
+import { demoAccounts, seed } from "../../seed";
 
 eachDatabase("user, system and tracking", (target) => {
   let platform: TestPlatform;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { ServerMessage, refusal } from "../../http/messages";
-import { sameText } from "../../security/secrets";
+import { sameText } from "../../security/hashing";
 import type { SandboxSmsGateway } from "./gateway";
 
 /** The header that carries SANDBOX_READBACK_SECRET when a trusted proxy is in front. */

@@ -1,0 +1,269 @@
+/** Videos and what people do with them: uploads, the catalogue, likes, collections, history, comments, follows, purchases. */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
+import { userRef } from "./accounts";
+
+/** Files people upload (backgrounds, covers, videos): signed for one PUT, then served by key. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    key: text("key").notNull(),
+    bucket: text("bucket").notNull(),
+    userId: userRef(),
+    kind: text("kind").notNull(),
+    contentType: text("content_type").notNull(),
+    /** Declared at signing; the PUT may not exceed it. */
+    declaredSize: bigint("declared_size", { mode: "number" }).notNull(),
+    size: bigint("size", { mode: "number" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("uploads_key").on(t.key), index("uploads_user").on(t.userId, t.createdAt)],
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * Catalogue (Step 4): classifications, topics, videos and what people do with them.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const classifications = pgTable("classifications", {
+  id: id(),
+  name: text("name").notNull(),
+  sort: integer("sort").notNull(),
+});
+
+export const topics = pgTable("topics", {
+  id: id(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  coverUrl: text("cover_url"),
+  sort: integer("sort").notNull(),
+});
+
+export const videos = pgTable(
+  "videos",
+  {
+    id: id(),
+    authorId: userRef("author_id"),
+    title: text("title").notNull(),
+    introduction: text("introduction").notNull().default(""),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    allowDownload: boolean("allow_download").notNull().default(false),
+    /** FREE, SVIP or CHARGE. */
+    watchLevel: text("watch_level").notNull(),
+    /** The price of a CHARGE video in hundredths (0 otherwise). */
+    amount: bigint("amount", { mode: "number" }).notNull().default(0),
+    /** Member discount in tenths of the price paid (8 = pay 80 %); null: the platform's default. */
+    discount: doublePrecision("discount"),
+    /** How far a viewer without the right may watch (milliseconds). */
+    freeTimeMs: integer("free_time_ms").notNull().default(15_000),
+    classifyId: bigint("classify_id", { mode: "number" }).references(() => classifications.id),
+    topicId: bigint("topic_id", { mode: "number" }).references(() => topics.id),
+    /** The channel (spec: channelTagId) the video is published in; "0" is the main site. */
+    channelTagId: text("channel_tag_id").notNull().default("0"),
+    isHot: boolean("is_hot").notNull().default(false),
+    isSelected: boolean("is_selected").notNull().default(false),
+    /** The media clip (a folder of the media library) this video plays. */
+    mediaKey: text("media_key"),
+    lengthMs: integer("length_ms").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    coverUrl: text("cover_url"),
+    verticalCoverUrl: text("vertical_cover_url"),
+    /** Upload and review status (spec §3): 99 published. */
+    status: integer("status").notNull(),
+    auditTime: timestamp("audit_time", { withTimezone: true }),
+    playCount: bigint("play_count", { mode: "number" }).notNull().default(0),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    collectCount: integer("collect_count").notNull().default(0),
+    forwardCount: integer("forward_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("videos_published_recent").on(t.status, t.updatedAt),
+    index("videos_published_plays").on(t.status, t.playCount),
+    index("videos_author").on(t.authorId, t.createdAt),
+    index("videos_classify").on(t.classifyId),
+    index("videos_topic").on(t.topicId),
+    check("videos_amount_not_negative", sql`${t.amount} >= 0`),
+    check(
+      "videos_counts_not_negative",
+      sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0 and ${t.collectCount} >= 0`,
+    ),
+  ],
+);
+
+export const videoLikes = pgTable(
+  "video_likes",
+  {
+    userId: userRef(),
+    videoId: videoRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+);
+
+/**
+ * When a viewer's play or share of a video last counted: `playCount` and `forwardCount` feed "most
+ * plays" and the hot tags, so each viewer counts once per video per window (COUNT_WINDOW_SECONDS).
+ */
+export const countedActions = pgTable(
+  "counted_actions",
+  {
+    userId: userRef(),
+    videoId: videoRef(),
+    /** PLAY or FORWARD. */
+    action: text("action").notNull(),
+    countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId, t.action] })],
+);
+
+/** "Collect" (the star on a video): the ALL list of my collection. Folders group them further. */
+export const videoCollects = pgTable(
+  "video_collects",
+  {
+    userId: userRef(),
+    videoId: videoRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index("video_collects_user").on(t.userId, t.createdAt),
+  ],
+);
+
+export const favoriteFolders = pgTable(
+  "favorite_folders",
+  {
+    id: id(),
+    userId: userRef(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  // Names are unique per user, whatever their letter case.
+  (t) => [uniqueIndex("favorite_folders_name").on(t.userId, sql`lower(${t.name})`)],
+);
+
+export const favoriteItems = pgTable(
+  "favorite_items",
+  {
+    folderId: bigint("folder_id", { mode: "number" })
+      .notNull()
+      .references(() => favoriteFolders.id, { onDelete: "cascade" }),
+    videoId: videoRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.folderId, t.videoId] })],
+);
+
+/** What a user watched, where they stopped, and how often they came back (doPlay). */
+export const watchHistory = pgTable(
+  "watch_history",
+  {
+    userId: userRef(),
+    videoId: videoRef(),
+    seenMs: integer("seen_ms").notNull().default(0),
+    renewCount: integer("renew_count").notNull().default(0),
+    browsedAt: timestamp("browsed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index("watch_history_user").on(t.userId, t.browsedAt),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    videoId: videoRef(),
+    userId: userRef(),
+    /** The top-level comment a reply belongs to (null for a top-level comment). */
+    rootId: bigint("root_id", { mode: "number" }),
+    /** The comment this one answers (a top-level comment or another reply). */
+    replyToId: bigint("reply_to_id", { mode: "number" }),
+    content: text("content").notNull(),
+    likeCount: integer("like_count").notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("comments_video").on(t.videoId, t.rootId, t.createdAt),
+    index("comments_root").on(t.rootId, t.createdAt),
+    check("comments_likes_not_negative", sql`${t.likeCount} >= 0`),
+  ],
+);
+
+export const commentLikes = pgTable(
+  "comment_likes",
+  {
+    userId: userRef(),
+    commentId: bigint("comment_id", { mode: "number" })
+      .notNull()
+      .references(() => comments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.commentId] })],
+);
+
+export const follows = pgTable(
+  "follows",
+  {
+    userId: userRef(),
+    followUserId: userRef("follow_user_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.followUserId] }),
+    index("follows_followed").on(t.followUserId),
+    check("follows_not_self", sql`${t.userId} <> ${t.followUserId}`),
+  ],
+);
+
+/** Each purchase of a video: one per user and video. */
+export const purchases = pgTable(
+  "purchases",
+  {
+    id: id(),
+    userId: userRef(),
+    videoId: videoRef(),
+    payType: text("pay_type").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("purchases_user_video").on(t.userId, t.videoId),
+    index("purchases_user").on(t.userId, t.createdAt),
+  ],
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * Wallet core: one account per user and balance type, an append-only ledger, idempotency keys.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A column naming a video (not null, a foreign key to videos.id), `video_id` unless named. */
+export function videoRef(name = "video_id") {
+  return bigint(name, { mode: "number" })
+    .notNull()
+    .references(() => videos.id);
+}

@@ -1,0 +1,49 @@
+import type { Caller } from "../../http/caller";
+import type { AppContext } from "../../context";
+import { parsePreviewSegmentName, renderPlaylist } from "../../media/playlist";
+import { previewLimitMs, viewerOf, watchableVideo } from "../substance/access";
+import { signedSegmentUrl } from "./segments";
+
+/**
+ * Who may fetch which part of a video. A rendition's playlist is decided per request: a viewer
+ * without the right gets one that ends at the free-time limit, and every segment it names is
+ * signed (the signature is the permission to fetch that segment). Null: no such video or
+ * rendition for this caller.
+ */
+export async function playlistFor(
+  ctx: AppContext,
+  caller: Caller,
+  videoId: string,
+  file: string,
+): Promise<string | null> {
+  const rendition = /^(\d+p)\.m3u8$/.exec(file)?.[1];
+  const id = Number(videoId);
+  if (!rendition || !Number.isSafeInteger(id)) return null;
+  const video = await watchableVideo(ctx.db, id, caller.userId);
+  const playlist = video?.mediaKey ? await ctx.media.playlist(video.mediaKey, rendition) : null;
+  if (!video || !playlist) return null;
+  const viewer = await viewerOf(ctx, caller.userId);
+  const limitMs = await previewLimitMs(ctx.db, video, viewer);
+  return renderPlaylist(playlist, limitMs, (name) =>
+    signedSegmentUrl(ctx, `${String(id)}/${rendition}/${name}`, video.lengthMs),
+  );
+}
+
+/**
+ * The file of a signed segment (its signature already checked). A preview's last segment is a cut
+ * of the segment the limit falls in, named by its limit: the signature covers that name, so it
+ * never opens the whole segment.
+ */
+export async function segmentFile(
+  ctx: AppContext,
+  videoId: string,
+  rendition: string,
+  file: string,
+): Promise<string | null> {
+  const video = await watchableVideo(ctx.db, Number(videoId), null, true);
+  if (!video?.mediaKey) return null;
+  const preview = parsePreviewSegmentName(file);
+  return preview
+    ? ctx.media.previewFile(video.mediaKey, rendition, preview.file, preview.limitMs)
+    : ctx.media.mediaFile(video.mediaKey, rendition, file);
+}

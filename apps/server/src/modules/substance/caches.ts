@@ -1,0 +1,37 @@
+import type { Video } from "@platform/api-client";
+import { TtlCache, cachesPerContext, clockOf } from "../../cache";
+import type { ListedVideo } from "./videos";
+
+/** A viewer-independent page of the catalogue, as the contract lists it. */
+export interface CataloguePage {
+  readonly rows: readonly Video[];
+  readonly total: number;
+}
+
+/** What one viewer has done with one video (see viewer.ts). */
+export interface ViewerFlags {
+  readonly bought: boolean;
+  readonly liked: boolean;
+  readonly collected: boolean;
+  readonly following: boolean;
+  readonly seenMs: number | null;
+}
+
+/**
+ * The videos' hot reads, kept CATALOGUE_CACHE_MS in this process; writes of this process drop what
+ * they change (forgetVideo, forgetViewer), other processes see changes within that time.
+ */
+export const substanceCaches = cachesPerContext((ctx) => {
+  const ttl = ctx.config.catalogueCacheMs;
+  const clock = clockOf(ctx);
+  return {
+    /** Viewer-independent pages of the video list, by filters, paging and time zone. */
+    videoPages: new TtlCache<string, CataloguePage>(ttl, 2_000, clock),
+    /** Viewer-independent video rows, by id (null: no such video). */
+    videos: new TtlCache<number, ListedVideo | null>(ttl, 10_000, clock),
+    /** What a viewer did with a video (bought, liked…), by `viewerId:videoId`. */
+    viewerFlags: new TtlCache<string, ViewerFlags>(ttl, 50_000, clock),
+    /** A viewer's resume positions on one list page, by `viewerId|page key`. */
+    viewerSeen: new TtlCache<string, ReadonlyMap<number, number>>(ttl, 50_000, clock),
+  };
+});

@@ -1,0 +1,46 @@
+/** Buying a CHARGE video with gold (spec §6): idempotent, one purchase per person, a ledger entry. */
+import { BusinessCode, WatchLevel } from "@platform/domain";
+import type { AppContext } from "../../context";
+import { purchases } from "../../db/schema";
+import { BusinessError } from "../../http/errors";
+import { idempotent } from "../../http/idempotency";
+import { ServerMessage } from "../../http/messages";
+import { BalanceType, balancesOf, debit } from "../trade/wallet";
+import { priceFor, viewerOf, watchableVideo } from "./access";
+import type { ResponseOf } from "@platform/api-client";
+import type { SignedInInput } from "../../http/route";
+import { forgetViewer } from "./viewer";
+
+export async function buyVideo(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"substance.buyVideo">,
+): Promise<ResponseOf<"substance.buyVideo">> {
+  const bought = await idempotent(ctx, request, caller.userId, "substance.buyVideo", body, async (tx) => {
+    const video = await watchableVideo(tx, Number(body.substanceId), caller.userId);
+    if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    if (video.watchLevel !== WatchLevel.CHARGE)
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.notForSale);
+    if (video.authorId === caller.userId)
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.ownVideo);
+    const price = priceFor(ctx, video, await viewerOf(ctx, caller.userId, tx));
+    const [purchase] = await tx
+      .insert(purchases)
+      .values({ userId: caller.userId, videoId: video.id, payType: body.payType, amount: price })
+      .onConflictDoNothing()
+      .returning({ id: purchases.id });
+    if (!purchase) throw new BusinessError(BusinessCode.conflict, ServerMessage.alreadyBought);
+    const balance =
+      price > 0
+        ? await debit(tx, {
+            userId: caller.userId,
+            type: BalanceType.GOLD,
+            amount: price,
+            reason: "BUY_VIDEO",
+            reference: `purchases:${String(purchase.id)}`,
+          })
+        : (await balancesOf(tx, caller.userId)).GOLD;
+    return { isBuy: true as const, paidAmount: price, balance };
+  });
+  forgetViewer(ctx, caller.userId);
+  return bought;
+}

@@ -1,0 +1,14 @@
+/**
+ * A small deterministic random source (mulberry32): the same sequence for the same seed on every
+ * machine, so the demo catalogue is the same everywhere and a fuzz run replays by its seed.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

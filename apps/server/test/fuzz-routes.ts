@@ -1,0 +1,216 @@
+import { hmac } from "../src/security/hashing";
+import { badIds, badQueries, describe as describeValue } from "./fuzz";
+import type { MutationKind, Probe } from "./fuzz";
+import { mediaRouteCases } from "./fuzz-media-routes";
+import { png } from "./fuzz-setup";
+import type { Case, Fixtures } from "./fuzz-setup";
+import { headerClass, headerValues, rangeValues } from "./fuzz-values";
+import type { TestPlatform } from "./harness";
+
+/** What each group of the server's own routes writes its cases with (see `serverRouteCases`). */
+export interface RouteCases {
+  readonly server: TestPlatform["server"];
+  readonly fx: Fixtures;
+  /** Whether the server has the route; recorded as served or not served. */
+  readonly own: (endpoint: string, method: string, url: string) => boolean;
+  readonly userHeaders: (auth: "user" | "anon") => Record<string, string>;
+  /** Add a case whose probe is made at once. */
+  readonly plain: (
+    endpoint: string,
+    kind: MutationKind,
+    group: string,
+    detail: string,
+    auths: readonly ("user" | "anon")[],
+    make: (auth: "user" | "anon") => Omit<Probe, "endpoint" | "kind" | "detail" | "auth">,
+  ) => void;
+  readonly both: readonly ["user", "anon"];
+  /** Range and validator headers on a file answer (ranges, 304s, 416s). */
+  readonly rangeCases: (endpoint: string, path: string) => void;
+}
+
+/**
+ * The server's own routes (media, uploads, the app's config, the sandbox, health): not in the
+ * contract, so their mutations are written here, against the URLs the fixtures name.
+ */
+export function serverRouteCases(
+  platform: TestPlatform,
+  fx: Fixtures,
+  served: string[],
+  unserved: string[],
+): Case[] {
+  const server = platform.server;
+  const cases: Case[] = [];
+  const own = (endpoint: string, method: string, url: string) => {
+    if (!server.app.hasRoute({ method, url })) {
+      unserved.push(endpoint);
+      return false;
+    }
+    served.push(endpoint);
+    return true;
+  };
+  const userHeaders = (auth: "user" | "anon"): Record<string, string> =>
+    auth === "user" ? { authorization: `Bearer ${fx.token}` } : {};
+  const plain = (
+    endpoint: string,
+    kind: MutationKind,
+    group: string,
+    detail: string,
+    auths: readonly ("user" | "anon")[],
+    make: (auth: "user" | "anon") => Omit<Probe, "endpoint" | "kind" | "detail" | "auth">,
+  ) => {
+    cases.push({
+      endpoint,
+      kind,
+      group,
+      detail,
+      auths,
+      build: (auth) => Promise.resolve({ endpoint, kind, detail, auth, ...make(auth) }),
+    });
+  };
+  const both = ["user", "anon"] as const;
+  /** Range and validator headers on a file answer (ranges, 304s, 416s). */
+  const rangeCases = (endpoint: string, path: string) => {
+    for (const [header, value] of rangeValues) {
+      plain(
+        endpoint,
+        "headers",
+        `headers:${headerClass(header)}`,
+        `${header}: ${value.slice(0, 40)}`,
+        both,
+        (auth) => ({ method: "GET", path, headers: { ...userHeaders(auth), [header]: value } }),
+      );
+    }
+  };
+  const routes: RouteCases = { server, fx, own, userHeaders, plain, both, rangeCases };
+
+  mediaRouteCases(routes);
+  uploadRouteCases(routes);
+  plainRouteCases(routes);
+  return cases;
+}
+
+/** The signed upload PUT. */
+function uploadRouteCases(routes: RouteCases): void {
+  const { server, fx, own, userHeaders, plain, both } = routes;
+  // The signed upload PUT: signature first; validly signed odd ids; types and sizes.
+  const upload = "PUT /api/media/upload/:id";
+  if (own(upload, "PUT", "/api/media/upload/:id")) {
+    const url = new URL(fx.uploadPath, "http://x");
+    const id = url.pathname.split("/").pop() ?? "";
+    const expires = url.searchParams.get("expires") ?? "";
+    const signedPut = (idText: string, expiresText: string) => {
+      const sig = hmac(
+        server.ctx.secrets.signingKey,
+        `upload:${String(Number(decodeURIComponent(idText)))}:${String(Number(expiresText))}`,
+      );
+      return `/api/media/upload/${idText}?expires=${expiresText}&sig=${sig}`;
+    };
+    const put = (path: string, headers: Record<string, string>, body: Buffer = png, raw = false) => ({
+      method: "PUT",
+      path,
+      headers: { "content-type": "image/png", ...headers },
+      body,
+      raw,
+    });
+    plain(upload, "baseline", "baseline", "valid request", both, (auth) =>
+      put(fx.uploadPath, userHeaders(auth)),
+    );
+    for (const bad of badIds) {
+      const text = encodeURIComponent(String(bad));
+      plain(upload, "badId", "badId:id", `id=${describeValue(bad)} (signed)`, both, (auth) =>
+        put(signedPut(text, expires), userHeaders(auth), png, true),
+      );
+    }
+    for (const value of ["", "abc", "1e20", "-1", "1.5", "1e400", "NaN", "99999999999999999999"]) {
+      plain(upload, "query", "query:expires", `expires=${value} (signed)`, both, (auth) =>
+        put(signedPut(id, value), userHeaders(auth)),
+      );
+      plain(upload, "query", "query:expires", `expires=${value} (unsigned)`, both, (auth) =>
+        put(fx.uploadPath.replace(/expires=\d+/, `expires=${value}`), userHeaders(auth)),
+      );
+    }
+    for (const type of [
+      null,
+      "image/jpeg",
+      "IMAGE/PNG",
+      "image/png; charset=x",
+      "image/png\u0000",
+      "x".repeat(5000),
+    ]) {
+      plain(upload, "contentType", "contentType", `content-type ${describeValue(type)}`, both, (auth) => {
+        const headers: Record<string, string> = { ...userHeaders(auth) };
+        const probe = put(fx.uploadPath, headers);
+        if (type === null) Reflect.deleteProperty(probe.headers, "content-type");
+        else probe.headers["content-type"] = type;
+        return probe;
+      });
+    }
+    for (const [detail, body] of [
+      ["empty body", Buffer.alloc(0)],
+      ["1.1 MB body", Buffer.alloc(1100 * 1024, 1)],
+      ["twice the declared size", Buffer.concat([png, png])],
+    ] as const) {
+      plain(upload, "hugeBody", "hugeBody", detail, both, (auth) =>
+        put(fx.uploadPath, userHeaders(auth), body),
+      );
+    }
+  }
+}
+
+/** The app's config, the SMS sandbox's read-back and the health check. */
+function plainRouteCases(routes: RouteCases): void {
+  const { own, userHeaders, plain, both } = routes;
+  // Plain GETs of the server's own: junk queries and headers.
+  for (const [endpoint, path] of [
+    ["GET /api/h5/config.js", "/api/h5/config.js"],
+    ["GET /api/sandbox/sms/last", "/api/sandbox/sms/last"],
+    ["GET /health", "/health"],
+  ] as const) {
+    if (!own(endpoint, "GET", path)) continue;
+    const base = path === "/api/sandbox/sms/last" ? `${path}?mobile=13700009999` : path;
+    plain(endpoint, "baseline", "baseline", "valid request", both, (auth) => ({
+      method: "GET",
+      path: base,
+      headers: userHeaders(auth),
+    }));
+    for (const query of badQueries) {
+      plain(endpoint, "query", "query", query.slice(0, 60), both, (auth) => ({
+        method: "GET",
+        path: `${base}${base.includes("?") ? `&${query.slice(1)}` : query}`,
+        headers: userHeaders(auth),
+      }));
+    }
+    if (path === "/api/sandbox/sms/last") {
+      for (const mobile of [
+        "",
+        "%00",
+        "138%00",
+        "%ED%A0%80",
+        "x".repeat(8000),
+        "1",
+        "13700009999&mobile=13800000001",
+        "[]",
+      ]) {
+        plain(endpoint, "query", "query:mobile", `mobile=${mobile.slice(0, 40)}`, both, (auth) => ({
+          method: "GET",
+          path: `${path}?mobile=${mobile}`,
+          headers: userHeaders(auth),
+        }));
+      }
+    }
+    for (const [header, value] of headerValues) {
+      plain(
+        endpoint,
+        "headers",
+        `headers:${headerClass(header)}`,
+        `${header}: ${describeValue(value)}`,
+        both,
+        (auth) => ({
+          method: "GET",
+          path: base,
+          headers: { ...userHeaders(auth), [header]: value },
+        }),
+      );
+    }
+  }
+}
