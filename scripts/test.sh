@@ -9,6 +9,7 @@ bash scripts/bootstrap.sh
 echo "== build, typecheck, lint, Storybook build (turbo; cached tasks replay)"
 pnpm exec turbo run build typecheck lint build-storybook --output-logs=errors-only
 pnpm exec prettier --check . --log-level warn
+node scripts/clones.mjs
 pnpm --filter @platform/api-client --silent size
 pnpm --filter @platform/ui --silent size
 
