@@ -27,7 +27,22 @@ export default defineConfig({
         // as many pieces as there are sharing patterns among the lazy chunks (41 scripts on /home);
         // one piece compresses better and loads in fewer requests (docs/perf.md, Step 9).
         advancedChunks: {
-          groups: [{ name: "lib", test: /node_modules[\\/](@tanstack|jotai)/, priority: 1 }],
+          groups: [
+            {
+              name: "lib",
+              // With them, the tiny shared tables every page reads (the envelope's codes, the ui's
+              // presentation values): alone they would each be one more request.
+              test: /node_modules[\\/](@tanstack|jotai)|packages[\\/](domain[\\/]src[\\/]codes|ui[\\/]src[\\/]presentation)\./,
+              priority: 1,
+            },
+            {
+              // What the route loaders of every page need at start (the home and list queries, the
+              // search-param rules): one chunk rather than one request per little module.
+              name: "route-data",
+              test: /apps[\\/]h5[\\/]src[\\/](features[\\/](home[\\/](queries|search)|videos[\\/]queries)|app[\\/]route-search)\./,
+              priority: 1,
+            },
+          ],
         },
       },
     },

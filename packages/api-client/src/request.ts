@@ -1,9 +1,9 @@
 import {
-  BusinessCode,
   ClientPlatform,
   StorageKey,
   channelTagIdOf,
   deviceTimeZoneHeader,
+  isOk,
   isSessionExpired,
   languageHeader,
   limits,
@@ -146,12 +146,12 @@ export abstract class RequestSender extends ClientSession {
       throw new ApiError({
         kind: "sessionExpired",
         endpoint: name,
-        code: BusinessCode.sessionExpired,
+        code: body.code,
         status,
         data: body.data,
       });
     }
-    if (body.code === BusinessCode.ok) return body.data ?? null;
+    if (isOk(body.code)) return body.data ?? null;
     throw new ApiError({
       kind: "business",
       endpoint: name,
@@ -195,7 +195,7 @@ export abstract class RequestSender extends ClientSession {
       return new ApiError({
         kind: "sessionExpired",
         endpoint: name,
-        code: BusinessCode.sessionExpired,
+        code: body.code,
         status,
         data: body.data,
       });

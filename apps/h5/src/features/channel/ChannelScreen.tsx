@@ -10,7 +10,7 @@ import { LayoutToggle } from "../videos/LayoutToggle";
 import { usePullToRefresh } from "../videos/usePullToRefresh";
 import { useVideoList } from "../videos/useVideoList";
 import { RefreshButton, VideoFeed } from "../videos/VideoFeed";
-import { channelVideoQuery } from "./queries";
+import { channelVideoQuery } from "../videos/queries";
 
 /**
  * The public channel page /d/{channelTagId}: titled with the channel's name in the app's language,

@@ -1,7 +1,7 @@
 import type { RequestOf } from "@platform/api-client";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { channelVideoQuery } from "../channel/queries";
+import { channelVideoQuery } from "../videos/queries";
 import { VIDEO_PAGE_SIZE, videoListQueryOptions, videoListRequest, videosOfPages } from "../videos/queries";
 import type { VideoListApi } from "../videos/queries";
 import { classificationsQueryOptions, homeKeys, homeVideoQuery } from "./queries";

@@ -1,5 +1,5 @@
 import type { PlatformApi, RequestOf, ResponseOf, Video } from "@platform/api-client";
-import { hasNextPage, limits, nextPageNumber } from "@platform/domain";
+import { defaultVideoListFilters, hasNextPage, limits, nextPageNumber } from "@platform/domain";
 import type { VideoListFilters } from "@platform/domain";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
@@ -81,4 +81,13 @@ export function videoListQueryOptions(api: VideoListApi, query: VideoListQuery) 
     initialPageParam: 1,
     getNextPageParam: nextVideoPageParam,
   });
+}
+
+/**
+ * The list of a channel page (/d/{channelTagId}): that channel's videos, unfiltered. Here rather
+ * than in features/channel, so the route's loader starts the list without the page's own code, and
+ * without one more chunk on every page.
+ */
+export function channelVideoQuery(channelTagId: string): VideoListQuery {
+  return { ...defaultVideoListFilters, classifyId: null, channelTagId };
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChannelScreen } from "../../features/channel/ChannelScreen";
-import { channelVideoQuery } from "../../features/channel/queries";
+import { channelVideoQuery } from "../../features/videos/queries";
 import { videoListQueryOptions } from "../../features/videos/queries";
 
 /**
