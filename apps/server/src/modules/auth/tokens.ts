@@ -1,4 +1,7 @@
-/** Signing in (spec §7 token calls): by SMS code (an unknown number gets an account), by password (with lockout), by identity card. */
+/**
+ * Signing in (spec §7 token calls): by SMS code (an unknown number gets an account), by password
+ * (with lockout), by identity card.
+ */
 import { BusinessCode, SmsCodeType } from "@platform/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";

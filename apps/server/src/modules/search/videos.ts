@@ -1,4 +1,7 @@
-/** Searching videos (spec §7 search): title, tag or author name with the list's filters; the hot tags. */
+/**
+ * Searching videos (spec §7 search): title, tag or author name with the list's filters; the hot
+ * tags.
+ */
 import { and, desc, ilike, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { users, videos } from "../../db/schema";

@@ -1,18 +1,16 @@
-import { BusinessCode } from "@platform/domain";
-import { eq } from "drizzle-orm";
-import type { AppContext } from "../../context";
-import { BusinessError } from "../../http/errors";
-import { ServerMessage } from "../../http/messages";
-import { channels } from "../../db/schema";
-import { languageOf } from "../../http/messages";
-import type { ResponseOf } from "@platform/api-client";
-import type { RouteInput } from "../../http/route";
-
 /**
  * The channel pages' names (`substance.channelInfo`, public like the pages themselves): one channel
  * by its id, named in the request's `language` (en_US → English, anything else → Chinese) and in
  * both languages. An id no channel has is a business 404.
  */
+import { BusinessCode } from "@platform/domain";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { BusinessError } from "../../http/errors";
+import { ServerMessage, languageOf } from "../../http/messages";
+import { channels } from "../../db/schema";
+import type { ResponseOf } from "@platform/api-client";
+import type { RouteInput } from "../../http/route";
 
 export async function channelInfo(
   ctx: AppContext,

@@ -1,21 +1,19 @@
-import { BusinessCode } from "@platform/domain";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { AppContext } from "../../context";
-import { users, videos } from "../../db/schema";
-import { BusinessError } from "../../http/errors";
-import { ServerMessage } from "../../http/messages";
-import { viewerOf, watchableVideo } from "./access";
-import { dateFormatOf, pageOf, totalOver } from "./videos";
-import { commentLikes, comments } from "../../db/schema";
-import type { ResponseOf } from "@platform/api-client";
-import type { SignedInInput } from "../../http/route";
-import { forgetVideo } from "./viewer";
-
 /**
  * Comments of spec §4: top-level comments newest first, each with its first replies (childSize,
  * oldest first) and how many there are; replies answer a comment or another reply of the same
  * thread. Text is stored and returned as typed: it is data, never markup.
  */
+import { BusinessCode } from "@platform/domain";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { commentLikes, comments, users, videos } from "../../db/schema";
+import { BusinessError } from "../../http/errors";
+import { ServerMessage } from "../../http/messages";
+import { viewerOf, watchableVideo } from "./access";
+import { dateFormatOf, pageOf, totalOver } from "./videos";
+import type { ResponseOf } from "@platform/api-client";
+import type { SignedInInput } from "../../http/route";
+import { forgetVideo } from "./viewer";
 
 const replyTo = sql`(select ${users.nickName} from ${comments} as target join ${users} on ${users.id} = target.user_id where target.id = ${comments.replyToId})`;
 

@@ -1,3 +1,4 @@
+/** Favourites folders (spec §3, §5): names unique per user, only the owner touches a folder. */
 import { BusinessCode } from "@platform/domain";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -13,8 +14,6 @@ import type { SignedInInput } from "../../http/route";
 import { videoPage } from "./lists";
 import { forgetVideo, forgetViewer } from "./viewer";
 import { collectInto } from "./reactions";
-
-/** Favourites folders (spec §3, §5): names unique per user, only the owner touches a folder. */
 
 /** A unique-index violation (the same folder name twice), on either driver. */
 function isUniqueViolation(error: unknown): boolean {

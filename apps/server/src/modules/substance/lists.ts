@@ -1,4 +1,7 @@
-/** The lists of videos (spec §3, §7): the catalogue with its filters and sorts, related, one's own, bought, by author; topics and classifications. */
+/**
+ * The lists of videos (spec §3, §7): the catalogue with its filters and sorts, related, one's own,
+ * bought, by author; topics and classifications.
+ */
 import type { PriceFilter } from "@platform/domain";
 import {
   DurationBucket,

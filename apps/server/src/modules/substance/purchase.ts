@@ -1,4 +1,6 @@
-/** Buying a CHARGE video with gold (spec §6): idempotent, one purchase per person, a ledger entry. */
+/**
+ * Buying a CHARGE video with gold (spec §6): idempotent, one purchase per person, a ledger entry.
+ */
 import { BusinessCode, WatchLevel } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { purchases } from "../../db/schema";

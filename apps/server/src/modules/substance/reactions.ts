@@ -1,4 +1,6 @@
-/** What viewers do to a video: like, collect, play (the resume position and the play count), share. */
+/**
+ * What viewers do to a video: like, collect, play (the resume position and the play count), share.
+ */
 import { BusinessCode } from "@platform/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";

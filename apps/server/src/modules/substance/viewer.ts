@@ -1,4 +1,6 @@
-/** One video as a viewer sees it: the cached row, what this viewer did with it, the detail answer. */
+/**
+ * One video as a viewer sees it: the cached row, what this viewer did with it, the detail answer.
+ */
 import { BusinessCode, VIDEO_PUBLISHED, WatchLevel } from "@platform/domain";
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";

@@ -1,4 +1,7 @@
-/** What the app is configured with (spec §7 system): its modules, menus by channel, customer service. */
+/**
+ * What the app is configured with (spec §7 system): its modules, menus by channel, customer
+ * service.
+ */
 import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appModules, menuItems, settings } from "../../db/schema";

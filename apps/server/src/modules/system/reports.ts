@@ -1,4 +1,6 @@
-/** Reports (the Report menus of comments, profiles and videos): once per person, never one's own. */
+/**
+ * Reports (the Report menus of comments, profiles and videos): once per person, never one's own.
+ */
 import { BusinessCode, ReportTarget } from "@platform/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { appModulesOf } from "./config";
+import { appModulesOf, menuConfig } from "./config";
 import { route } from "../../http/route";
-import { menuConfig } from "./config";
 import { report } from "./reports";
 
 /** The calls of the app's configuration and reports: contract name → handler (logic beside). */

@@ -1,4 +1,7 @@
-/** Uploads (spec §7 uploadSignUrl + PUT): the kinds and sizes accepted, quotas, signed URLs, files on disk. */
+/**
+ * Uploads (spec §7 uploadSignUrl + PUT): the kinds and sizes accepted, quotas, signed URLs, files
+ * on disk.
+ */
 import { randomUUID } from "node:crypto";
 import { createWriteStream, mkdirSync } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";

@@ -1,4 +1,4 @@
-import { BusinessCode } from "@platform/domain";
+import { BusinessCode, maskPhone } from "@platform/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { identityCards, users } from "../../db/schema";
@@ -9,7 +9,6 @@ import { fileUrlOf } from "../upload/files";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { randomInt } from "node:crypto";
-import { maskPhone } from "@platform/domain";
 import type { Db } from "../../db/database";
 
 export interface NewAccount {

@@ -1,4 +1,6 @@
-/** A user's own information (spec §3 user info): reading it, changing it, messages, the login log. */
+/**
+ * A user's own information (spec §3 user info): reading it, changing it, messages, the login log.
+ */
 import { hasForbiddenCharacter } from "@platform/api-client/contract";
 import { BusinessCode } from "@platform/domain";
 import { and, count, eq, isNull } from "drizzle-orm";

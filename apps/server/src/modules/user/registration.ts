@@ -1,4 +1,7 @@
-/** Making an account and resetting its password (spec §7): SMS code, RSA-sealed password, signed nonce. */
+/**
+ * Making an account and resetting its password (spec §7): SMS code, RSA-sealed password, signed
+ * nonce.
+ */
 import { BusinessCode, SmsCodeType, validatePassword } from "@platform/domain";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
