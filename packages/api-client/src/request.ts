@@ -141,16 +141,8 @@ export abstract class RequestSender extends ClientSession {
 
   /** The envelope's data when `code` is 200; otherwise the business error or the session's end. */
   private unwrap(name: EndpointName, body: Envelope, status: number): unknown {
-    if (isSessionExpired(body.code, body.data)) {
-      this.expire(body.data as SessionEndReason);
-      throw new ApiError({
-        kind: "sessionExpired",
-        endpoint: name,
-        code: body.code,
-        status,
-        data: body.data,
-      });
-    }
+    const ended = this.sessionEnded(name, body, status);
+    if (ended) throw ended;
     if (isOk(body.code)) return body.data ?? null;
     throw new ApiError({
       kind: "business",
@@ -161,6 +153,16 @@ export abstract class RequestSender extends ClientSession {
       data: body.data,
       ...messageOf(body),
     });
+  }
+
+  /**
+   * Code 8888 with invalid_grant / invalid_request, in a 200 or an error answer alike: the session
+   * ends here (storage cleared, the hook told), and the call fails with this error. Null otherwise.
+   */
+  private sessionEnded(name: EndpointName, body: Envelope, status: number): ApiError | null {
+    if (!isSessionExpired(body.code, body.data)) return null;
+    this.expire(body.data as SessionEndReason);
+    return new ApiError({ kind: "sessionExpired", endpoint: name, code: body.code, status, data: body.data });
   }
 
   protected toApiError(caught: unknown, name: EndpointName, signal: AbortSignal | undefined): ApiError {
@@ -190,16 +192,8 @@ export abstract class RequestSender extends ClientSession {
         /* not JSON */
       }
     }
-    if (isEnvelope(body) && isSessionExpired(body.code, body.data)) {
-      this.expire(body.data as SessionEndReason);
-      return new ApiError({
-        kind: "sessionExpired",
-        endpoint: name,
-        code: body.code,
-        status,
-        data: body.data,
-      });
-    }
+    const ended = isEnvelope(body) ? this.sessionEnded(name, body, status) : null;
+    if (ended) return ended;
     const bodyMsg = isEnvelope(body) && typeof body.msg === "string" ? body.msg : "";
     const msg = status === 500 ? error.response.statusText : bodyMsg;
     return new ApiError({
