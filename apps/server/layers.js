@@ -6,7 +6,7 @@
  *   seed/                              demo data: built from the modules, above them
  *   modules/<area>/routes.ts           contract name → handler (parse, authorise, call, answer)
  *   modules/<area>/<logic>.ts          the area's rules and queries; may use other areas' logic files
- *   http/ db/ media/ providers/ security/   below the modules: never import them (nor the seed)
+ *   http/ db/ jobs/ media/ providers/ security/   below the modules: never import them (nor the seed)
  *
  * A module never imports a `routes.ts` (its own or another's): shared logic lives in the owning
  * module's logic files. Tests sit above everything and are not held to the layers.
@@ -40,6 +40,7 @@ export const serverLayers = [
       "src/media/**/*.ts",
       "src/providers/**/*.ts",
       "src/security/**/*.ts",
+      "src/jobs/**/*.ts",
     ],
     ignores: ["**/*.test.ts"],
     rules: {

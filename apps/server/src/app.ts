@@ -20,6 +20,9 @@ import { TrackingBuffer } from "./modules/tracking/buffer";
 import { trackingRoutes } from "./modules/tracking/routes";
 import { uploadRoutes } from "./modules/upload/routes";
 import { userRoutes } from "./modules/user/routes";
+import { paymentChannels } from "./providers/payments/provider";
+import { sandboxPaymentRoutes } from "./providers/payments/sandbox/party";
+import { sandboxSecret } from "./providers/payments/sandbox/secret";
 import { SandboxSmsGateway } from "./providers/sms/gateway";
 import { smsReadbackRoute } from "./providers/sms/readback";
 
@@ -119,6 +122,24 @@ export async function buildApp(
 
   // Exists only while the sandbox is on, and only for the machine itself (providers/sms/readback.ts).
   if (ctx.sms instanceof SandboxSmsGateway) smsReadbackRoute(app, ctx, ctx.sms);
+  // The payment sandbox: another party, served here only while SANDBOX is on (decision 0014).
+  if (ctx.config.sandbox) {
+    const { trade } = ctx.config;
+    sandboxPaymentRoutes(app, {
+      db: ctx.db,
+      now: () => ctx.now(),
+      jobs: ctx.jobs,
+      secrets: Object.fromEntries(
+        paymentChannels.map((channel) => [
+          channel,
+          trade.providers[channel].secret ?? sandboxSecret(ctx.secrets.signingKey, channel),
+        ]),
+      ) as Record<(typeof paymentChannels)[number], string>,
+      settleDelayMs: trade.sandboxSettleDelayMs,
+      jitterMs: trade.sandboxJitterMs,
+      duplicates: trade.sandboxDuplicates,
+    });
+  }
 
   app.addHook("onClose", async () => {
     await tracking.flush();

@@ -4,6 +4,8 @@ import type { Db } from "./db/database";
 import type { ServerConfig } from "./env";
 import type { Authenticate } from "./http/caller";
 import type { MediaLibrary } from "./media/library";
+import type { JobRunner } from "./jobs/runner";
+import type { PaymentChannel, PaymentProvider } from "./providers/payments/provider";
 import type { SmsGateway } from "./providers/sms/gateway";
 
 /** What every module works with; made once at start. */
@@ -14,6 +16,12 @@ export interface AppContext {
   /** Settled secrets (from the environment, or generated once and kept in the data folder). */
   readonly secrets: { readonly reqKey: string; readonly clientSecret: string; readonly signingKey: string };
   readonly sms: SmsGateway;
+  /** The payment providers, one per channel (real ones, or the sandbox over HTTP). */
+  readonly payments: Readonly<Record<PaymentChannel, PaymentProvider>>;
+  /** Durable background work: modules register their job kinds at start. */
+  readonly jobs: JobRunner;
+  /** Where people and providers reach this server (PUBLIC_URL, else where it listens). */
+  origin(): string;
   /** The clips videos play (HLS renditions and covers). */
   readonly media: MediaLibrary;
   readonly log: FastifyBaseLogger;

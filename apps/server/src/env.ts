@@ -75,6 +75,57 @@ export interface ServerConfig {
   readonly trackingEventsPerMinute: number;
   /** Extra sources of the Content-Security-Policy (`CSP_*`; src/http/security-headers.ts). */
   readonly csp: CspSettings;
+  /** Money in and out (Step 11): providers, limits and timings. */
+  readonly trade: TradeSettings;
+  /** How often this process looks for due background jobs (ms). */
+  readonly jobsPollMs: number;
+}
+
+/** A payment provider's address and shared secret (none: the sandbox's, while it is on). */
+export interface ProviderSettings {
+  readonly url: string | null;
+  readonly secret: string | null;
+}
+
+export interface TradeSettings {
+  /** The address people reach this server at (return and notify URLs); default: where it listens. */
+  readonly publicUrl: string | null;
+  readonly providers: Readonly<Record<"bank" | "eepay" | "merchant", ProviderSettings>>;
+  /** A PAYING recharge unpaid this long is cancelled as expired. */
+  readonly rechargeExpireMinutes: number;
+  /** BANK_SM takes any amount in this range; EE_PAY and MERCHANT the fixed amounts (hundredths). */
+  readonly bankRange: { readonly min: number; readonly max: number };
+  readonly fixedAmounts: readonly number[];
+  /** Single withdrawal bounds (hundredths). */
+  readonly withdrawMin: number;
+  readonly withdrawMax: number;
+  /** A reserved withdrawal is paid in the batch this long after it is asked (urging: at once). */
+  readonly reservedDelaySeconds: number;
+  /** The e-wallet withdrawal review (spec §9: 5-10 minutes). */
+  readonly eepayReviewSeconds: number;
+  readonly maxCardsPerUser: number;
+  /** The sandbox's timings: settling, random delay of notifications, and sending each twice. */
+  readonly sandboxSettleDelayMs: number;
+  readonly sandboxJitterMs: number;
+  readonly sandboxDuplicates: boolean;
+}
+
+function amountsOf(value: string | undefined, fallback: number[], name: string): number[] {
+  if (value === undefined || value === "") return fallback;
+  const amounts = value
+    .split(/[,\s]+/)
+    .filter((v) => v !== "")
+    .map((v) => Math.round(Number(v) * 100));
+  if (amounts.length === 0 || !amounts.every((n) => Number.isSafeInteger(n) && n > 0))
+    throw new Error(`${name} must be amounts in yuan, comma-separated (e.g. 10,50,100)`);
+  return amounts;
+}
+
+function yuanOf(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Math.round(Number(value) * 100);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be an amount in yuan above 0`);
+  return n;
 }
 
 /**
@@ -180,6 +231,19 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new Error("production needs REQ_KEY, CLIENT_SECRET and SIGNING_KEY set explicitly");
   }
   if (!sandbox && !env.SMS_GATEWAY_URL) throw new Error("SMS_GATEWAY_URL is needed when SANDBOX is off");
+  const provider = (name: "BANK" | "EEPAY" | "MERCHANT"): ProviderSettings => {
+    const url = env[`PAY_${name}_URL`] || null;
+    const secret = env[`PAY_${name}_SECRET`] || null;
+    if (!sandbox && (!url || !secret))
+      throw new Error(`PAY_${name}_URL and PAY_${name}_SECRET are needed when SANDBOX is off`);
+    return { url, secret };
+  };
+  const withdrawMin = yuanOf(env.WITHDRAW_MIN, 1000, "WITHDRAW_MIN");
+  const withdrawMax = yuanOf(env.WITHDRAW_MAX, 5_000_000, "WITHDRAW_MAX");
+  if (withdrawMax < withdrawMin) throw new Error("WITHDRAW_MAX must not be below WITHDRAW_MIN");
+  const bankMin = yuanOf(env.RECHARGE_BANK_MIN, 1000, "RECHARGE_BANK_MIN");
+  const bankMax = yuanOf(env.RECHARGE_BANK_MAX, 5_000_000, "RECHARGE_BANK_MAX");
+  if (bankMax < bankMin) throw new Error("RECHARGE_BANK_MAX must not be below RECHARGE_BANK_MIN");
   const mediaProfile = env.SEED_MEDIA || "full";
   if (mediaProfile !== "full" && mediaProfile !== "quick")
     throw new Error("SEED_MEDIA must be full or quick");
@@ -245,5 +309,30 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       frameSrc: originsOf(env.CSP_FRAME_SRC, "CSP_FRAME_SRC"),
       reportUri: reportUriOf(env.CSP_REPORT_URI),
     },
+    trade: {
+      publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : null,
+      providers: { bank: provider("BANK"), eepay: provider("EEPAY"), merchant: provider("MERCHANT") },
+      rechargeExpireMinutes: intOf(env.RECHARGE_EXPIRE_MINUTES, 30, "RECHARGE_EXPIRE_MINUTES"),
+      bankRange: { min: bankMin, max: bankMax },
+      fixedAmounts: amountsOf(
+        env.RECHARGE_AMOUNTS,
+        [1000, 5000, 10_000, 20_000, 50_000, 100_000],
+        "RECHARGE_AMOUNTS",
+      ),
+      withdrawMin,
+      withdrawMax,
+      reservedDelaySeconds: intOf(
+        env.WITHDRAW_RESERVED_DELAY_SECONDS,
+        3600,
+        "WITHDRAW_RESERVED_DELAY_SECONDS",
+        0,
+      ),
+      eepayReviewSeconds: intOf(env.EEPAY_REVIEW_SECONDS, 300, "EEPAY_REVIEW_SECONDS", 0),
+      maxCardsPerUser: intOf(env.MAX_CARDS_PER_USER, 5, "MAX_CARDS_PER_USER"),
+      sandboxSettleDelayMs: intOf(env.SANDBOX_SETTLE_DELAY_MS, 3000, "SANDBOX_SETTLE_DELAY_MS", 0),
+      sandboxJitterMs: intOf(env.SANDBOX_JITTER_MS, 1500, "SANDBOX_JITTER_MS", 0),
+      sandboxDuplicates: boolOf(env.SANDBOX_DUPLICATES, true),
+    },
+    jobsPollMs: intOf(env.JOBS_POLL_MS, 1000, "JOBS_POLL_MS", 10),
   };
 }

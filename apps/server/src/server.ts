@@ -8,6 +8,11 @@ import { authenticate } from "./modules/auth/sessions";
 import type { Database } from "./db/database";
 import type { ServerConfig } from "./env";
 import { MediaLibrary } from "./media/library";
+import { JobRunner } from "./jobs/runner";
+import { HttpPaymentProvider } from "./providers/payments/http-provider";
+import { paymentChannels } from "./providers/payments/provider";
+import type { PaymentChannel, PaymentProvider } from "./providers/payments/provider";
+import { sandboxSecret } from "./providers/payments/sandbox/secret";
 import { HttpSmsGateway, SandboxSmsGateway } from "./providers/sms/gateway";
 import { settleSecrets } from "./secrets";
 
@@ -54,26 +59,54 @@ export async function startServer(
         log.info(line);
       })
     : new HttpSmsGateway(config.smsGatewayUrl ?? "", config.smsGatewayKey);
+  const now = options.now ?? (() => new Date());
+  let listening = "";
+  const origin = () => config.trade.publicUrl ?? listening;
+  // Each provider over HTTP: a real one where PAY_<CHANNEL>_URL says, else the sandbox here.
+  const payments = Object.fromEntries(
+    paymentChannels.map((channel) => {
+      const settings = config.trade.providers[channel];
+      const url = settings.url;
+      const provider = new HttpPaymentProvider(
+        channel,
+        url ? () => url : () => `${origin()}/sandbox/pay/${channel}`,
+        settings.secret ?? sandboxSecret(secrets.signingKey, channel),
+        url === null,
+        now,
+      );
+      return [channel, provider];
+    }),
+  ) as unknown as Record<PaymentChannel, PaymentProvider>;
+  const jobs = new JobRunner(database.db, now, log, {
+    pollMs: config.jobsPollMs,
+    leaseMs: 60_000,
+    batch: 20,
+  });
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
     config,
     secrets,
     sms,
+    payments,
+    jobs,
+    origin,
     media: new MediaLibrary(config.mediaDir),
-    caches: makeCaches(options.now ?? (() => new Date())),
+    caches: makeCaches(now),
     authenticate: (header) => authenticate(ctx, header),
     log,
-    now: options.now ?? (() => new Date()),
+    now,
   };
   await buildApp(ctx, app);
-  const origin = await app.listen({ host: config.host, port: config.port });
+  listening = (await app.listen({ host: config.host, port: config.port })).replace("[::1]", "localhost");
+  jobs.start();
   return {
     app,
     ctx,
     database,
-    origin: origin.replace("[::1]", "localhost"),
+    origin: listening,
     close: async () => {
+      await jobs.stop();
       await app.close();
       await database.close();
     },

@@ -8,6 +8,7 @@ import pg from "pg";
 import { describe, it } from "vitest";
 import { loadConfig } from "../src/env";
 import type { ServerConfig } from "../src/env";
+import { describeReport, reconcile } from "../src/modules/trade/reconcile";
 import { startServer } from "../src/server";
 import type { RunningServer } from "../src/server";
 import { testDatabaseUrl } from "./env";
@@ -122,6 +123,11 @@ export async function startPlatform(
     SMS_SEND_PER_ADDRESS: "10000,10000,10000",
     SMS_SEND_GLOBAL: "10000,10000,10000",
     ANONYMOUS_WRITES_PER_MINUTE: "100000",
+    // Background jobs and the payment sandbox move fast in tests; the timings have their own cases.
+    JOBS_POLL_MS: "50",
+    SANDBOX_SETTLE_DELAY_MS: "100",
+    SANDBOX_JITTER_MS: "100",
+    EEPAY_REVIEW_SECONDS: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
@@ -157,8 +163,12 @@ export async function startPlatform(
       server = await startServer(settled, { logger: false });
     },
     async close() {
+      // Every suite leaves the books exact (decision 0014): reconcile before the database goes.
+      await server.ctx.jobs.stop();
+      const report = await reconcile(server.database.db);
       await server.close();
       await created.drop();
+      if (report.drift.length > 0) throw new Error(describeReport(report));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

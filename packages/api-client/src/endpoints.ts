@@ -105,6 +105,7 @@ export const endpoints = {
   "trade.eepayEnterUrl": { method: "GET", path: "/trade/app/eepay/enterUrl" },
   "trade.eepayBalance": { method: "GET", path: "/trade/app/eepay/balance" },
   "trade.rechargeGold": { method: "POST", path: "/trade/app/recharge/rechargeGold", money: true },
+  "trade.statement": { method: "POST", path: "/trade/app/account/statement" },
 
   // ── substance (video) ───────────────────────────────────────────────────────────────────────
   "substance.classifyList": { method: "POST", path: "/substance/app/classify/listForLimit" },

@@ -104,6 +104,22 @@ export const MenuConfigType = {
 export type MenuConfigType = (typeof MenuConfigType)[keyof typeof MenuConfigType];
 export const menuConfigTypes = /* @__PURE__ */ valuesOf(MenuConfigType);
 
+/** Why a balance moved (the statement's lines). */
+export const StatementReason = {
+  RECHARGE: "RECHARGE",
+  BUY_VIDEO: "BUY_VIDEO",
+  MEMBERSHIP: "MEMBERSHIP",
+  TRANSFER: "TRANSFER",
+  WITHDRAW: "WITHDRAW",
+  WITHDRAW_RETURN: "WITHDRAW_RETURN",
+  WITHDRAW_BONUS: "WITHDRAW_BONUS",
+  WITHDRAW_CHANGE: "WITHDRAW_CHANGE",
+  GRANT: "GRANT",
+} as const;
+
+export type StatementReason = (typeof StatementReason)[keyof typeof StatementReason];
+export const statementReasons = /* @__PURE__ */ valuesOf(StatementReason);
+
 export const OrderTab = { WITHDRAW_ORDER: "WITHDRAW_ORDER", RECHARGE_ORDER: "RECHARGE_ORDER" } as const;
 export type OrderTab = (typeof OrderTab)[keyof typeof OrderTab];
 export const orderTabs = /* @__PURE__ */ valuesOf(OrderTab);
@@ -118,7 +134,17 @@ export type LoginMode = (typeof LoginMode)[keyof typeof LoginMode];
 export const loginModes = /* @__PURE__ */ valuesOf(LoginMode);
 
 /** Why an SMS code is sent. */
-export const SmsCodeType = { REGISTER: "REGISTER", LOGIN: "LOGIN", RESET: "RESET" } as const;
+/**
+ * What a verification code is for. PAYEE (adding a bank card) and WITHDRAW (every withdrawal) are
+ * sent to the signed-in person's own phone (Step 11: money leaves only with a fresh code).
+ */
+export const SmsCodeType = {
+  REGISTER: "REGISTER",
+  LOGIN: "LOGIN",
+  RESET: "RESET",
+  PAYEE: "PAYEE",
+  WITHDRAW: "WITHDRAW",
+} as const;
 export type SmsCodeType = (typeof SmsCodeType)[keyof typeof SmsCodeType];
 export const smsCodeTypes = /* @__PURE__ */ valuesOf(SmsCodeType);
 

@@ -38,6 +38,10 @@ describe("recharge statuses", () => {
     ["PROCESSING", "CANCELLED", false], // money is already moving
     ["PAYMENT_SUCCESSFUL", "RECHARGE_FAILED", false],
     ["CANCELLED", "PAYING", false],
+    // A payment that lands after the order was cancelled or expired is still credited.
+    ["CANCELLED", "PAYMENT_SUCCESSFUL", true],
+    ["CANCELLED", "COMPLETE_CHANGE", true],
+    ["RECHARGE_FAILED", "PAYMENT_SUCCESSFUL", false],
   ] as const)("%s → %s allowed: %s", (from, to, ok) => {
     expect(canRechargeMove(from, to)).toBe(ok);
   });

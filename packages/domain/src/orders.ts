@@ -72,8 +72,9 @@ export function withdrawStatusView(status: WithdrawStatus): OrderStatusView {
 
 /**
  * The transitions the server allows. Paying can be abandoned (cancelled) or settle directly (an
- * e-wallet confirms at once); a bank transfer goes through processing. A failed withdrawal stays
- * failed: 'withdraw again' makes a new order.
+ * e-wallet confirms at once); a bank transfer goes through processing. A payment that arrives
+ * after the order was cancelled (by its owner, or as expired) still settles it: money that was
+ * paid is always credited. A failed withdrawal stays failed: 'withdraw again' makes a new order.
  */
 export const rechargeTransitions: Readonly<Record<RechargeStatus, readonly RechargeStatus[]>> = {
   PAYING: ["PROCESSING", "RECHARGE_FAILED", "PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE", "CANCELLED"],
@@ -81,7 +82,7 @@ export const rechargeTransitions: Readonly<Record<RechargeStatus, readonly Recha
   RECHARGE_FAILED: [],
   PAYMENT_SUCCESSFUL: [],
   COMPLETE_CHANGE: [],
-  CANCELLED: [],
+  CANCELLED: ["PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE"],
 };
 
 export const withdrawTransitions: Readonly<Record<WithdrawStatus, readonly WithdrawStatus[]>> = {

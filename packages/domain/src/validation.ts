@@ -188,3 +188,23 @@ export function validateFolderChosen(id: unknown): Validation {
 export function validateAgreement(ticked: boolean): Validation {
   return ticked ? null : message(MessageKey.agreementRequired);
 }
+
+/**
+ * A bank card number as banks check it: 12-19 digits whose Luhn checksum holds (a typo in one
+ * digit, or two neighbours swapped, fails).
+ */
+export function isValidCardNumber(number: string): boolean {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card shown as only its last four digits: "**** **** **** 1234". */
+export function maskCardNumber(numberOrLast4: string): string {
+  return `**** **** **** ${numberOrLast4.slice(-4)}`;
+}

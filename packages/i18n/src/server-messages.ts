@@ -147,4 +147,125 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.replyTargetGone",
     message: "要回复的评论已删除",
   },
+  [ServerMessageKey.rechargeUnfinished]: /*i18n*/ {
+    id: "server.rechargeUnfinished",
+    message: "您有未完成的充值订单，请先完成或取消后再充值",
+  },
+  [ServerMessageKey.rechargeAmountOutOfRange]: /*i18n*/ {
+    id: "server.rechargeAmountOutOfRange",
+    message: "充值金额须在 {min} 至 {max} 之间",
+  },
+  [ServerMessageKey.rechargeAmountNotOffered]: /*i18n*/ {
+    id: "server.rechargeAmountNotOffered",
+    message: "请选择列出的充值金额",
+  },
+  [ServerMessageKey.payMethodUnavailable]: /*i18n*/ {
+    id: "server.payMethodUnavailable",
+    message: "该支付方式暂不可用，请换一种方式",
+  },
+  [ServerMessageKey.paymentFailed]: /*i18n*/ { id: "server.paymentFailed", message: "支付失败，请稍后再试" },
+  [ServerMessageKey.rechargeExpired]: /*i18n*/ {
+    id: "server.rechargeExpired",
+    message: "超时未支付，订单已自动取消",
+  },
+  [ServerMessageKey.bankCardVerificationFailed]: /*i18n*/ {
+    id: "server.bankCardVerificationFailed",
+    message: "银行卡验证失败，请核对卡号、持卡人和开户行",
+  },
+  [ServerMessageKey.bankCardNumberInvalid]: /*i18n*/ {
+    id: "server.bankCardNumberInvalid",
+    message: "银行卡号不正确，请核对后重新输入",
+  },
+  [ServerMessageKey.bankCardExists]: /*i18n*/ {
+    id: "server.bankCardExists",
+    message: "这张银行卡已经添加过了",
+  },
+  [ServerMessageKey.bankCardLimit]: /*i18n*/ {
+    id: "server.bankCardLimit",
+    message: "最多可添加 {max} 张银行卡，请先删除一张",
+  },
+  [ServerMessageKey.withdrawAboveMaximum]: /*i18n*/ {
+    id: "server.withdrawAboveMaximum",
+    message: "单笔提现最多 {max} 金币",
+  },
+  [ServerMessageKey.withdrawRetryNotFailed]: /*i18n*/ {
+    id: "server.withdrawRetryNotFailed",
+    message: "只有失败的提现可以重新提现",
+  },
+  [ServerMessageKey.orderNotCancellable]: /*i18n*/ {
+    id: "server.orderNotCancellable",
+    message: "该订单当前不能取消",
+  },
+  [ServerMessageKey.orderAlreadyUrged]: /*i18n*/ {
+    id: "server.orderAlreadyUrged",
+    message: "已催单，请耐心等待",
+  },
+  [ServerMessageKey.orderNotUrgeable]: /*i18n*/ {
+    id: "server.orderNotUrgeable",
+    message: "该订单当前不能催单",
+  },
+  [ServerMessageKey.receiptNotConfirmable]: /*i18n*/ {
+    id: "server.receiptNotConfirmable",
+    message: "该订单当前不能确认收款",
+  },
+  [ServerMessageKey.payoutFailed]: /*i18n*/ {
+    id: "server.payoutFailed",
+    message:
+      "银行信息有误或银行卡已过期，请联系银行或客服核实，或更换银行卡后重新提现（每天最多重新转账 10 次）",
+  },
+  [ServerMessageKey.withdrawCancelledByUser]: /*i18n*/ {
+    id: "server.withdrawCancelledByUser",
+    message: "已由本人取消",
+  },
+  [ServerMessageKey.eepayAccountInvalid]: /*i18n*/ {
+    id: "server.eepayAccountInvalid",
+    message: "EE 钱包账号不正确",
+  },
+  [ServerMessageKey.eepayInsufficient]: /*i18n*/ {
+    id: "server.eepayInsufficient",
+    message: "EE 钱包余额不足",
+  },
+  [ServerMessageKey.sandboxPayTitle]: /*i18n*/ {
+    id: "server.sandboxPayTitle",
+    message: "{provider} 沙箱收银台",
+  },
+  [ServerMessageKey.sandboxNotice]: /*i18n*/ {
+    id: "server.sandboxNotice",
+    message: "这是沙箱：不会发生真实扣款",
+  },
+  [ServerMessageKey.sandboxPayAmount]: /*i18n*/ {
+    id: "server.sandboxPayAmount",
+    message: "应付金额：{amount}",
+  },
+  [ServerMessageKey.sandboxPayOrder]: /*i18n*/ {
+    id: "server.sandboxPayOrder",
+    message: "订单号：{orderNum}",
+  },
+  [ServerMessageKey.sandboxPayNow]: /*i18n*/ { id: "server.sandboxPayNow", message: "确认支付" },
+  [ServerMessageKey.sandboxPayOther]: /*i18n*/ { id: "server.sandboxPayOther", message: "支付其他金额" },
+  [ServerMessageKey.sandboxPayFail]: /*i18n*/ { id: "server.sandboxPayFail", message: "模拟支付失败" },
+  [ServerMessageKey.sandboxPayAbandon]: /*i18n*/ {
+    id: "server.sandboxPayAbandon",
+    message: "放弃支付并返回",
+  },
+  [ServerMessageKey.sandboxPayDone]: /*i18n*/ {
+    id: "server.sandboxPayDone",
+    message: "这笔支付已处理（{status}），正在返回商户",
+  },
+  [ServerMessageKey.sandboxWalletTitle]: /*i18n*/ {
+    id: "server.sandboxWalletTitle",
+    message: "EE 钱包（沙箱）",
+  },
+  [ServerMessageKey.sandboxWalletBalance]: /*i18n*/ {
+    id: "server.sandboxWalletBalance",
+    message: "余额：{amount} EE 币",
+  },
+  [ServerMessageKey.sandboxWalletTopUp]: /*i18n*/ {
+    id: "server.sandboxWalletTopUp",
+    message: "充入 100 EE 币（沙箱）",
+  },
+  [ServerMessageKey.sandboxWalletAccount]: /*i18n*/ {
+    id: "server.sandboxWalletAccount",
+    message: "账号：{account}",
+  },
 };

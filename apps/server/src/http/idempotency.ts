@@ -54,3 +54,29 @@ export async function idempotent<T>(
     return result;
   });
 }
+
+/**
+ * The answer an earlier call with this request's Idempotency-Key got, if there was one (a retry):
+ * calls that spend a one-time proof before their work (an SMS code) answer a retry from here
+ * instead of asking for the proof again. Null when the key is new (or missing: `idempotent`
+ * refuses that).
+ */
+export async function earlierAnswer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: number,
+  endpoint: string,
+  body: unknown,
+): Promise<unknown> {
+  const header = request.headers["idempotency-key"];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !KEY.test(key)) return null;
+  const [earlier] = await ctx.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (!earlier) return null;
+  if (earlier.requestHash !== sha256(`${endpoint}:${JSON.stringify(body)}`))
+    throw new BusinessError(BusinessCode.conflict, ServerMessage.idempotencyKeyReused);
+  return earlier.response;
+}

@@ -3,7 +3,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { seededRandom } from "./random";
 import type { ClipManifest } from "../media/generate";
-import { BalanceType, credit, debit } from "../modules/trade/wallet";
+import { BalanceType, PlatformAccount, grant, platform, post, userAccount } from "../modules/trade/wallet";
 import { createAccount } from "../modules/user/accounts";
 import {
   classifications,
@@ -214,7 +214,7 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
       [permanent, BalanceType.GAME, 3_000],
     ];
     for (const [userId, type, amount] of grants) {
-      if (userId !== undefined) await credit(tx, { userId, type, amount, reason: "SEED" });
+      if (userId !== undefined) await grant(tx, { userId, type, amount, kind: "SEED" });
     }
     if (member !== undefined) {
       await tx.insert(userProps).values({ userId: member, integral: 1280, gameToken: 30, videoCard: 2 });
@@ -224,12 +224,13 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
           .insert(purchases)
           .values({ userId: member, videoId: video.id, payType: "GOLD", amount: video.amount })
           .returning({ id: purchases.id });
-        await debit(tx, {
-          userId: member,
-          type: BalanceType.GOLD,
-          amount: video.amount,
-          reason: "BUY_VIDEO",
+        await post(tx, {
+          kind: "BUY_VIDEO",
           reference: `purchases:${String(purchase?.id)}`,
+          legs: [
+            { account: userAccount(member, BalanceType.GOLD), amount: -video.amount },
+            { account: platform(PlatformAccount.REVENUE), amount: video.amount },
+          ],
         });
       }
       await tx.insert(watchHistory).values(

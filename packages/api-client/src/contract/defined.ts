@@ -30,6 +30,7 @@ export const definedHere = {
   "trade.urgeWithdraw": "path",
   "trade.userBillDetails": "body",
   "trade.rechargeGold": "body",
+  "trade.statement": "path",
   "substance.browseMyVideo": "body",
   "substance.saveMyVideo": "path",
   "substance.deleteMyVideo": "path",

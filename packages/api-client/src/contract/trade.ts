@@ -2,6 +2,7 @@ import {
   AccountType,
   OrderTab,
   PriceType,
+  StatementReason,
   UrgeState,
   WithdrawTiming,
   WithdrawType,
@@ -20,6 +21,8 @@ import {
   ZPaymentMethod,
   ZPositiveHundredths,
   ZRechargeStatus,
+  ZSignedHundredths,
+  ZSmsCode,
   ZWithdrawStatus,
   ZWithdrawType,
 } from "./common";
@@ -48,8 +51,10 @@ export const ZRechargeOrder = z.object({
   receivedAmount: ZHundredths.nullable(),
   payee: z.string().nullable(),
   bankName: z.string().nullable(),
-  /** Where to pay (the e-wallet's page) while the order is PAYING. */
+  /** Where to pay (the provider's hosted page) while the order is PAYING. */
   payUrl: z.string().nullable(),
+  /** When a PAYING order is cancelled as expired if nothing was paid. */
+  expireTime: ZDateTime.nullable(),
   failureReason: z.string().nullable(),
   cancelReason: z.string().nullable(),
   createTime: ZDateTime,
@@ -91,6 +96,19 @@ export const ZPayConfig = z.object({
   sandbox: z.boolean(),
 });
 
+/** One line of the statement: one movement of one of the person's balances, from the ledger. */
+export const ZStatementLine = z.object({
+  id: ZId,
+  balanceType: z.string(),
+  reason: z.enum(StatementReason),
+  /** Signed hundredths: money in positive, money out negative. */
+  amount: ZSignedHundredths,
+  balanceAfter: ZHundredths,
+  /** The order or purchase it belongs to, when there is one (an order number, a video id). */
+  orderNum: z.string().nullable(),
+  createTime: ZDateTime,
+});
+
 const ZOrderNumQuery = z.object({ orderNum: ZOrderNum });
 
 export const tradeSchemas = {
@@ -106,6 +124,8 @@ export const tradeSchemas = {
       cardNumber: z.string().regex(/^\d{12,19}$/),
       cardholderName: ZLine(32).min(2),
       bankName: ZLine(64).min(2),
+      /** A fresh SMS code of type PAYEE, sent to the person's own phone. */
+      code: ZSmsCode,
     }),
     response: ZBankCard,
   },
@@ -143,6 +163,8 @@ export const tradeSchemas = {
       timing: z.enum(WithdrawTiming),
       /** 'withdraw again' after a failure names the failed order. */
       retryOf: ZOrderNum.optional(),
+      /** A fresh SMS code of type WITHDRAW, sent to the person's own phone. */
+      code: ZSmsCode,
     }),
     response: ZWithdrawOrder,
   },
@@ -153,6 +175,7 @@ export const tradeSchemas = {
       eepayAccount: ZLine(64).min(3),
       timing: z.enum(WithdrawTiming),
       retryOf: ZOrderNum.optional(),
+      code: ZSmsCode,
     }),
     response: ZWithdrawOrder,
   },
@@ -173,6 +196,7 @@ export const tradeSchemas = {
   "trade.confirmPaid": { request: ZOrderNumQuery, response: ZRechargeOrder },
   "trade.eepayEnterUrl": { request: ZEmpty, response: z.object({ url: z.string() }) },
   "trade.eepayBalance": { request: ZEmpty, response: z.object({ balance: ZHundredths, bound: z.boolean() }) },
+  "trade.statement": { request: ZPageRequest, response: ZPage(ZStatementLine) },
   "trade.rechargeGold": {
     request: z.object({ amount: ZPositiveHundredths, payMethod: ZPaymentMethod, payeeId: ZId.optional() }),
     response: ZRechargeOrder,

@@ -7,3 +7,6 @@ export * from "./accounts";
 export * from "./app";
 export * from "./videos";
 export * from "./money";
+export * from "./trade";
+export * from "./jobs";
+export * from "./sandbox";

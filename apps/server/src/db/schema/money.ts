@@ -1,4 +1,7 @@
-/** Money (decision 0008): one account per user and balance type, the double-entry ledger, idempotency keys. */
+/**
+ * Money (decisions 0008 and 0014): one account per user and balance type plus the platform's own
+ * accounts, the double-entry ledger (journals whose entries sum to zero), idempotency keys.
+ */
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -12,23 +15,49 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
-import { userRef } from "./accounts";
+import { userRef, users } from "./accounts";
+
+/** A user's reference that is empty on the platform's own accounts. */
+function ownerRef() {
+  return bigint("user_id", { mode: "number" }).references(() => users.id);
+}
 
 export const walletAccounts = pgTable(
   "wallet_accounts",
   {
     id: id(),
-    userId: userRef(),
-    /** GOLD, WALLET, GAME, GAME_BONUS… (BalanceType). */
+    /** The owner; empty on the platform's accounts (CLEARING, WITHDRAW_HOLD, PAYOUTS, REVENUE…). */
+    userId: ownerRef(),
+    /** GOLD, WALLET, GAME, GAME_BONUS… (BalanceType), or a PlatformAccount. */
     type: text("type").notNull(),
-    /** Hundredths; never below zero. */
+    /** Hundredths; a user's never below zero (the platform's are signed: money in is negative). */
     balance: bigint("balance", { mode: "number" }).notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("wallet_accounts_user_type").on(t.userId, t.type),
-    check("wallet_accounts_balance_not_negative", sql`${t.balance} >= 0`),
+    uniqueIndex("wallet_accounts_platform_type")
+      .on(t.type)
+      .where(sql`${t.userId} IS NULL`),
+    check("wallet_accounts_balance_not_negative", sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
   ],
+);
+
+/**
+ * One movement of money: its entries (ledger_entries) sum to zero. Its kind and reference are
+ * unique, so the same movement (a recharge's settlement, a purchase) can never be posted twice.
+ */
+export const journals = pgTable(
+  "journals",
+  {
+    id: id(),
+    /** RECHARGE, BUY_VIDEO, TRANSFER, WITHDRAW, WITHDRAW_PAYOUT, WITHDRAW_RETURN, GRANT… */
+    kind: text("kind").notNull(),
+    /** What it belongs to: an order number, `purchases:12`, a transfer's key. */
+    reference: text("reference").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("journals_kind_reference").on(t.kind, t.reference)],
 );
 
 /** Every change of every balance, written in the same transaction as the change; never updated. */
@@ -36,10 +65,14 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: id(),
+    journalId: bigint("journal_id", { mode: "number" })
+      .notNull()
+      .references(() => journals.id),
     accountId: bigint("account_id", { mode: "number" })
       .notNull()
       .references(() => walletAccounts.id),
-    userId: userRef(),
+    /** The account's owner (empty on platform accounts), kept here for the statement's reads. */
+    userId: ownerRef(),
     /** Signed hundredths: credits positive, debits negative. */
     amount: bigint("amount", { mode: "number" }).notNull(),
     balanceAfter: bigint("balance_after", { mode: "number" }).notNull(),
@@ -52,8 +85,9 @@ export const ledgerEntries = pgTable(
   (t) => [
     index("ledger_entries_account").on(t.accountId, t.id),
     index("ledger_entries_user").on(t.userId, t.createdAt),
+    index("ledger_entries_journal").on(t.journalId),
     check("ledger_entries_not_zero", sql`${t.amount} <> 0`),
-    check("ledger_entries_balance_not_negative", sql`${t.balanceAfter} >= 0`),
+    check("ledger_entries_balance_not_negative", sql`${t.userId} IS NULL OR ${t.balanceAfter} >= 0`),
   ],
 );
 

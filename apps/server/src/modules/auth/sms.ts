@@ -52,7 +52,7 @@ let prunedAt = 0;
 
 /**
  * Send a verification code: one per phone per 60 s (whatever the purpose), REGISTER only to a new
- * number and RESET only to a registered one. Concurrent sends to one phone are serialised by an
+ * number and RESET (and PAYEE, WITHDRAW: codes for money leaving) only to a registered one. Concurrent sends to one phone are serialised by an
  * advisory lock, so two taps cannot both pass the 60 s check. Every send is paid from budgets
  * (settings SMS_*): codes per phone per day, sends per address and for everyone per minute / hour
  * / day, so nobody can pump SMS to many numbers nor collect a phone's codes all day.
@@ -66,7 +66,8 @@ export async function sendCode(
   if (purpose === SmsCodeType.REGISTER && (await isRegistered(ctx, mobile))) {
     throw new BusinessError(BusinessCode.conflict, ServerMessage.phoneRegistered);
   }
-  if (purpose === SmsCodeType.RESET && !(await isRegistered(ctx, mobile))) {
+  const forRegistered: readonly SmsCodeType[] = [SmsCodeType.RESET, SmsCodeType.PAYEE, SmsCodeType.WITHDRAW];
+  if (forRegistered.includes(purpose) && !(await isRegistered(ctx, mobile))) {
     throw new BusinessError(BusinessCode.notFound, ServerMessage.phoneNotRegistered);
   }
   const code = randomDigits(limits.smsCodeLength);

@@ -7,7 +7,7 @@ import { purchases } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
-import { BalanceType, balancesOf, debit } from "../trade/wallet";
+import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../trade/wallet";
 import { priceFor, viewerOf, watchableVideo } from "./access";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
@@ -31,16 +31,21 @@ export async function buyVideo(
       .onConflictDoNothing()
       .returning({ id: purchases.id });
     if (!purchase) throw new BusinessError(BusinessCode.conflict, ServerMessage.alreadyBought);
-    const balance =
+    // Gold moves to revenue: one journal, once per purchase.
+    const posted =
       price > 0
-        ? await debit(tx, {
-            userId: caller.userId,
-            type: BalanceType.GOLD,
-            amount: price,
-            reason: "BUY_VIDEO",
+        ? await post(tx, {
+            kind: "BUY_VIDEO",
             reference: `purchases:${String(purchase.id)}`,
+            legs: [
+              { account: userAccount(caller.userId, BalanceType.GOLD), amount: -price },
+              { account: platform(PlatformAccount.REVENUE), amount: price },
+            ],
           })
-        : (await balancesOf(tx, caller.userId)).GOLD;
+        : null;
+    const balance =
+      posted?.balances.get(`${String(caller.userId)}:${BalanceType.GOLD}`) ??
+      (await balancesOf(tx, caller.userId)).GOLD;
     return { isBuy: true as const, paidAmount: price, balance };
   });
   forgetViewer(ctx, caller.userId);

@@ -8,7 +8,15 @@ import { ledgerEntries, purchases, users, videos, walletAccounts } from "../../d
 import { demoAccounts, seed } from "../../seed";
 import { hashPassword } from "../../security/hashing";
 import { createAccount } from "../user/accounts";
-import { BalanceType, balancesOf, credit, debit } from "./wallet";
+import {
+  BalanceType,
+  PlatformAccount,
+  balancesOf,
+  grant,
+  platform as platformAccount,
+  post,
+  userAccount,
+} from "./wallet";
 
 const [vip, ordinary] = demoAccounts;
 
@@ -23,7 +31,7 @@ async function richUser(platform: TestPlatform, gold: number) {
   });
   if (gold > 0)
     await db.transaction((tx) =>
-      credit(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold, reason: "GRANT" }),
+      grant(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold }),
     );
   const { api } = await signIn(platform, { mobile, password: "demo123456" });
   return { userId, api };
@@ -182,11 +190,13 @@ eachDatabase("wallet core and buying", (target) => {
     const db = platform.server.ctx.db;
     await expect(
       db.transaction((tx) =>
-        debit(tx as unknown as Db, {
-          userId: buyer.userId,
-          type: BalanceType.GOLD,
-          amount: 51,
-          reason: "GRANT",
+        post(tx as unknown as Db, {
+          kind: "GRANT",
+          reference: "overdraw",
+          legs: [
+            { account: userAccount(buyer.userId, BalanceType.GOLD), amount: -51 },
+            { account: platformAccount(PlatformAccount.EQUITY), amount: 51 },
+          ],
         }),
       ),
     ).rejects.toMatchObject({ code: 402 });

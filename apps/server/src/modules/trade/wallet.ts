@@ -1,7 +1,8 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
 import type { Db } from "../../db/database";
-import { ledgerEntries, walletAccounts } from "../../db/schema";
+import { journals, ledgerEntries, walletAccounts } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 
@@ -18,78 +19,198 @@ export const BalanceType = {
 export type BalanceType = (typeof BalanceType)[keyof typeof BalanceType];
 export const balanceTypes = Object.values(BalanceType);
 
-/** Why a balance changed (the ledger's reason). */
-export type LedgerReason = "SEED" | "BUY_VIDEO" | "RECHARGE" | "WITHDRAW" | "TRANSFER" | "OPEN_VIP" | "GRANT";
+/**
+ * The platform's own accounts (decision 0014). Their balances are signed, credits positive: money
+ * that came in from outside leaves CLEARING (and EQUITY) negative, so every balance together —
+ * users' and platform's — is always exactly zero.
+ */
+export const PlatformAccount = {
+  /** Opening balances: money the seed and grants gave people. */
+  EQUITY: "EQUITY",
+  /** What buyers paid for videos and membership. */
+  REVENUE: "REVENUE",
+  /** Money providers collected for us (recharges). */
+  CLEARING: "CLEARING",
+  /** Withdrawals asked for and not yet paid out or given back. */
+  WITHDRAW_HOLD: "WITHDRAW_HOLD",
+  /** What providers paid out to people. */
+  PAYOUTS: "PAYOUTS",
+  /** Reserved-withdrawal bonuses. */
+  BONUS_EXPENSE: "BONUS_EXPENSE",
+  /** A payout that paid more than was held. */
+  PAYOUT_VARIANCE: "PAYOUT_VARIANCE",
+} as const;
+export type PlatformAccount = (typeof PlatformAccount)[keyof typeof PlatformAccount];
+export const platformAccounts = Object.values(PlatformAccount);
 
-export interface Movement {
-  readonly userId: number;
-  readonly type: BalanceType;
-  /** Hundredths, more than zero. */
+/** What a journal records (its `kind`; with its reference it is unique). */
+export type JournalKind =
+  | "SEED"
+  | "GRANT"
+  | "BUY_VIDEO"
+  | "MEMBERSHIP"
+  | "RECHARGE"
+  | "TRANSFER"
+  | "WITHDRAW"
+  | "WITHDRAW_PAYOUT"
+  | "WITHDRAW_RETURN"
+  | "WITHDRAW_BONUS";
+
+export type Account =
+  { readonly userId: number; readonly type: BalanceType } | { readonly platform: PlatformAccount };
+
+/** One side of a journal: signed hundredths (credits positive). */
+export interface Leg {
+  readonly account: Account;
   readonly amount: number;
-  readonly reason: LedgerReason;
-  /** What it belongs to, e.g. `purchases:12`. */
-  readonly reference?: string;
 }
 
-function assertAmount(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0)
-    throw new Error(`a movement needs a positive whole amount, not ${String(amount)}`);
+export interface Journal {
+  readonly kind: JournalKind;
+  /** An order number, `purchases:12`…: the same kind and reference are posted at most once. */
+  readonly reference: string;
+  readonly legs: readonly Leg[];
+}
+
+export interface Posted {
+  readonly journalId: number;
+  /** The balance after the journal of each user account it touched, as `${userId}:${type}`. */
+  readonly balances: ReadonlyMap<string, number>;
+}
+
+function accountKey(account: Account): string {
+  return "platform" in account
+    ? `~${account.platform}`
+    : `${String(account.userId).padStart(20, "0")}:${account.type}`;
+}
+
+/** Legs of one account added together, in one order for every journal (no deadlocks). */
+function normalised(legs: readonly Leg[]): Leg[] {
+  const byKey = new Map<string, Leg>();
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0)
+      throw new Error(`a leg needs a non-zero whole amount, not ${String(leg.amount)}`);
+    const key = accountKey(leg.account);
+    const earlier = byKey.get(key);
+    byKey.set(key, { account: leg.account, amount: (earlier?.amount ?? 0) + leg.amount });
+  }
+  return [...byKey.entries()]
+    .filter(([, leg]) => leg.amount !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, leg]) => leg);
 }
 
 /**
- * Add to a balance (the account is made on first use) and write the ledger entry, in the caller's
- * transaction. The upsert is one statement, so concurrent credits never lose one another.
+ * Post one journal in the caller's transaction: every leg changes its account's balance and
+ * writes its ledger entry. The legs must sum to zero. A user's balance never goes below zero: the
+ * check and the change are one conditional UPDATE holding the row lock (a read-then-write would
+ * lose money under concurrency on PostgreSQL), and the table's constraint holds anyway.
+ * Idempotent: a journal of the same kind and reference posts nothing the second time and
+ * answers null.
  */
-export async function credit(tx: Db, movement: Movement): Promise<number> {
-  assertAmount(movement.amount);
-  const [account] = await tx
-    .insert(walletAccounts)
-    .values({ userId: movement.userId, type: movement.type, balance: movement.amount })
-    .onConflictDoUpdate({
-      target: [walletAccounts.userId, walletAccounts.type],
-      set: { balance: sql`${walletAccounts.balance} + ${movement.amount}`, updatedAt: sql`now()` },
-    })
-    .returning({ id: walletAccounts.id, balance: walletAccounts.balance });
-  if (!account) throw new Error("wallet account not written");
-  await tx.insert(ledgerEntries).values({
-    accountId: account.id,
-    userId: movement.userId,
-    amount: movement.amount,
-    balanceAfter: account.balance,
-    reason: movement.reason,
-    reference: movement.reference ?? null,
-  });
-  return account.balance;
+export async function post(tx: Db, journal: Journal): Promise<Posted | null> {
+  const legs = normalised(journal.legs);
+  const total = journal.legs.reduce((sum, leg) => sum + leg.amount, 0);
+  if (total !== 0)
+    throw new Error(`journal ${journal.kind} ${journal.reference} does not sum to zero (${String(total)})`);
+  if (legs.length < 2) throw new Error(`journal ${journal.kind} ${journal.reference} needs two accounts`);
+  const [made] = await tx
+    .insert(journals)
+    .values({ kind: journal.kind, reference: journal.reference })
+    .onConflictDoNothing()
+    .returning({ id: journals.id });
+  if (!made) return null;
+  const balances = new Map<string, number>();
+  for (const leg of legs) {
+    const account = await move(tx, leg);
+    if (!("platform" in leg.account))
+      balances.set(`${String(leg.account.userId)}:${leg.account.type}`, account.balance);
+    await tx.insert(ledgerEntries).values({
+      journalId: made.id,
+      accountId: account.id,
+      userId: "platform" in leg.account ? null : leg.account.userId,
+      amount: leg.amount,
+      balanceAfter: account.balance,
+      reason: journal.kind,
+      reference: journal.reference,
+    });
+  }
+  return { journalId: made.id, balances };
 }
 
-/**
- * Take from a balance, or refuse when it does not cover the amount. The check and the change are
- * one conditional UPDATE: it takes the row lock, so two debits can never both spend the same
- * money (a read-then-write would, on PostgreSQL), and the table's constraint keeps it ≥ 0 anyway.
- */
-export async function debit(tx: Db, movement: Movement): Promise<number> {
-  assertAmount(movement.amount);
+async function move(tx: Db, leg: Leg): Promise<{ id: number; balance: number }> {
+  const change = { balance: sql`${walletAccounts.balance} + ${leg.amount}`, updatedAt: sql`now()` };
+  if ("platform" in leg.account) {
+    const [existing] = await tx
+      .update(walletAccounts)
+      .set(change)
+      .where(and(isNull(walletAccounts.userId), eq(walletAccounts.type, leg.account.platform)))
+      .returning({ id: walletAccounts.id, balance: walletAccounts.balance });
+    if (existing) return existing;
+    // The first movement of a platform account makes it; a racing maker wins and this one adds.
+    await tx
+      .insert(walletAccounts)
+      .values({ userId: null, type: leg.account.platform, balance: 0 })
+      .onConflictDoNothing();
+    return move(tx, leg);
+  }
+  const { userId, type } = leg.account;
+  if (leg.amount > 0) {
+    const [account] = await tx
+      .insert(walletAccounts)
+      .values({ userId, type, balance: leg.amount })
+      .onConflictDoUpdate({ target: [walletAccounts.userId, walletAccounts.type], set: change })
+      .returning({ id: walletAccounts.id, balance: walletAccounts.balance });
+    if (!account) throw new Error("wallet account not written");
+    return account;
+  }
   const [account] = await tx
     .update(walletAccounts)
-    .set({ balance: sql`${walletAccounts.balance} - ${movement.amount}`, updatedAt: sql`now()` })
+    .set(change)
     .where(
       and(
-        eq(walletAccounts.userId, movement.userId),
-        eq(walletAccounts.type, movement.type),
-        gte(walletAccounts.balance, movement.amount),
+        eq(walletAccounts.userId, userId),
+        eq(walletAccounts.type, type),
+        gte(walletAccounts.balance, -leg.amount),
       ),
     )
     .returning({ id: walletAccounts.id, balance: walletAccounts.balance });
   if (!account) throw new BusinessError(BusinessCode.insufficient, ServerMessage.balanceTooLow);
-  await tx.insert(ledgerEntries).values({
-    accountId: account.id,
-    userId: movement.userId,
-    amount: -movement.amount,
-    balanceAfter: account.balance,
-    reason: movement.reason,
-    reference: movement.reference ?? null,
+  return account;
+}
+
+/** A user's balance of one type as a leg's account. */
+export function userAccount(userId: number, type: BalanceType): Account {
+  return { userId, type };
+}
+
+export function platform(account: PlatformAccount): Account {
+  return { platform: account };
+}
+
+/**
+ * Give a user money the platform owes from its equity (the seed's demo balances, tests' grants):
+ * a journal EQUITY → the user's balance. Answers the new balance.
+ */
+export async function grant(
+  tx: Db,
+  movement: {
+    userId: number;
+    type: BalanceType;
+    amount: number;
+    kind?: "SEED" | "GRANT";
+    reference?: string;
+  },
+): Promise<number> {
+  const posted = await post(tx, {
+    kind: movement.kind ?? "GRANT",
+    reference: movement.reference ?? randomUUID(),
+    legs: [
+      { account: userAccount(movement.userId, movement.type), amount: movement.amount },
+      { account: platform(PlatformAccount.EQUITY), amount: -movement.amount },
+    ],
   });
-  return account.balance;
+  return posted?.balances.get(`${String(movement.userId)}:${movement.type}`) ?? 0;
 }
 
 /** Every balance of a user (0 for accounts not made yet). */

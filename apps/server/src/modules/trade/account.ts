@@ -1,0 +1,190 @@
+/**
+ * The person's own money views and moves: the balance list, transfers between their balances,
+ * the statement (every movement of gold and wallet in the spec's 30 days, from the ledger), the
+ * order lists of /ordermanage, the e-wallet link.
+ */
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
+import { BusinessCode, OrderTab, StatementReason } from "@platform/domain";
+import type { ResponseOf } from "@platform/api-client";
+import type { AppContext } from "../../context";
+import { ledgerEntries, rechargeOrders, walletAccounts, withdrawOrders } from "../../db/schema";
+import { BusinessError } from "../../http/errors";
+import { idempotent } from "../../http/idempotency";
+import { ServerMessage } from "../../http/messages";
+import type { SignedInInput } from "../../http/route";
+import { formatDateTime, offsetOf } from "../../http/time";
+import { cancelRecharge } from "./recharge";
+import { cancelWithdraw } from "./withdraw";
+import {
+  newestRechargeFirst,
+  newestWithdrawFirst,
+  rechargeView,
+  retriesToday,
+  withdrawView,
+  withinRecordDays,
+} from "./orders";
+import { eepayAccountOf, linkedEepayAccount } from "./providers";
+import { BalanceType, balanceTypes, balancesOf, post, userAccount } from "./wallet";
+import type { JournalKind } from "./wallet";
+
+export async function accountDetail(
+  ctx: AppContext,
+  userId: number,
+): Promise<ResponseOf<"trade.accountDetail">> {
+  const balances = await balancesOf(ctx.db, userId);
+  return balanceTypes.map((type) => ({ type, wallet: balances[type] }));
+}
+
+/** Move money between the person's own balances (WALLET ↔ GOLD; GAME joins in Step 16). */
+export async function userSelfTransfer(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.userSelfTransfer">,
+): Promise<ResponseOf<"trade.userSelfTransfer">> {
+  await idempotent(ctx, request, caller.userId, "trade.userSelfTransfer", body, async (tx) => {
+    await post(tx, {
+      kind: "TRANSFER",
+      reference: randomUUID(),
+      legs: [
+        { account: userAccount(caller.userId, body.fromType), amount: -body.amount },
+        { account: userAccount(caller.userId, body.toType), amount: body.amount },
+      ],
+    });
+    return { transferred: true };
+  });
+  return accountDetail(ctx, caller.userId);
+}
+
+const reasons: Readonly<Record<JournalKind, StatementReason>> = {
+  SEED: StatementReason.GRANT,
+  GRANT: StatementReason.GRANT,
+  BUY_VIDEO: StatementReason.BUY_VIDEO,
+  MEMBERSHIP: StatementReason.MEMBERSHIP,
+  RECHARGE: StatementReason.RECHARGE,
+  TRANSFER: StatementReason.TRANSFER,
+  WITHDRAW: StatementReason.WITHDRAW,
+  WITHDRAW_PAYOUT: StatementReason.WITHDRAW_CHANGE,
+  WITHDRAW_RETURN: StatementReason.WITHDRAW_RETURN,
+  WITHDRAW_BONUS: StatementReason.WITHDRAW_BONUS,
+};
+
+/** Where the person's gold and wallet went, newest first, in the spec's 30 days. */
+export async function statement(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.statement">,
+): Promise<ResponseOf<"trade.statement">> {
+  const where = and(
+    eq(ledgerEntries.userId, caller.userId),
+    gte(ledgerEntries.createdAt, withinRecordDays(ctx.now())),
+    inArray(walletAccounts.type, [BalanceType.GOLD, BalanceType.WALLET]),
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ entry: ledgerEntries, type: walletAccounts.type })
+      .from(ledgerEntries)
+      .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(body.size)
+      .offset((body.current - 1) * body.size),
+    ctx.db
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
+      .where(where),
+  ]);
+  const offset = offsetOf(request);
+  return {
+    records: rows.map(({ entry, type }) => ({
+      id: String(entry.id),
+      balanceType: type,
+      reason: Object.hasOwn(reasons, entry.reason)
+        ? reasons[entry.reason as JournalKind]
+        : StatementReason.GRANT,
+      amount: entry.amount,
+      balanceAfter: entry.balanceAfter,
+      orderNum: entry.reference !== null && /^[RW]\d{20}$/.test(entry.reference) ? entry.reference : null,
+      createTime: formatDateTime(entry.createdAt, offset),
+    })),
+    total: total?.n ?? 0,
+    current: body.current,
+    size: body.size,
+  };
+}
+
+/** The orders of one tab, in the spec's 30 days, newest first, paged. */
+export async function userBillDetails(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.userBillDetails">,
+): Promise<ResponseOf<"trade.userBillDetails">> {
+  const since = withinRecordDays(ctx.now());
+  const offset = (body.current - 1) * body.size;
+  if (body.tab === OrderTab.RECHARGE_ORDER) {
+    const where = and(eq(rechargeOrders.userId, caller.userId), gte(rechargeOrders.createdAt, since));
+    const [rows, [total]] = await Promise.all([
+      ctx.db
+        .select()
+        .from(rechargeOrders)
+        .where(where)
+        .orderBy(newestRechargeFirst)
+        .limit(body.size)
+        .offset(offset),
+      ctx.db.select({ n: count() }).from(rechargeOrders).where(where),
+    ]);
+    return {
+      records: rows.map((row) => rechargeView(request, row)),
+      total: total?.n ?? 0,
+      current: body.current,
+      size: body.size,
+    };
+  }
+  const where = and(eq(withdrawOrders.userId, caller.userId), gte(withdrawOrders.createdAt, since));
+  const [rows, [total], used] = await Promise.all([
+    ctx.db
+      .select()
+      .from(withdrawOrders)
+      .where(where)
+      .orderBy(newestWithdrawFirst)
+      .limit(body.size)
+      .offset(offset),
+    ctx.db.select({ n: count() }).from(withdrawOrders).where(where),
+    retriesToday(ctx.db, caller.userId, ctx.now()),
+  ]);
+  return {
+    records: rows.map((row) => withdrawView(request, row, used)),
+    total: total?.n ?? 0,
+    current: body.current,
+    size: body.size,
+  };
+}
+
+/** Cancel with a reason (spec §5: 0-50 characters): a recharge being paid, or a withdrawal not yet sent. */
+export async function cancelOrder(
+  ctx: AppContext,
+  { body, caller }: SignedInInput<"trade.cancelOrder">,
+): Promise<null> {
+  if (body.orderNum.startsWith("W")) await cancelWithdraw(ctx, caller.userId, body.orderNum, body.reason);
+  else await cancelRecharge(ctx, caller.userId, body.orderNum, body.reason);
+  return null;
+}
+
+export async function eepayEnterUrl(ctx: AppContext, { caller }: SignedInInput<"trade.eepayEnterUrl">) {
+  const account = await eepayAccountOf(ctx.db, caller.userId);
+  try {
+    return { url: await ctx.payments.eepay.walletEnterUrl(account) };
+  } catch (error) {
+    ctx.log.error({ err: error }, "trade: the e-wallet did not answer");
+    throw new BusinessError(BusinessCode.systemError, ServerMessage.payMethodUnavailable);
+  }
+}
+
+export async function eepayBalance(ctx: AppContext, { caller }: SignedInInput<"trade.eepayBalance">) {
+  const account = await linkedEepayAccount(ctx.db, caller.userId);
+  if (account === null) return { balance: 0, bound: false };
+  try {
+    return { balance: await ctx.payments.eepay.walletBalance(account), bound: true };
+  } catch (error) {
+    ctx.log.error({ err: error }, "trade: the e-wallet did not answer");
+    throw new BusinessError(BusinessCode.systemError, ServerMessage.payMethodUnavailable);
+  }
+}

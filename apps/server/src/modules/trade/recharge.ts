@@ -1,0 +1,319 @@
+/**
+ * Recharges (spec §4, §7): an order in PAYING, paid on the provider's hosted page, settled by its
+ * signed notification (or by asking it), cancelled by its owner or as expired. Settling credits
+ * the gold once, whatever repeats: the order's transition and the journal are both guarded.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { BusinessCode, OrderTab, PriceType, RechargeStatus } from "@platform/domain";
+import type { PaymentMethod } from "@platform/domain";
+import type { ResponseOf } from "@platform/api-client";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { rechargeOrders } from "../../db/schema";
+import { BusinessError } from "../../http/errors";
+import { idempotent } from "../../http/idempotency";
+import { ServerMessage, languageOf } from "../../http/messages";
+import type { RouteInput, SignedInInput } from "../../http/route";
+import { Again, enqueue } from "../../jobs/runner";
+import type { PaymentState } from "../../providers/payments/provider";
+import { moveRecharge, newOrderNum, newestRechargeFirst, ownRecharge, rechargeView } from "./orders";
+import type { RechargeRow } from "./orders";
+import { eepayAccountOf, notifyUrl, providerOf, rechargeChannels, returnUrl } from "./providers";
+import { BalanceType, PlatformAccount, platform, post, userAccount } from "./wallet";
+
+const methodNames: Readonly<Record<string, { zh: string; en: string }>> = {
+  EE_PAY: { zh: "EE 钱包", en: "EE wallet" },
+  BANK_SM: { zh: "银行卡支付", en: "Bank card" },
+  MERCHANT: { zh: "商户收银台", en: "Merchant checkout" },
+};
+
+/** The recharge methods: BANK_SM any amount in a range, the others fixed amounts (settings). */
+export function payConfig(
+  ctx: AppContext,
+  { request }: RouteInput<"trade.payConfig">,
+): ResponseOf<"trade.payConfig"> {
+  const english = languageOf(request.headers.language) === "en_US";
+  const { bankRange, fixedAmounts } = ctx.config.trade;
+  return Object.entries(rechargeChannels).map(([method, channel]) => {
+    const range = method === "BANK_SM";
+    const name = methodNames[method] ?? { zh: method, en: method };
+    return {
+      payMethod: method as PaymentMethod,
+      name: english ? name.en : name.zh,
+      priceType: range ? PriceType.RANGE : PriceType.NORMAL,
+      minAmount: range ? bankRange.min : Math.min(...fixedAmounts),
+      maxAmount: range ? bankRange.max : Math.max(...fixedAmounts),
+      amounts: range ? [] : [...fixedAmounts],
+      sandbox: ctx.payments[channel].sandbox,
+    };
+  });
+}
+
+function checkAmount(ctx: AppContext, method: string, amount: number): void {
+  const { bankRange, fixedAmounts } = ctx.config.trade;
+  if (method === "BANK_SM") {
+    if (amount < bankRange.min || amount > bankRange.max)
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.rechargeAmountOutOfRange, {
+        min: (bankRange.min / 100).toFixed(2),
+        max: (bankRange.max / 100).toFixed(2),
+      });
+  } else if (!fixedAmounts.includes(amount)) {
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.rechargeAmountNotOffered);
+  }
+}
+
+export async function rechargeGold(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.rechargeGold">,
+): Promise<ResponseOf<"trade.rechargeGold">> {
+  const channel = rechargeChannels[body.payMethod];
+  const provider = channel ? providerOf(ctx, channel) : null;
+  if (!channel || !provider)
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.payMethodUnavailable);
+  checkAmount(ctx, body.payMethod, body.amount);
+  const userId = caller.userId;
+  const payer = channel === "eepay" ? await eepayAccountOf(ctx.db, userId) : null;
+  const { orderNum } = await idempotent(ctx, request, userId, "trade.rechargeGold", body, async (tx) => {
+    const now = ctx.now();
+    const expiresAt = new Date(now.getTime() + ctx.config.trade.rechargeExpireMinutes * 60_000);
+    const orderNum = newOrderNum("R", now);
+    // The partial unique index refuses a second unfinished recharge, even between racing calls.
+    const [made] = await tx
+      .insert(rechargeOrders)
+      .values({
+        orderNum,
+        userId,
+        status: RechargeStatus.PAYING,
+        payMethod: body.payMethod,
+        provider: channel,
+        applicationAmount: body.amount,
+        payee: methodNames[body.payMethod]?.zh ?? null,
+        expiresAt,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!made) {
+      throw new BusinessError(
+        BusinessCode.conflict,
+        ServerMessage.rechargeUnfinished,
+        {},
+        {
+          tab: OrderTab.RECHARGE_ORDER,
+        },
+      );
+    }
+    await enqueue(tx, {
+      kind: "recharge.expire",
+      key: `recharge.expire:${orderNum}`,
+      payload: { orderNum },
+      runAt: expiresAt,
+    });
+    return { orderNum };
+  });
+  // The provider is asked outside any transaction (it may call back while we wait).
+  let order = await ownRecharge(ctx.db, userId, orderNum);
+  if (order.status === RechargeStatus.PAYING && order.payUrl === null) {
+    try {
+      const payment = await provider.createPayment({
+        merchantOrder: orderNum,
+        amount: order.applicationAmount,
+        notifyUrl: notifyUrl(ctx, channel),
+        returnUrl: returnUrl(ctx, orderNum),
+        payer,
+      });
+      await ctx.db
+        .update(rechargeOrders)
+        .set({ payUrl: payment.payUrl, providerRef: payment.providerRef })
+        .where(eq(rechargeOrders.id, order.id));
+    } catch (error) {
+      ctx.log.error({ err: error, orderNum }, "trade: the provider did not take the payment");
+      await ctx.db.transaction(async (tx) => {
+        const locked = await ownRecharge(tx, userId, orderNum, true);
+        await moveRecharge(tx, locked, RechargeStatus.RECHARGE_FAILED, "provider-error", {
+          failureReason: ServerMessage.paymentFailed,
+        });
+      });
+      throw new BusinessError(BusinessCode.systemError, ServerMessage.paymentFailed);
+    }
+    order = await ownRecharge(ctx.db, userId, orderNum);
+  }
+  return rechargeView(request, order);
+}
+
+/**
+ * Apply what the provider says about a payment: PROCESSING, PAID (credit what was paid: the
+ * amount asked, or another — COMPLETE_CHANGE) or FAILED. Repeats and stale news change nothing.
+ */
+export async function applyPayment(
+  ctx: AppContext,
+  channel: string,
+  orderNum: string,
+  state: PaymentState,
+  cause: string,
+  detail: unknown = null,
+): Promise<RechargeRow | null> {
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.orderNum, orderNum), eq(rechargeOrders.provider, channel)))
+      .for("update");
+    if (!order) return null;
+    const now = ctx.now();
+    switch (state.status) {
+      case "PROCESSING":
+        return (await moveRecharge(tx, order, RechargeStatus.PROCESSING, cause, {}, detail)) ?? order;
+      case "FAILED":
+        return (
+          (await moveRecharge(
+            tx,
+            order,
+            RechargeStatus.RECHARGE_FAILED,
+            cause,
+            { failureReason: ServerMessage.paymentFailed },
+            detail,
+          )) ?? order
+        );
+      case "PAID": {
+        const paid = state.paidAmount ?? order.applicationAmount;
+        const to =
+          paid === order.applicationAmount
+            ? RechargeStatus.PAYMENT_SUCCESSFUL
+            : RechargeStatus.COMPLETE_CHANGE;
+        const moved = await moveRecharge(
+          tx,
+          order,
+          to,
+          cause,
+          { receivedAmount: paid, paymentTime: now },
+          detail,
+        );
+        if (!moved) return order;
+        await creditRecharge(tx, moved);
+        return moved;
+      }
+      default:
+        return order;
+    }
+  });
+}
+
+/** The gold of a settled recharge: what the provider collected moves from clearing to the person. */
+async function creditRecharge(tx: Db, order: RechargeRow): Promise<void> {
+  const paid = order.receivedAmount ?? 0;
+  if (paid <= 0) return;
+  await post(tx, {
+    kind: "RECHARGE",
+    reference: order.orderNum,
+    legs: [
+      { account: platform(PlatformAccount.CLEARING), amount: -paid },
+      { account: userAccount(order.userId, BalanceType.GOLD), amount: paid },
+    ],
+  });
+}
+
+/** Ask the provider now and apply its answer (the owner's 'I have paid', expiry). */
+async function askProvider(ctx: AppContext, order: RechargeRow, cause: string): Promise<RechargeRow> {
+  const provider = providerOf(ctx, order.provider);
+  if (!provider) return order;
+  const state = await provider.queryPayment(order.orderNum);
+  if (!state || state.status === "PENDING") return order;
+  return (await applyPayment(ctx, order.provider, order.orderNum, state, cause, state)) ?? order;
+}
+
+export async function confirmPaid(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.confirmPaid">,
+): Promise<ResponseOf<"trade.confirmPaid">> {
+  let order = await ownRecharge(ctx.db, caller.userId, body.orderNum);
+  if (order.status === RechargeStatus.PAYING || order.status === RechargeStatus.PROCESSING) {
+    try {
+      order = await askProvider(ctx, order, "query");
+    } catch (error) {
+      ctx.log.warn({ err: error, orderNum: order.orderNum }, "trade: payment query failed");
+    }
+  }
+  return rechargeView(request, order);
+}
+
+/** The owner cancels a recharge still being paid, with a reason (0-50 characters). */
+export async function cancelRecharge(
+  ctx: AppContext,
+  userId: number,
+  orderNum: string,
+  reason: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await ownRecharge(tx, userId, orderNum, true);
+    if (order.status !== RechargeStatus.PAYING)
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.orderNotCancellable);
+    await moveRecharge(tx, order, RechargeStatus.CANCELLED, "cancel", {
+      cancelReason: reason.trim() === "" ? null : reason.trim(),
+    });
+  });
+}
+
+/**
+ * The expiry job: a PAYING order past its time is first checked with the provider (it may have
+ * been paid), then cancelled as expired. A payment that lands later still credits the gold.
+ */
+export async function expireRecharge(ctx: AppContext, payload: unknown): Promise<Again | null> {
+  const { orderNum } = payload as { orderNum: string };
+  const [order] = await ctx.db.select().from(rechargeOrders).where(eq(rechargeOrders.orderNum, orderNum));
+  if (!order) return null;
+  let current = order;
+  if (current.status === RechargeStatus.PAYING || current.status === RechargeStatus.PROCESSING)
+    current = await askProvider(ctx, current, "query");
+  // Money is moving at the bank: look again later rather than cancel.
+  if (current.status === RechargeStatus.PROCESSING) return new Again(new Date(ctx.now().getTime() + 60_000));
+  if (current.status !== RechargeStatus.PAYING) return null;
+  await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(rechargeOrders)
+      .where(eq(rechargeOrders.id, current.id))
+      .for("update");
+    if (locked)
+      await moveRecharge(tx, locked, RechargeStatus.CANCELLED, "expire", {
+        cancelReason: ServerMessage.rechargeExpired,
+      });
+  });
+  return null;
+}
+
+export async function unfinishedOrders(
+  ctx: AppContext,
+  { caller, request }: SignedInInput<"trade.unfinishedOrders">,
+): Promise<ResponseOf<"trade.unfinishedOrders">> {
+  const rows = await ctx.db
+    .select()
+    .from(rechargeOrders)
+    .where(
+      and(
+        eq(rechargeOrders.userId, caller.userId),
+        inArray(rechargeOrders.status, [RechargeStatus.PAYING, RechargeStatus.PROCESSING]),
+      ),
+    )
+    .orderBy(newestRechargeFirst);
+  return rows.map((row) => rechargeView(request, row));
+}
+
+export async function orderDetail(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.orderDetail">,
+): Promise<ResponseOf<"trade.orderDetail">> {
+  return rechargeView(request, await ownRecharge(ctx.db, caller.userId, body.orderNum));
+}
+
+export async function orderDetailById(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.orderDetailById">,
+): Promise<ResponseOf<"trade.orderDetailById">> {
+  const [row] = await ctx.db
+    .select()
+    .from(rechargeOrders)
+    .where(and(eq(rechargeOrders.id, Number(body.id)), eq(rechargeOrders.userId, caller.userId)));
+  if (!row) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  return rechargeView(request, row);
+}

@@ -1,0 +1,123 @@
+/**
+ * Reconciliation (decision 0014): proves the books from the rows themselves. Every journal sums
+ * to zero over at least two entries; every account's balance is the sum of its entries; all
+ * balances together (people's and the platform's) are zero; no person's balance is negative;
+ * every paid purchase has its debit; every settled recharge its credit of what was received and
+ * no other; every withdrawal its hold, and its payout or return exactly when it ended so; the
+ * hold is what pending withdrawals asked for. `pnpm -F @platform/server reconcile` prints it.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/database";
+
+export interface Drift {
+  readonly check: string;
+  readonly rows: readonly Record<string, unknown>[];
+}
+
+export interface ReconcileReport {
+  readonly journals: number;
+  readonly entries: number;
+  readonly accounts: number;
+  readonly drift: readonly Drift[];
+}
+
+const checks: readonly { readonly check: string; readonly query: ReturnType<typeof sql> }[] = [
+  {
+    check: "journals that do not sum to zero, or have fewer than two entries",
+    query: sql`SELECT j.id, j.kind, j.reference, COALESCE(SUM(e.amount), 0)::text AS sum, COUNT(e.id)::int AS entries
+      FROM journals j LEFT JOIN ledger_entries e ON e.journal_id = j.id
+      GROUP BY j.id HAVING COALESCE(SUM(e.amount), 0) <> 0 OR COUNT(e.id) < 2`,
+  },
+  {
+    check: "accounts whose balance is not the sum of their entries",
+    query: sql`SELECT a.id, a.user_id, a.type, a.balance::text, COALESCE(SUM(e.amount), 0)::text AS entries
+      FROM wallet_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+      GROUP BY a.id HAVING a.balance <> COALESCE(SUM(e.amount), 0)`,
+  },
+  {
+    check: "all balances together are not zero",
+    query: sql`SELECT SUM(balance)::text AS total FROM wallet_accounts HAVING COALESCE(SUM(balance), 0) <> 0`,
+  },
+  {
+    check: "a person's balance below zero",
+    query: sql`SELECT id, user_id, type, balance::text FROM wallet_accounts WHERE user_id IS NOT NULL AND balance < 0`,
+  },
+  {
+    check: "paid purchases without their debit",
+    query: sql`SELECT p.id, p.user_id, p.amount::text FROM purchases p WHERE p.amount > 0 AND NOT EXISTS (
+      SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+      WHERE j.kind = 'BUY_VIDEO' AND j.reference = 'purchases:' || p.id AND e.user_id = p.user_id AND e.amount = -p.amount)`,
+  },
+  {
+    check: "settled recharges without the credit of what was received",
+    query: sql`SELECT o.order_num, o.status, o.received_amount::text FROM recharge_orders o
+      WHERE o.status IN ('PAYMENT_SUCCESSFUL', 'COMPLETE_CHANGE') AND NOT EXISTS (
+        SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+        WHERE j.kind = 'RECHARGE' AND j.reference = o.order_num AND e.user_id = o.user_id AND e.amount = o.received_amount)`,
+  },
+  {
+    check: "recharge credits of orders that did not settle",
+    query: sql`SELECT j.id, j.reference FROM journals j WHERE j.kind = 'RECHARGE' AND NOT EXISTS (
+      SELECT 1 FROM recharge_orders o WHERE o.order_num = j.reference AND o.status IN ('PAYMENT_SUCCESSFUL', 'COMPLETE_CHANGE'))`,
+  },
+  {
+    check: "withdrawals without their hold",
+    query: sql`SELECT o.order_num, o.status FROM withdraw_orders o WHERE NOT EXISTS (
+      SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+      WHERE j.kind = 'WITHDRAW' AND j.reference = o.order_num AND e.user_id = o.user_id AND e.amount = -o.application_amount)`,
+  },
+  {
+    check: "withdrawals whose ending does not match their journals",
+    query: sql`SELECT o.order_num, o.status,
+        EXISTS (SELECT 1 FROM journals j WHERE j.kind = 'WITHDRAW_PAYOUT' AND j.reference = o.order_num) AS paid_out,
+        EXISTS (SELECT 1 FROM journals j WHERE j.kind = 'WITHDRAW_RETURN' AND j.reference = o.order_num) AS returned
+      FROM withdraw_orders o
+      WHERE (o.status IN ('WITHDRAW_SUCCESS', 'WITHDRAW_CHANGE')) <> EXISTS (SELECT 1 FROM journals j WHERE j.kind = 'WITHDRAW_PAYOUT' AND j.reference = o.order_num)
+         OR (o.status IN ('WITHDRAW_FAILED', 'CANCELLED')) <> EXISTS (SELECT 1 FROM journals j WHERE j.kind = 'WITHDRAW_RETURN' AND j.reference = o.order_num)`,
+  },
+  {
+    check: "the withdrawal hold is not what pending withdrawals asked for",
+    query: sql`SELECT (SELECT COALESCE(SUM(balance), 0) FROM wallet_accounts WHERE user_id IS NULL AND type = 'WITHDRAW_HOLD')::text AS hold,
+        (SELECT COALESCE(SUM(application_amount), 0) FROM withdraw_orders WHERE status = 'WITHDRAWING')::text AS pending
+      WHERE (SELECT COALESCE(SUM(balance), 0) FROM wallet_accounts WHERE user_id IS NULL AND type = 'WITHDRAW_HOLD')
+         <> (SELECT COALESCE(SUM(application_amount), 0) FROM withdraw_orders WHERE status = 'WITHDRAWING')`,
+  },
+];
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** Run every check in one snapshot (REPEATABLE READ: a busy server cannot show a half-written movement). */
+export async function reconcile(db: Db): Promise<ReconcileReport> {
+  return db.transaction(
+    async (tx) => {
+      const drift: Drift[] = [];
+      for (const { check, query } of checks) {
+        const rows = rowsOf(await tx.execute(query));
+        if (rows.length > 0) drift.push({ check, rows: rows.slice(0, 20) });
+      }
+      const [counts] = rowsOf(
+        await tx.execute(sql`SELECT (SELECT COUNT(*) FROM journals)::int AS journals,
+          (SELECT COUNT(*) FROM ledger_entries)::int AS entries, (SELECT COUNT(*) FROM wallet_accounts)::int AS accounts`),
+      );
+      return {
+        journals: Number(counts?.journals ?? 0),
+        entries: Number(counts?.entries ?? 0),
+        accounts: Number(counts?.accounts ?? 0),
+        drift,
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** The report as the command prints it. */
+export function describeReport(report: ReconcileReport): string {
+  const head = `reconcile: ${String(report.journals)} journals, ${String(report.entries)} entries, ${String(report.accounts)} accounts`;
+  if (report.drift.length === 0) return `${head}: zero drift`;
+  return [
+    `${head}: DRIFT in ${String(report.drift.length)} check(s)`,
+    ...report.drift.map((d) => `- ${d.check}:\n${d.rows.map((r) => `    ${JSON.stringify(r)}`).join("\n")}`),
+  ].join("\n");
+}

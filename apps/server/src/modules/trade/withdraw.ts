@@ -1,0 +1,470 @@
+/**
+ * Withdrawals (spec §4, §5, §9): the amount is held from GOLD at once (a journal to the hold),
+ * then a payout job sends it to the provider — at once (NORMAL), in the next batch (RESERVED,
+ * which earns the bonus when paid within the window; urging sends it now), or after the
+ * e-wallet review (EEPAY). The provider's answer pays it out or gives it back. A failed one can
+ * be withdrawn again, at most 10 times a day.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  BusinessCode,
+  MessageKey,
+  OrderTab,
+  SmsCodeType,
+  UrgeState,
+  WithdrawStatus,
+  WithdrawTiming,
+  WithdrawType,
+  maskCardNumber,
+  reservedWithdrawBonus,
+  wallet,
+} from "@platform/domain";
+import type { ResponseOf } from "@platform/api-client";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { withdrawOrders } from "../../db/schema";
+import { BusinessError } from "../../http/errors";
+import { earlierAnswer, idempotent } from "../../http/idempotency";
+import { ServerMessage } from "../../http/messages";
+import type { SignedInInput } from "../../http/route";
+import { Again, enqueue, reschedule } from "../../jobs/runner";
+import type { PayoutDestination, PayoutState } from "../../providers/payments/provider";
+import { cardFor, mobileOf, sealerOf } from "./cards";
+import {
+  moveWithdraw,
+  newOrderNum,
+  newestWithdrawFirst,
+  ownWithdraw,
+  recordEvent,
+  retriesToday,
+  withdrawRetriesLeft,
+  withdrawView,
+} from "./orders";
+import type { WithdrawRow } from "./orders";
+import { notifyUrl, providerOf, withdrawChannels } from "./providers";
+import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "./wallet";
+import { useCode } from "../auth/sms";
+
+const HOUR_MS = 3_600_000;
+
+export function withdrawConfig(ctx: AppContext): ResponseOf<"trade.withdrawConfig"> {
+  return {
+    minAmount: ctx.config.trade.withdrawMin,
+    maxAmount: ctx.config.trade.withdrawMax,
+    withdrawTypes: [WithdrawType.BANK_WITHDRAW, WithdrawType.EEPAY_WITHDRAW, WithdrawType.GOLD_WITHDRAW],
+    reservedBonusHours: wallet.reservedBonusHours,
+    reservedBonusPercent: wallet.reservedBonusPercent,
+    retriesPerDay: wallet.withdrawRetriesPerDay,
+    eWalletReviewMinutes: { ...wallet.eWalletReviewMinutes },
+  };
+}
+
+export async function withdrawalDetail(
+  ctx: AppContext,
+  { caller }: SignedInInput<"trade.withdrawalDetail">,
+): Promise<ResponseOf<"trade.withdrawalDetail">> {
+  const gold = (await balancesOf(ctx.db, caller.userId)).GOLD;
+  const card = await cardFor(ctx.db, caller.userId, undefined);
+  return {
+    goldBalance: gold,
+    withdrawable: gold,
+    minAmount: ctx.config.trade.withdrawMin,
+    hasBankCard: card !== null,
+  };
+}
+
+interface Asked {
+  readonly amount: number;
+  readonly withdrawType: WithdrawType;
+  readonly timing: WithdrawTiming;
+  readonly retryOf?: string | undefined;
+  readonly code: string;
+}
+
+interface Destination {
+  readonly payout: PayoutDestination;
+  readonly payeeId: number | null;
+  readonly payee: string;
+  readonly bankName: string | null;
+  readonly cardNumberMasked: string | null;
+}
+
+function checkAmount(ctx: AppContext, amount: number): void {
+  const { withdrawMin, withdrawMax } = ctx.config.trade;
+  if (amount < withdrawMin)
+    throw new BusinessError(BusinessCode.invalid, MessageKey.withdrawBelowMinimum, {
+      minimum: (withdrawMin / 100).toFixed(2),
+    });
+  if (amount > withdrawMax)
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.withdrawAboveMaximum, {
+      max: (withdrawMax / 100).toFixed(2),
+    });
+}
+
+/** Make a withdrawal: checks, the code, then the hold, the order and its payout job at once. */
+async function withdraw(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: number,
+  endpoint: "trade.withdrawal" | "trade.withdrawEEPay",
+  body: unknown,
+  asked: Asked,
+  destination: Destination,
+): Promise<WithdrawRow> {
+  const earlier = (await earlierAnswer(ctx, request, userId, endpoint, body)) as { orderNum: string } | null;
+  if (earlier !== null) return ownWithdraw(ctx.db, userId, earlier.orderNum);
+  checkAmount(ctx, asked.amount);
+  const now = ctx.now();
+  let retryOf: number | null = null;
+  if (asked.retryOf !== undefined) {
+    const failed = await ownWithdraw(ctx.db, userId, asked.retryOf);
+    if (failed.status !== WithdrawStatus.WITHDRAW_FAILED)
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.withdrawRetryNotFailed);
+    if (!withdrawRetriesLeft(await retriesToday(ctx.db, userId, now)))
+      throw new BusinessError(BusinessCode.tooMany, MessageKey.withdrawRetryLimit, {
+        limit: wallet.withdrawRetriesPerDay,
+      });
+    retryOf = failed.id;
+  }
+  if ((await balancesOf(ctx.db, userId)).GOLD < asked.amount)
+    throw new BusinessError(BusinessCode.insufficient, MessageKey.withdrawOverBalance);
+  await useCode(ctx, await mobileOf(ctx.db, userId), SmsCodeType.WITHDRAW, asked.code);
+  const channel = withdrawChannels[asked.withdrawType];
+  const delaySeconds =
+    asked.withdrawType === WithdrawType.EEPAY_WITHDRAW
+      ? ctx.config.trade.eepayReviewSeconds
+      : asked.timing === WithdrawTiming.RESERVED
+        ? ctx.config.trade.reservedDelaySeconds
+        : 0;
+  const payoutAt = new Date(now.getTime() + delaySeconds * 1000);
+  const { orderNum } = await idempotent(ctx, request, userId, endpoint, body, async (tx) => {
+    const orderNum = newOrderNum("W", now);
+    const [made] = await tx
+      .insert(withdrawOrders)
+      .values({
+        orderNum,
+        userId,
+        status: WithdrawStatus.WITHDRAWING,
+        withdrawType: asked.withdrawType,
+        timing: asked.timing,
+        provider: channel,
+        applicationAmount: asked.amount,
+        payeeId: destination.payeeId,
+        payee: destination.payee,
+        bankName: destination.bankName,
+        cardNumberMasked: destination.cardNumberMasked,
+        destination: sealerOf(ctx).seal(JSON.stringify(destination.payout)),
+        payoutAt,
+        retryOf,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // The failed order was withdrawn again already (a retry is unique per failed order).
+    if (!made) throw new BusinessError(BusinessCode.conflict, ServerMessage.withdrawRetryNotFailed);
+    await post(tx, {
+      kind: "WITHDRAW",
+      reference: orderNum,
+      legs: [
+        { account: userAccount(userId, BalanceType.GOLD), amount: -asked.amount },
+        { account: platform(PlatformAccount.WITHDRAW_HOLD), amount: asked.amount },
+      ],
+    });
+    await enqueue(tx, {
+      kind: "withdraw.payout",
+      key: `withdraw.payout:${orderNum}`,
+      payload: { orderNum },
+      runAt: payoutAt,
+    });
+    return { orderNum };
+  });
+  return ownWithdraw(ctx.db, userId, orderNum);
+}
+
+export async function withdrawal(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.withdrawal">,
+): Promise<ResponseOf<"trade.withdrawal">> {
+  checkAmount(ctx, body.amount);
+  const card = await cardFor(ctx.db, caller.userId, body.payeeId);
+  if (!card) {
+    throw body.payeeId === undefined
+      ? new BusinessError(BusinessCode.invalid, MessageKey.bankCardRequired)
+      : new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  }
+  const number = sealerOf(ctx).open(card.cardCipher);
+  const row = await withdraw(ctx, request, caller.userId, "trade.withdrawal", body, body, {
+    payout: { kind: "card", number, holder: card.cardholderName, bank: card.bankName },
+    payeeId: card.id,
+    payee: card.cardholderName,
+    bankName: card.bankName,
+    cardNumberMasked: maskCardNumber(card.cardLast4),
+  });
+  return withdrawView(request, row, await retriesToday(ctx.db, caller.userId, ctx.now()));
+}
+
+export async function withdrawEEPay(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.withdrawEEPay">,
+): Promise<ResponseOf<"trade.withdrawEEPay">> {
+  const account = body.eepayAccount.trim();
+  if (!/^[A-Za-z0-9_-]{3,64}$/.test(account))
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.eepayAccountInvalid);
+  const row = await withdraw(
+    ctx,
+    request,
+    caller.userId,
+    "trade.withdrawEEPay",
+    body,
+    { ...body, withdrawType: WithdrawType.EEPAY_WITHDRAW },
+    {
+      payout: { kind: "eepay", account },
+      payeeId: null,
+      payee: account,
+      bankName: null,
+      cardNumberMasked: null,
+    },
+  );
+  return withdrawView(request, row, await retriesToday(ctx.db, caller.userId, ctx.now()));
+}
+
+/**
+ * The payout job: mark the order sent (from then on it cannot be cancelled), then ask the
+ * provider to pay. The provider takes a payout once per order number, so a retry after a crash
+ * between the two asks again safely.
+ */
+export async function payoutJob(ctx: AppContext, payload: unknown): Promise<Again | null> {
+  const { orderNum } = payload as { orderNum: string };
+  const order = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(withdrawOrders)
+      .where(eq(withdrawOrders.orderNum, orderNum))
+      .for("update");
+    if (row?.status !== WithdrawStatus.WITHDRAWING) return null;
+    if (row.payoutAt.getTime() > ctx.now().getTime()) return { ...row, early: true };
+    if (row.submittedAt === null) {
+      await tx.update(withdrawOrders).set({ submittedAt: ctx.now() }).where(eq(withdrawOrders.id, row.id));
+      await recordEvent(tx, OrderTab.WITHDRAW_ORDER, row.id, row.status, "submitted");
+    }
+    return { ...row, early: false };
+  });
+  if (!order) return null;
+  if (order.early) return new Again(order.payoutAt);
+  const provider = providerOf(ctx, order.provider);
+  if (!provider) throw new Error(`no provider ${order.provider}`);
+  const destination = JSON.parse(sealerOf(ctx).open(order.destination)) as PayoutDestination;
+  const state = await provider.payout({
+    merchantOrder: order.orderNum,
+    amount: order.applicationAmount,
+    destination,
+    notifyUrl: notifyUrl(ctx, provider.channel),
+  });
+  await ctx.db
+    .update(withdrawOrders)
+    .set({ providerRef: state.providerRef })
+    .where(eq(withdrawOrders.id, order.id));
+  if (state.status !== "ACCEPTED") await applyPayout(ctx, order.provider, order.orderNum, state, "payout");
+  // A safety net if the notification never comes: ask the provider later.
+  await enqueue(ctx.db, {
+    kind: "withdraw.query",
+    key: `withdraw.query:${orderNum}`,
+    payload: { orderNum },
+    runAt: new Date(ctx.now().getTime() + 10 * 60_000),
+  });
+  return null;
+}
+
+export async function payoutQueryJob(ctx: AppContext, payload: unknown): Promise<Again | null> {
+  const { orderNum } = payload as { orderNum: string };
+  const [order] = await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.orderNum, orderNum));
+  if (order?.status !== WithdrawStatus.WITHDRAWING || order.submittedAt === null) return null;
+  const provider = providerOf(ctx, order.provider);
+  const state = provider ? await provider.queryPayout(orderNum) : null;
+  if (state && state.status !== "ACCEPTED") {
+    await applyPayout(ctx, order.provider, orderNum, state, "query");
+    return null;
+  }
+  return new Again(new Date(ctx.now().getTime() + 10 * 60_000));
+}
+
+/**
+ * Apply the provider's word on a payout. Paid: the hold goes out as the payout (a different
+ * amount paid settles the difference: back to the person, or from the variance account), and a
+ * reserved withdrawal paid within the window earns its bonus. Failed: the hold goes back.
+ */
+export async function applyPayout(
+  ctx: AppContext,
+  channel: string,
+  orderNum: string,
+  state: PayoutState,
+  cause: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(withdrawOrders)
+      .where(and(eq(withdrawOrders.orderNum, orderNum), eq(withdrawOrders.provider, channel)))
+      .for("update");
+    if (!order) return;
+    const now = ctx.now();
+    const held = order.applicationAmount;
+    const gold = userAccount(order.userId, BalanceType.GOLD);
+    const hold = platform(PlatformAccount.WITHDRAW_HOLD);
+    if (state.status === "FAILED") {
+      const moved = await moveWithdraw(
+        tx,
+        order,
+        WithdrawStatus.WITHDRAW_FAILED,
+        cause,
+        {
+          failureReason: ServerMessage.payoutFailed,
+        },
+        state,
+      );
+      if (moved) await giveBack(tx, moved);
+      return;
+    }
+    if (state.status !== "PAID") return;
+    const paid = state.paidAmount ?? held;
+    const hoursTaken = (now.getTime() - order.createdAt.getTime()) / HOUR_MS;
+    const bonus = order.timing === WithdrawTiming.RESERVED ? reservedWithdrawBonus(held, { hoursTaken }) : 0;
+    const moved = await moveWithdraw(
+      tx,
+      order,
+      paid === held ? WithdrawStatus.WITHDRAW_SUCCESS : WithdrawStatus.WITHDRAW_CHANGE,
+      cause,
+      { receivedAmount: paid, bonusAmount: bonus, paymentTime: now },
+      state,
+    );
+    if (!moved) return;
+    const difference = held - paid;
+    await post(tx, {
+      kind: "WITHDRAW_PAYOUT",
+      reference: order.orderNum,
+      legs: [
+        { account: hold, amount: -held },
+        { account: platform(PlatformAccount.PAYOUTS), amount: paid },
+        ...(difference > 0 ? [{ account: gold, amount: difference }] : []),
+        ...(difference < 0
+          ? [{ account: platform(PlatformAccount.PAYOUT_VARIANCE), amount: difference }]
+          : []),
+      ],
+    });
+    if (bonus > 0)
+      await post(tx, {
+        kind: "WITHDRAW_BONUS",
+        reference: order.orderNum,
+        legs: [
+          { account: platform(PlatformAccount.BONUS_EXPENSE), amount: -bonus },
+          { account: gold, amount: bonus },
+        ],
+      });
+  });
+}
+
+/** The held amount goes back to the person's gold (a failed or cancelled withdrawal). */
+async function giveBack(tx: Db, order: WithdrawRow): Promise<void> {
+  await post(tx, {
+    kind: "WITHDRAW_RETURN",
+    reference: order.orderNum,
+    legs: [
+      { account: platform(PlatformAccount.WITHDRAW_HOLD), amount: -order.applicationAmount },
+      { account: userAccount(order.userId, BalanceType.GOLD), amount: order.applicationAmount },
+    ],
+  });
+}
+
+/** The owner cancels a withdrawal not yet sent to the provider: the money comes back. */
+export async function cancelWithdraw(
+  ctx: AppContext,
+  userId: number,
+  orderNum: string,
+  reason: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await ownWithdraw(tx, userId, orderNum, true);
+    if (order.status !== WithdrawStatus.WITHDRAWING || order.submittedAt !== null)
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.orderNotCancellable);
+    const moved = await moveWithdraw(tx, order, WithdrawStatus.CANCELLED, "cancel", {
+      cancelReason: reason.trim() === "" ? ServerMessage.withdrawCancelledByUser : reason.trim(),
+    });
+    if (moved) await giveBack(tx, moved);
+  });
+}
+
+async function answer(ctx: AppContext, request: FastifyRequest, userId: number, orderNum: string) {
+  return withdrawView(
+    request,
+    await ownWithdraw(ctx.db, userId, orderNum),
+    await retriesToday(ctx.db, userId, ctx.now()),
+  );
+}
+
+/** Urge once (PRESS → DONE): a payout waiting for its batch goes now; a sent one is asked about now. */
+export async function urgeWithdraw(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.urgeWithdraw">,
+): Promise<ResponseOf<"trade.urgeWithdraw">> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await ownWithdraw(tx, caller.userId, body.orderNum, true);
+    if (order.status !== WithdrawStatus.WITHDRAWING)
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.orderNotUrgeable);
+    if (order.urge === UrgeState.DONE)
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.orderAlreadyUrged);
+    const now = ctx.now();
+    const sooner = order.submittedAt === null && order.withdrawType !== WithdrawType.EEPAY_WITHDRAW;
+    await tx
+      .update(withdrawOrders)
+      .set({ urge: UrgeState.DONE, ...(sooner ? { payoutAt: now } : {}) })
+      .where(eq(withdrawOrders.id, order.id));
+    await recordEvent(tx, OrderTab.WITHDRAW_ORDER, order.id, order.status, "urge");
+    if (sooner) await reschedule(tx, `withdraw.payout:${order.orderNum}`, now);
+    else await reschedule(tx, `withdraw.query:${order.orderNum}`, now);
+  });
+  return answer(ctx, request, caller.userId, body.orderNum);
+}
+
+/** The person confirms a payout to their card arrived. */
+export async function confirmReceived(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.confirmReceived">,
+): Promise<ResponseOf<"trade.confirmReceived">> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await ownWithdraw(tx, caller.userId, body.orderNum, true);
+    const paid =
+      order.status === WithdrawStatus.WITHDRAW_SUCCESS || order.status === WithdrawStatus.WITHDRAW_CHANGE;
+    if (!paid || order.withdrawType === WithdrawType.EEPAY_WITHDRAW)
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.receiptNotConfirmable);
+    if (order.receiptConfirmed) return;
+    await tx.update(withdrawOrders).set({ receiptConfirmed: true }).where(eq(withdrawOrders.id, order.id));
+    await recordEvent(tx, OrderTab.WITHDRAW_ORDER, order.id, order.status, "receipt-confirmed");
+  });
+  return answer(ctx, request, caller.userId, body.orderNum);
+}
+
+export async function withdrawByOrderNum(
+  ctx: AppContext,
+  { body, caller, request }: SignedInInput<"trade.withdrawByOrderNum">,
+): Promise<ResponseOf<"trade.withdrawByOrderNum">> {
+  return answer(ctx, request, caller.userId, body.orderNum);
+}
+
+export async function unfinishedWithdraw(
+  ctx: AppContext,
+  { caller, request }: SignedInInput<"trade.unfinishedWithdraw">,
+): Promise<ResponseOf<"trade.unfinishedWithdraw">> {
+  const rows = await ctx.db
+    .select()
+    .from(withdrawOrders)
+    .where(
+      and(
+        eq(withdrawOrders.userId, caller.userId),
+        inArray(withdrawOrders.status, [WithdrawStatus.WITHDRAWING]),
+      ),
+    )
+    .orderBy(newestWithdrawFirst);
+  const used = await retriesToday(ctx.db, caller.userId, ctx.now());
+  return rows.map((row) => withdrawView(request, row, used));
+}

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import type {
+  PaymentChannel,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentState,
+  PayoutRequest,
+  PayoutState,
+  ProviderNotification,
+} from "./provider";
+import { SIGNATURE_HEADER, sign, verify } from "./signature";
+
+const ZPaymentState = z.object({
+  status: z.enum(["PENDING", "PROCESSING", "PAID", "FAILED"]),
+  paidAmount: z.number().int().positive().nullable(),
+});
+const ZPayoutState = z.object({
+  status: z.enum(["ACCEPTED", "PAID", "FAILED"]),
+  paidAmount: z.number().int().positive().nullable(),
+  failureCode: z.string().max(64).nullable(),
+});
+const ZNotification = z.object({
+  eventId: z.string().min(1).max(128),
+  type: z.enum(["payment", "payout"]),
+  merchantOrder: z.string().min(1).max(64),
+  status: z.enum(["PENDING", "PROCESSING", "PAID", "FAILED", "ACCEPTED"]),
+  paidAmount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+  failureCode: z.string().max(64).nullable(),
+});
+
+export class ProviderError extends Error {}
+
+/**
+ * A provider reached over HTTP: JSON requests signed with the shared secret (HMAC-SHA256 over the
+ * time and the body), answers checked against their shape. The same class talks to a real
+ * provider and to the sandbox: only its base URL and secret differ (settings PAY_<CHANNEL>_*).
+ */
+export class HttpPaymentProvider implements PaymentProvider {
+  constructor(
+    readonly channel: PaymentChannel,
+    private readonly baseUrl: () => string,
+    private readonly secret: string,
+    readonly sandbox: boolean,
+    private readonly now: () => Date,
+  ) {}
+
+  private async call<T>(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    shape: z.ZodType<T>,
+  ): Promise<T> {
+    const text = body === undefined ? "" : JSON.stringify(body);
+    const response = await fetch(`${this.baseUrl()}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        [SIGNATURE_HEADER]: sign(this.secret, `${method} ${path}\n${text}`, this.now()),
+      },
+      ...(body === undefined ? {} : { body: text }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (response.status === 404) throw new NotKnown();
+    if (!response.ok)
+      throw new ProviderError(`${this.channel} answered ${String(response.status)} to ${path}`);
+    return shape.parse(await response.json());
+  }
+
+  async createPayment(request: PaymentRequest) {
+    return this.call(
+      "POST",
+      "/payments",
+      request,
+      z.object({ payUrl: z.url(), providerRef: z.string().min(1).max(128) }),
+    );
+  }
+
+  async queryPayment(merchantOrder: string): Promise<PaymentState | null> {
+    return orNull(
+      this.call("GET", `/payments/${encodeURIComponent(merchantOrder)}`, undefined, ZPaymentState),
+    );
+  }
+
+  async payout(request: PayoutRequest) {
+    return this.call(
+      "POST",
+      "/payouts",
+      request,
+      ZPayoutState.extend({ providerRef: z.string().min(1).max(128) }),
+    );
+  }
+
+  async queryPayout(merchantOrder: string): Promise<PayoutState | null> {
+    return orNull(this.call("GET", `/payouts/${encodeURIComponent(merchantOrder)}`, undefined, ZPayoutState));
+  }
+
+  async verifyCard(card: { number: string; holder: string; bank: string }): Promise<boolean> {
+    const { valid } = await this.call("POST", "/cards/verify", card, z.object({ valid: z.boolean() }));
+    return valid;
+  }
+
+  async walletEnterUrl(account: string): Promise<string> {
+    const { url } = await this.call(
+      "POST",
+      `/wallets/${encodeURIComponent(account)}/session`,
+      {},
+      z.object({ url: z.url() }),
+    );
+    return url;
+  }
+
+  async walletBalance(account: string): Promise<number> {
+    const { balance } = await this.call(
+      "GET",
+      `/wallets/${encodeURIComponent(account)}`,
+      undefined,
+      z.object({ balance: z.number().int().min(0) }),
+    );
+    return balance;
+  }
+
+  verifyNotification(signature: string | undefined, rawBody: string): ProviderNotification | null {
+    if (!verify(this.secret, rawBody, signature, this.now())) return null;
+    try {
+      const parsed = ZNotification.safeParse(JSON.parse(rawBody));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+class NotKnown extends Error {}
+
+async function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof NotKnown) return null;
+    throw error;
+  }
+}

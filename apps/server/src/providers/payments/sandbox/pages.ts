@@ -1,0 +1,71 @@
+import { ServerMessageKey } from "@platform/domain";
+import { translate } from "../../../http/messages";
+import type { ServerLanguage } from "../../../http/messages";
+
+/** The sandbox pages' language: the browser's (Accept-Language), as a provider's site would. */
+export function pageLanguage(acceptLanguage: unknown): ServerLanguage {
+  return typeof acceptLanguage === "string" && /^\s*en\b/i.test(acceptLanguage) ? "en_US" : "zh_CN";
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+}
+
+export function yuan(hundredths: number): string {
+  return (hundredths / 100).toFixed(2);
+}
+
+/** A plain HTML page (no script, no inline style: the server's CSP holds here too). */
+export function page(language: ServerLanguage, title: string, body: string): string {
+  const lang = language === "en_US" ? "en-US" : "zh-CN";
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title></head><body><main><h1>${escape(title)}</h1><p role="note"><strong>${escape(translate(language, ServerMessageKey.sandboxNotice))}</strong></p>${body}</main></body></html>`;
+}
+
+export interface CheckoutView {
+  readonly language: ServerLanguage;
+  readonly provider: string;
+  readonly orderNum: string;
+  readonly amount: number;
+  readonly action: string;
+  /** The e-wallet balance of the payer (EEPay), shown above the buttons. */
+  readonly walletBalance: number | null;
+  readonly error: string | null;
+}
+
+export function checkoutPage(view: CheckoutView): string {
+  const t = (key: ServerMessageKey, values: Record<string, string> = {}) =>
+    escape(translate(view.language, key, values));
+  const action = escape(view.action);
+  const wallet =
+    view.walletBalance === null
+      ? ""
+      : `<p>${t(ServerMessageKey.sandboxWalletBalance, { amount: yuan(view.walletBalance) })}</p>`;
+  const error = view.error ? `<p role="alert">${escape(view.error)}</p>` : "";
+  return page(
+    view.language,
+    translate(view.language, ServerMessageKey.sandboxPayTitle, { provider: view.provider }),
+    `<p>${t(ServerMessageKey.sandboxPayOrder, { orderNum: view.orderNum })}</p>
+<p>${t(ServerMessageKey.sandboxPayAmount, { amount: yuan(view.amount) })}</p>${wallet}${error}
+<form method="post" action="${action}"><input type="hidden" name="do" value="pay"><button type="submit">${t(ServerMessageKey.sandboxPayNow)}</button></form>
+<form method="post" action="${action}"><input type="hidden" name="do" value="other"><label>${t(ServerMessageKey.sandboxPayOther)} <input name="amount" inputmode="decimal" required pattern="\\d{1,9}(\\.\\d{1,2})?"></label> <button type="submit">${t(ServerMessageKey.sandboxPayOther)}</button></form>
+<form method="post" action="${action}"><input type="hidden" name="do" value="fail"><button type="submit">${t(ServerMessageKey.sandboxPayFail)}</button></form>
+<form method="post" action="${action}"><input type="hidden" name="do" value="abandon"><button type="submit">${t(ServerMessageKey.sandboxPayAbandon)}</button></form>`,
+  );
+}
+
+export function walletPage(
+  language: ServerLanguage,
+  account: string,
+  balance: number,
+  action: string,
+): string {
+  const t = (key: ServerMessageKey, values: Record<string, string> = {}) =>
+    escape(translate(language, key, values));
+  return page(
+    language,
+    translate(language, ServerMessageKey.sandboxWalletTitle),
+    `<p>${t(ServerMessageKey.sandboxWalletAccount, { account })}</p>
+<p>${t(ServerMessageKey.sandboxWalletBalance, { amount: yuan(balance) })}</p>
+<form method="post" action="${escape(action)}"><button type="submit">${t(ServerMessageKey.sandboxWalletTopUp)}</button></form>`,
+  );
+}
