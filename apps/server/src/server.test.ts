@@ -7,6 +7,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { embedded, failure, freshPhone, lastSmsCode, startPlatform } from "../test/harness";
 import { loadConfig } from "./env";
 
+/** Real payment providers' settings (needed when the sandbox is off; nothing here calls them). */
+const realPayments = {
+  PAY_BANK_URL: "https://bank.example.com/api",
+  PAY_BANK_SECRET: "b",
+  PAY_EEPAY_URL: "https://eepay.example.com/api",
+  PAY_EEPAY_SECRET: "e",
+  PAY_MERCHANT_URL: "https://merchant.example.com/api",
+  PAY_MERCHANT_SECRET: "m",
+};
+
 describe("the embedded database keeps everything across a restart", () => {
   it("accounts, sessions and the password key pair survive", async () => {
     const platform = await startPlatform(embedded);
@@ -120,6 +130,7 @@ describe("a real SMS gateway behind the adapter (sandbox off)", () => {
       SANDBOX: "false",
       SMS_GATEWAY_URL: url,
       SMS_GATEWAY_KEY: "k1",
+      ...realPayments,
     });
     try {
       const phone = freshPhone();
@@ -164,7 +175,7 @@ describe("configuration", () => {
   });
 
   it("production refuses the sandbox unless told, and needs its secrets", () => {
-    const secrets = { REQ_KEY: "k", CLIENT_SECRET: "c", SIGNING_KEY: "s" };
+    const secrets = { REQ_KEY: "k", CLIENT_SECRET: "c", SIGNING_KEY: "s", ...realPayments };
     expect(() => loadConfig({ NODE_ENV: "production", ...secrets, SANDBOX: "true" })).toThrow(
       /ALLOW_SANDBOX_IN_PRODUCTION/,
     );
@@ -176,6 +187,12 @@ describe("configuration", () => {
         .sandbox,
     ).toBe(false);
     expect(() => loadConfig({ SANDBOX: "false" })).toThrow(/SMS_GATEWAY_URL/);
+    // Without the sandbox, every payment provider must be named with its secret.
+    expect(() => loadConfig({ SANDBOX: "false", SMS_GATEWAY_URL: "http://x" })).toThrow(/PAY_BANK_URL/);
+    const { PAY_MERCHANT_SECRET: _left, ...missingOne } = realPayments;
+    expect(() => loadConfig({ SANDBOX: "false", SMS_GATEWAY_URL: "http://x", ...missingOne })).toThrow(
+      /PAY_MERCHANT_URL and PAY_MERCHANT_SECRET/,
+    );
     expect(() => loadConfig({ PORT: "-1" })).toThrow(/PORT/);
   });
 });

@@ -529,12 +529,15 @@ export function queryOf(payload: Payload): string {
   const value = payload.json;
   if (value === null || typeof value !== "object" || Array.isArray(value))
     return `?value=${encodeURIComponent(String(value))}`;
+  const wellFormed = (text: string) =>
+    text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
   const parts: string[] = [];
   const add = (key: string, v: unknown) => {
     if (Array.isArray(v)) for (const item of v) add(key, item);
     else if (v !== null && typeof v === "object")
       for (const [sub, inner] of Object.entries(v)) add(`${key}[${sub}]`, inner);
-    else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
+    // A lone surrogate cannot be percent-encoded as UTF-8: send its replacement, as a browser would.
+    else parts.push(`${encodeURIComponent(wellFormed(key))}=${encodeURIComponent(wellFormed(String(v)))}`);
   };
   for (const [key, v] of Object.entries(value)) add(key, v);
   return parts.length > 0 ? `?${parts.join("&")}` : "";

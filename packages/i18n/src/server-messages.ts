@@ -268,4 +268,7 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.sandboxWalletAccount",
     message: "账号：{account}",
   },
+  [ServerMessageKey.payMethodEePay]: /*i18n*/ { id: "server.payMethodEePay", message: "EE 钱包" },
+  [ServerMessageKey.payMethodBankSm]: /*i18n*/ { id: "server.payMethodBankSm", message: "银行卡支付" },
+  [ServerMessageKey.payMethodMerchant]: /*i18n*/ { id: "server.payMethodMerchant", message: "商户收银台" },
 };

@@ -50,7 +50,7 @@ export function rechargeView(request: FastifyRequest, row: RechargeRow): Recharg
     payMethod: row.payMethod as RechargeView["payMethod"],
     applicationAmount: row.applicationAmount,
     receivedAmount: row.receivedAmount,
-    payee: row.payee,
+    payee: wording(request, row.payee),
     bankName: row.bankName,
     payUrl: row.status === "PAYING" ? row.payUrl : null,
     expireTime: row.status === "PAYING" ? time(row.expiresAt) : null,

@@ -12,7 +12,7 @@ import type { Db } from "../../db/database";
 import { rechargeOrders } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
-import { ServerMessage, languageOf } from "../../http/messages";
+import { ServerMessage, languageOf, translate } from "../../http/messages";
 import type { RouteInput, SignedInInput } from "../../http/route";
 import { Again, enqueue } from "../../jobs/runner";
 import type { PaymentState } from "../../providers/payments/provider";
@@ -21,10 +21,11 @@ import type { RechargeRow } from "./orders";
 import { eepayAccountOf, notifyUrl, providerOf, rechargeChannels, returnUrl } from "./providers";
 import { BalanceType, PlatformAccount, platform, post, userAccount } from "./wallet";
 
-const methodNames: Readonly<Record<string, { zh: string; en: string }>> = {
-  EE_PAY: { zh: "EE 钱包", en: "EE wallet" },
-  BANK_SM: { zh: "银行卡支付", en: "Bank card" },
-  MERCHANT: { zh: "商户收银台", en: "Merchant checkout" },
+/** How each method is named to people (the catalogs' words). */
+const methodNames: Readonly<Record<string, ServerMessage>> = {
+  EE_PAY: ServerMessage.payMethodEePay,
+  BANK_SM: ServerMessage.payMethodBankSm,
+  MERCHANT: ServerMessage.payMethodMerchant,
 };
 
 /** The recharge methods: BANK_SM any amount in a range, the others fixed amounts (settings). */
@@ -32,14 +33,14 @@ export function payConfig(
   ctx: AppContext,
   { request }: RouteInput<"trade.payConfig">,
 ): ResponseOf<"trade.payConfig"> {
-  const english = languageOf(request.headers.language) === "en_US";
+  const language = languageOf(request.headers.language);
   const { bankRange, fixedAmounts } = ctx.config.trade;
   return Object.entries(rechargeChannels).map(([method, channel]) => {
     const range = method === "BANK_SM";
-    const name = methodNames[method] ?? { zh: method, en: method };
+    const name = methodNames[method];
     return {
       payMethod: method as PaymentMethod,
-      name: english ? name.en : name.zh,
+      name: name ? translate(language, name) : method,
       priceType: range ? PriceType.RANGE : PriceType.NORMAL,
       minAmount: range ? bankRange.min : Math.min(...fixedAmounts),
       maxAmount: range ? bankRange.max : Math.max(...fixedAmounts),
@@ -87,7 +88,7 @@ export async function rechargeGold(
         payMethod: body.payMethod,
         provider: channel,
         applicationAmount: body.amount,
-        payee: methodNames[body.payMethod]?.zh ?? null,
+        payee: methodNames[body.payMethod] ?? null,
         expiresAt,
         createdAt: now,
       })

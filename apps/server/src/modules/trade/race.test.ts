@@ -1,0 +1,283 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@platform/api-client";
+import type { EndpointName } from "@platform/api-client";
+import { eq, inArray } from "drizzle-orm";
+import { aMinuteLater, freshPhone, lastSmsCode, rowsOf, startPlatform, targets } from "../../../test/harness";
+import type { TestPlatform } from "../../../test/harness";
+import type { Db } from "../../db/database";
+import { idempotencyKeys, purchases, videos } from "../../db/schema";
+import { seed } from "../../seed";
+import { hashPassword } from "../../security/hashing";
+import { startServer } from "../../server";
+import type { RunningServer } from "../../server";
+import { sign } from "../../providers/payments/signature";
+import { sandboxSecret } from "../../providers/payments/sandbox/secret";
+import { issueSession } from "../auth/sessions";
+import { createAccount } from "../user/accounts";
+import { reconcile } from "./reconcile";
+import { BalanceType, balancesOf, grant } from "./wallet";
+
+/** One call of the contract over plain HTTP to any of the processes. */
+async function call(
+  origin: string,
+  token: string,
+  name: EndpointName,
+  body: Record<string, unknown>,
+  key?: string,
+): Promise<{ code: number; data: unknown }> {
+  const def = endpoints[name];
+  const query =
+    def.method === "GET" ? `?${new URLSearchParams(body as Record<string, string>).toString()}` : "";
+  const response = await fetch(`${origin}/api${def.path}${query}`, {
+    method: def.method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      ...(key ? { "idempotency-key": key } : {}),
+    },
+    ...(def.method === "GET" ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as { code: number; data: unknown };
+  return { code: json.code, data: json.data };
+}
+
+const postgres = targets.find((t) => t.name === "postgres");
+const describePg = postgres?.available ? describe : describe.skip;
+
+/**
+ * The money paths under real concurrency: PostgreSQL only (PGlite runs one thing at a time and
+ * would hide races). Skipped, and reported as skipped, when PostgreSQL does not answer.
+ */
+describePg("money under concurrency, on PostgreSQL with two server processes", () => {
+  let platform: TestPlatform;
+  let second: RunningServer;
+
+  beforeAll(async () => {
+    if (!postgres) return;
+    platform = await startPlatform(postgres);
+    await seed(platform.server.ctx);
+    // A second server on the same database and data folder (same secrets): tokens work on both.
+    second = await startServer(platform.config, { logger: false });
+  }, 120_000);
+  afterAll(async () => {
+    await second.close();
+    await platform.close();
+  });
+
+  async function people(n: number, gold: number) {
+    const db = platform.server.ctx.db;
+    return Promise.all(
+      Array.from({ length: n }, async () => {
+        const mobile = freshPhone();
+        const userId = await createAccount(db, {
+          mobile,
+          passwordHash: await hashPassword("demo123456"),
+          channelTagId: "0",
+        });
+        await db.transaction((tx) =>
+          grant(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold }),
+        );
+        // A session made directly: fifty sign-ins racing from one address would be (rightly) refused.
+        const credentials = await issueSession(platform.server.ctx, db, userId);
+        return { userId, mobile, token: credentials.access_token };
+      }),
+    );
+  }
+
+  it("500 mixed money calls across two processes (notifications twice and out of order, withdrawals, transfers, buys) leave zero drift", async () => {
+    const db = platform.server.ctx.db;
+    const origins = [platform.server.origin, second.origin];
+    const crowd = await people(50, 20_000);
+    const charge = await db
+      .select({ id: videos.id, amount: videos.amount })
+      .from(videos)
+      .where(eq(videos.watchLevel, "CHARGE"));
+    expect(charge.length).toBeGreaterThanOrEqual(3);
+    // Each person: a card, a code for one withdrawal, and an unfinished recharge.
+    const prepared = await Promise.all(
+      crowd.map(async (p, i) => {
+        const origin = origins[i % 2] ?? "";
+        await call(origin, p.token, "user.sendValidateCode", { phoneNumbers: p.mobile, type: "PAYEE" });
+        const payeeCode = await lastSmsCode(platform, p.mobile);
+        const card = await call(origin, p.token, "trade.createPayee", {
+          cardNumber: i % 5 === 0 ? "622202000000050002" : "622202000000090008",
+          cardholderName: "并发",
+          bankName: "测试银行",
+          code: payeeCode,
+        });
+        expect(card.code).toBe(200);
+        await aMinuteLater(platform, p.mobile);
+        await call(origin, p.token, "user.sendValidateCode", { phoneNumbers: p.mobile, type: "WITHDRAW" });
+        const withdrawCode = await lastSmsCode(platform, p.mobile);
+        const recharge = await call(
+          origin,
+          p.token,
+          "trade.rechargeGold",
+          { amount: 10_000, payMethod: "BANK_SM" },
+          randomUUID(),
+        );
+        expect(recharge.code).toBe(200);
+        return { ...p, withdrawCode, orderNum: (recharge.data as { orderNum: string }).orderNum };
+      }),
+    );
+    const secret = sandboxSecret(platform.server.ctx.secrets.signingKey, "bank");
+    const notify = (origin: string, orderNum: string, status: string, eventId: string) => {
+      const body = JSON.stringify({
+        eventId,
+        type: "payment",
+        merchantOrder: orderNum,
+        status,
+        paidAmount: 10_000,
+        failureCode: null,
+      });
+      return fetch(`${origin}/api/trade/notify/bank`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-pay-signature": sign(secret, body, new Date()) },
+        body,
+      }).then((r) => ({ code: r.status === 200 ? 200 : r.status, data: null }));
+    };
+    const calls: Promise<{ code: number; data: unknown }>[] = [];
+    prepared.forEach((p, i) => {
+      const [a = "", b = ""] = i % 2 === 0 ? origins : [...origins].reverse();
+      // PAID twice and PROCESSING after it, to both processes.
+      calls.push(notify(a, p.orderNum, "PAID", `${p.orderNum}-paid`));
+      calls.push(notify(b, p.orderNum, "PAID", `${p.orderNum}-paid`));
+      calls.push(notify(b, p.orderNum, "PROCESSING", `${p.orderNum}-processing`));
+      calls.push(
+        call(
+          a,
+          p.token,
+          "trade.withdrawal",
+          { amount: 3000, withdrawType: "BANK_WITHDRAW", timing: "NORMAL", code: p.withdrawCode },
+          randomUUID(),
+        ),
+      );
+      for (let k = 0; k < 3; k++) {
+        calls.push(
+          call(
+            k % 2 ? a : b,
+            p.token,
+            "trade.userSelfTransfer",
+            { fromType: "GOLD", toType: "WALLET", amount: 700 },
+            randomUUID(),
+          ),
+        );
+        const video = charge[(i + k) % charge.length];
+        calls.push(
+          call(
+            k % 2 ? b : a,
+            p.token,
+            "substance.buyVideo",
+            { payType: "GOLD", substanceId: String(video?.id) },
+            randomUUID(),
+          ),
+        );
+      }
+    });
+    expect(calls).toHaveLength(500);
+    const answers = await Promise.all(calls);
+    expect(answers.filter((r) => r.code >= 500)).toEqual([]);
+    // Let the payouts settle and every delivery be answered.
+    await platform.server.ctx.jobs.drain();
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const [open] = await rowsOf<{ n: number }>(
+        platform,
+        "select count(*)::int as n from jobs where done_at is null and failed_at is null and kind not in ('recharge.expire', 'withdraw.query')",
+      );
+      if ((open?.n ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const report = await reconcile(db);
+    expect(report.drift).toEqual([]);
+    // Each person's money adds up from what was acknowledged.
+    const bought = await db
+      .select()
+      .from(purchases)
+      .where(
+        inArray(
+          purchases.userId,
+          crowd.map((p) => p.userId),
+        ),
+      );
+    for (const [i, p] of prepared.entries()) {
+      const balances = await balancesOf(db, p.userId);
+      const spent = bought.filter((x) => x.userId === p.userId).reduce((sum, x) => sum + x.amount, 0);
+      // Every fifth person's card is refused at payout: their 30.00 came back.
+      const paidOut = i % 5 === 0 ? 0 : 3000;
+      expect(balances.GOLD + balances.WALLET).toBe(20_000 + 10_000 - spent - paidOut);
+    }
+  }, 180_000);
+
+  it("kill -9 in the middle of money calls loses no acknowledged movement", async () => {
+    const entry = fileURLToPath(new URL("../../../dist/index.js", import.meta.url));
+    if (!existsSync(entry)) throw new Error("build the server first (dist/index.js): the test command does");
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const address = probe.address();
+        probe.close(() => {
+          resolve(typeof address === "object" && address ? address.port : 0);
+        });
+      });
+    });
+    const child = spawn(process.execPath, [entry], {
+      env: {
+        PATH: "/usr/bin:/bin",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: platform.config.dataDir,
+        DATABASE_URL: platform.config.databaseUrl ?? "",
+        SEED: "false",
+        LOG_LEVEL: "silent",
+        SANDBOX: "true",
+        MEDIA_DIR: platform.config.mediaDir,
+      },
+      stdio: "ignore",
+    });
+    const origin = `http://127.0.0.1:${String(port)}`;
+    for (let i = 0; i < 100; i++) {
+      if (
+        await fetch(`${origin}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const crowd = await people(20, 50_000);
+    const acknowledged: string[] = [];
+    // Rounds of 20 concurrent transfers; the process is killed in the middle of round 10.
+    for (let round = 0; round < 20; round++) {
+      if (round === 10) setTimeout(() => child.kill("SIGKILL"), 3);
+      await Promise.all(
+        crowd.map((p) => {
+          const key = randomUUID();
+          const [fromType, toType] = round % 2 ? ["WALLET", "GOLD"] : ["GOLD", "WALLET"];
+          return call(origin, p.token, "trade.userSelfTransfer", { fromType, toType, amount: 100 }, key).then(
+            (r) => {
+              if (r.code === 200) acknowledged.push(key);
+            },
+            () => undefined,
+          );
+        }),
+      );
+    }
+    expect(child.signalCode ?? "SIGKILL").toBe("SIGKILL");
+    // The ten rounds before the kill were answered; after it, nothing was.
+    expect(acknowledged.length).toBeGreaterThanOrEqual(200);
+    expect(acknowledged.length).toBeLessThan(400);
+    const kept = await platform.server.ctx.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(inArray(idempotencyKeys.key, acknowledged));
+    // Every acknowledged transfer's work committed with its answer.
+    expect(kept.length).toBe(acknowledged.length);
+    expect((await reconcile(platform.server.ctx.db)).drift).toEqual([]);
+  }, 120_000);
+});
