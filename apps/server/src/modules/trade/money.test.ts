@@ -5,40 +5,21 @@ import {
   aMinuteLater,
   eachDatabase,
   failure,
-  freshPhone,
   lastSmsCode,
   rowsOf,
-  signIn,
   startPlatform,
 } from "../../../test/harness";
-import type { TestPlatform } from "../../../test/harness";
-import type { Db } from "../../db/database";
+import { personWithGold } from "../../../test/money";
+import type { TestPlatform, signIn } from "../../../test/harness";
 import { jobs, rechargeOrders } from "../../db/schema";
-import { hashPassword } from "../../security/hashing";
 import { sign } from "../../providers/payments/signature";
 import { sandboxSecret } from "../../providers/payments/sandbox/secret";
-import { createAccount } from "../user/accounts";
 import { reconcile } from "./reconcile";
-import { BalanceType, balancesOf, grant } from "./wallet";
+import { balancesOf } from "./wallet";
 
 type Api = Awaited<ReturnType<typeof signIn>>["api"];
 
-/** A new person with a password and `gold` hundredths of gold, signed in. */
-async function person(platform: TestPlatform, gold = 0) {
-  const db = platform.server.ctx.db;
-  const mobile = freshPhone();
-  const userId = await createAccount(db, {
-    mobile,
-    passwordHash: await hashPassword("demo123456"),
-    channelTagId: "0",
-  });
-  if (gold > 0)
-    await db.transaction((tx) =>
-      grant(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold }),
-    );
-  const { api } = await signIn(platform, { mobile, password: "demo123456" });
-  return { userId, mobile, api };
-}
+const person = personWithGold;
 
 /** A fresh code of a kind, sent to the person's phone (the 60 s rule waved by moving time). */
 async function codeFor(platform: TestPlatform, api: Api, mobile: string, type: SmsCodeType): Promise<string> {
@@ -67,6 +48,14 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 
     if (ok(value) || Date.now() > end) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Wait for a recharge to reach a status. */
+function reaching(api: Api, orderNum: string, status: string) {
+  return until(
+    () => api.trade.orderDetail({ orderNum }),
+    (o) => o.status === status,
+  );
 }
 
 const gold = async (platform: TestPlatform, userId: number) =>
@@ -106,10 +95,7 @@ eachDatabase("money in and out", (target) => {
       const paid = await checkout(order.payUrl ?? "", { do: "pay" });
       expect(paid.status).toBe(303);
       expect(paid.headers.get("location")).toBe(`${platform.server.origin}/trade?orderNum=${order.orderNum}`);
-      const settled = await until(
-        () => api.trade.orderDetail({ orderNum: order.orderNum }),
-        (o) => o.status === "PAYMENT_SUCCESSFUL",
-      );
+      const settled = await reaching(api, order.orderNum, "PAYMENT_SUCCESSFUL");
       expect(settled).toMatchObject({ status: "PAYMENT_SUCCESSFUL", receivedAmount: 10_000, payUrl: null });
       // Every duplicate delivered and answered, the gold arrived once.
       await until(
@@ -161,10 +147,7 @@ eachDatabase("money in and out", (target) => {
       const { api, userId } = await person(platform);
       const order = await api.trade.rechargeGold({ amount: 10_000, payMethod: "MERCHANT" });
       await checkout(order.payUrl ?? "", { do: "other", amount: "80.50" });
-      const settled = await until(
-        () => api.trade.orderDetail({ orderNum: order.orderNum }),
-        (o) => o.status === "COMPLETE_CHANGE",
-      );
+      const settled = await reaching(api, order.orderNum, "COMPLETE_CHANGE");
       expect(settled).toMatchObject({
         status: "COMPLETE_CHANGE",
         applicationAmount: 10_000,
@@ -177,10 +160,7 @@ eachDatabase("money in and out", (target) => {
       const { api, userId } = await person(platform);
       const order = await api.trade.rechargeGold({ amount: 5000, payMethod: "MERCHANT" });
       await checkout(order.payUrl ?? "", { do: "fail" });
-      const failed = await until(
-        () => api.trade.orderDetail({ orderNum: order.orderNum }),
-        (o) => o.status === "RECHARGE_FAILED",
-      );
+      const failed = await reaching(api, order.orderNum, "RECHARGE_FAILED");
       expect(failed.failureReason).toBe("支付失败，请稍后再试");
       expect(await gold(platform, userId)).toBe(0);
     });
@@ -205,10 +185,7 @@ eachDatabase("money in and out", (target) => {
       await api.trade.rechargeGold({ amount: 1000, payMethod: "BANK_SM" });
       // The payer had the page open: they pay anyway. Money paid is money credited.
       await checkout(order.payUrl ?? "", { do: "pay" });
-      await until(
-        () => api.trade.orderDetail({ orderNum: order.orderNum }),
-        (o) => o.status === "PAYMENT_SUCCESSFUL",
-      );
+      await reaching(api, order.orderNum, "PAYMENT_SUCCESSFUL");
       expect(await gold(platform, userId)).toBe(5000);
     });
 
@@ -225,10 +202,7 @@ eachDatabase("money in and out", (target) => {
         .update(jobs)
         .set({ runAt: past })
         .where(eq(jobs.key, `recharge.expire:${order.orderNum}`));
-      const expired = await until(
-        () => api.trade.orderDetail({ orderNum: order.orderNum }),
-        (o) => o.status === "CANCELLED",
-      );
+      const expired = await reaching(api, order.orderNum, "CANCELLED");
       expect(expired.cancelReason).toBe("超时未支付，订单已自动取消");
     });
 
@@ -240,10 +214,7 @@ eachDatabase("money in and out", (target) => {
       expect(await api.trade.eepayBalance()).toEqual({ balance: 10_000, bound: true });
       const order = await api.trade.rechargeGold({ amount: 5000, payMethod: "EE_PAY" });
       await checkout(order.payUrl ?? "", { do: "pay" });
-      await until(
-        () => api.trade.orderDetail({ orderNum: order.orderNum }),
-        (o) => o.status === "PAYMENT_SUCCESSFUL",
-      );
+      await reaching(api, order.orderNum, "PAYMENT_SUCCESSFUL");
       expect(await gold(platform, userId)).toBe(5000);
       expect((await api.trade.eepayBalance()).balance).toBe(5000);
     });

@@ -1,41 +1,22 @@
 import { WatchLevel } from "@platform/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eachDatabase, failure, freshPhone, signIn, startPlatform } from "../../../test/harness";
+import { eachDatabase, failure, signIn, startPlatform } from "../../../test/harness";
+import { personWithGold } from "../../../test/money";
 import type { TestPlatform } from "../../../test/harness";
 import type { Db } from "../../db/database";
 import { ledgerEntries, purchases, users, videos, walletAccounts } from "../../db/schema";
 import { demoAccounts, seed } from "../../seed";
-import { hashPassword } from "../../security/hashing";
-import { createAccount } from "../user/accounts";
 import {
   BalanceType,
   PlatformAccount,
   balancesOf,
-  grant,
   platform as platformAccount,
   post,
   userAccount,
 } from "./wallet";
 
 const [vip, ordinary] = demoAccounts;
-
-/** A new user with a password and `gold` hundredths of gold (through the ledger). */
-async function richUser(platform: TestPlatform, gold: number) {
-  const db = platform.server.ctx.db;
-  const mobile = freshPhone();
-  const userId = await createAccount(db, {
-    mobile,
-    passwordHash: await hashPassword("demo123456"),
-    channelTagId: "0",
-  });
-  if (gold > 0)
-    await db.transaction((tx) =>
-      grant(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold }),
-    );
-  const { api } = await signIn(platform, { mobile, password: "demo123456" });
-  return { userId, api };
-}
 
 /** `n` new CHARGE videos at `price` each (copies of a seeded one). */
 async function chargeVideos(platform: TestPlatform, n: number, price: number): Promise<number[]> {
@@ -77,7 +58,7 @@ eachDatabase("wallet core and buying", (target) => {
 
   it(`200 concurrent buys of 200 videos with gold for exactly 10 make exactly 10 purchases (${target.name === "postgres" ? "counts: real concurrency" : "PGlite runs them one at a time: the PostgreSQL run is the one that counts"})`, async () => {
     const ids = await chargeVideos(platform, 200, 100);
-    const buyer = await richUser(platform, 1_000);
+    const buyer = await personWithGold(platform, 1_000);
     const results = await Promise.allSettled(
       ids.map((id) => buyer.api.substance.buyVideo({ payType: "GOLD", substanceId: String(id) })),
     );
@@ -106,7 +87,7 @@ eachDatabase("wallet core and buying", (target) => {
 
   it("the same idempotency key twice charges once and answers the same", async () => {
     const [id] = await chargeVideos(platform, 1, 300);
-    const buyer = await richUser(platform, 1_000);
+    const buyer = await personWithGold(platform, 1_000);
     const request = { payType: "GOLD" as const, substanceId: String(id) };
     const [first, second] = await Promise.all([
       buyer.api.substance.buyVideo(request, { idempotencyKey: "retry-of-one-intent-1" }),
@@ -132,7 +113,7 @@ eachDatabase("wallet core and buying", (target) => {
   });
 
   it("a money call without an Idempotency-Key is refused", async () => {
-    const buyer = await richUser(platform, 0);
+    const buyer = await personWithGold(platform, 0);
     const response = await fetch(
       `${platform.server.origin}/api/substance/app/substance-online/buy/video/account`,
       {
@@ -186,7 +167,7 @@ eachDatabase("wallet core and buying", (target) => {
   });
 
   it("a balance can never go below zero, even written directly", async () => {
-    const buyer = await richUser(platform, 50);
+    const buyer = await personWithGold(platform, 50);
     const db = platform.server.ctx.db;
     await expect(
       db.transaction((tx) =>
