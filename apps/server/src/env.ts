@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
+import { limits } from "@platform/domain";
 
 /**
  * Every setting the server reads, in one place (the only file allowed to read `process.env`).
@@ -57,6 +58,8 @@ export interface ServerConfig {
   /** SMS sends allowed per minute / hour / day: from one address, and from everyone together. */
   readonly smsSendPerAddress: RateBudget;
   readonly smsSendGlobal: RateBudget;
+  /** The wait before a phone can be sent another code (spec §9: 60 s; shorter only for tests). */
+  readonly smsResendSeconds: number;
   /** Codes sent to one phone per day, and wrong codes tried against one phone per day. */
   readonly smsSendsPerPhonePerDay: number;
   readonly smsWrongCodesPerPhonePerDay: number;
@@ -289,6 +292,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       { perMinute: 100, perHour: 2000, perDay: 20000 },
       "SMS_SEND_GLOBAL",
     ),
+    smsResendSeconds: intOf(env.SMS_RESEND_SECONDS, limits.smsResendSeconds, "SMS_RESEND_SECONDS", 0),
     smsSendsPerPhonePerDay: intOf(env.SMS_SENDS_PER_PHONE_PER_DAY, 10, "SMS_SENDS_PER_PHONE_PER_DAY"),
     smsWrongCodesPerPhonePerDay: intOf(
       env.SMS_WRONG_CODES_PER_PHONE_PER_DAY,

@@ -80,7 +80,7 @@ export async function sendCode(
       .where(eq(smsCodes.mobile, mobile))
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
-    const waitMs = last ? limits.smsResendSeconds * 1000 - (now.getTime() - last.createdAt.getTime()) : 0;
+    const waitMs = last ? ctx.config.smsResendSeconds * 1000 - (now.getTime() - last.createdAt.getTime()) : 0;
     if (waitMs > 0) {
       throw new BusinessError(
         BusinessCode.tooMany,
