@@ -18,7 +18,15 @@ export default defineConfig({
         "**/*.stories.*",
         "**/locales/**",
         "<rootDir>/src/server-messages.ts",
+        "<rootDir>/../../apps/h5/src/features/trade",
       ],
+    },
+    {
+      // The money screens' words (/trade, orders, withdrawals, cards): loaded with those screens
+      // (`loadMoneyMessages`), so the first load of /home and /login does not carry them.
+      path: "<rootDir>/src/locales/{locale}/money",
+      include: ["<rootDir>/../../apps/h5/src/features/trade"],
+      exclude: ["**/*.test.*", "**/test/**"],
     },
     {
       // The server's refusal sentences: a catalog of their own, loaded only when a refusal is shown

@@ -45,6 +45,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     SMS_SEND_PER_ADDRESS: "10000,10000,10000",
     SMS_SEND_GLOBAL: "10000,10000,10000",
     ANONYMOUS_WRITES_PER_MINUTE: "100000",
+    // Money journeys ask for several codes in a row (sign-up, a card, a withdrawal), and wait for
+    // the payment sandbox and the background jobs: both kept quick here.
+    SMS_RESEND_SECONDS: "1",
+    JOBS_POLL_MS: "100",
+    SANDBOX_SETTLE_DELAY_MS: "500",
+    SANDBOX_JITTER_MS: "300",
+    EEPAY_REVIEW_SECONDS: "1",
   });
   const server = await startServer(config, { logger: false });
   await seed(server.ctx, () => undefined);

@@ -133,7 +133,7 @@ describe("watching", () => {
     const poorPopup = poor.page.getByRole("dialog", { name: "购买视频" });
     await poorPopup.waitFor({ timeout: 30_000 });
     await poorPopup.getByRole("button", { name: "去充值" }).click();
-    await poor.page.waitForURL("**/trade");
+    await poor.page.waitForURL(/\/trade\?from=/);
 
     // Without the purchase, a later segment of the video is refused when fetched directly.
     const info = await poorApi.substance.getInfoById({ id: video.id });

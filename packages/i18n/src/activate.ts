@@ -10,29 +10,55 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   "en-US": () => import("./locales/en-US/messages"),
 };
 
-/** An id every server catalog has: present in the active catalog once the server's is loaded. */
-const serverCatalogMark: ServerMessageKey = "server.ok";
+/**
+ * Catalogs loaded after the first paint, each only when needed (per language, a chunk of its
+ * own): the server's refusal sentences (`serverMessages`), when a refusal is shown; the money
+ * screens' words, with those screens. `mark` is an id every copy of the catalog has: once it is in
+ * the active catalog, that catalog is loaded.
+ */
+const lateCatalogs = {
+  server: {
+    mark: "server.ok" satisfies ServerMessageKey,
+    load: {
+      "zh-CN": () => import("./locales/zh-CN/server"),
+      "en-US": () => import("./locales/en-US/server"),
+    },
+  },
+  money: {
+    mark: "money.catalog",
+    load: {
+      "zh-CN": () => import("./locales/zh-CN/money"),
+      "en-US": () => import("./locales/en-US/money"),
+    },
+  },
+} as const satisfies Record<
+  string,
+  { mark: string; load: Record<Locale, () => Promise<{ messages: Messages }>> }
+>;
+
+export type LateCatalog = keyof typeof lateCatalogs;
+
+/** True when the late catalog is in the active language's messages. */
+export function hasCatalog(i18n: I18n, name: LateCatalog): boolean {
+  return Object.hasOwn(i18n.messages, lateCatalogs[name].mark);
+}
 
 /**
- * The server's refusal sentences (`serverMessages`) are a catalog of their own, per language:
- * loaded only when a refusal is shown, so no page's first load carries them.
+ * Add a late catalog of the active language to its messages (once per language; later calls
+ * resolve at once). Until the server's is loaded, a refusal shows the server's own `msg`, which
+ * the request's `language` header already put in the same language.
  */
-const serverCatalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  "zh-CN": () => import("./locales/zh-CN/server"),
-  "en-US": () => import("./locales/en-US/server"),
-};
-
-/**
- * Add the server's refusal sentences of the active language to its catalog (once per language;
- * later calls resolve at once). Until then a refusal shows the server's own `msg`, which the
- * request's `language` header already put in the same language.
- */
-export async function loadServerMessages(i18n: I18n): Promise<void> {
+export async function loadCatalog(i18n: I18n, name: LateCatalog): Promise<void> {
   const locale = i18n.locale as Locale;
-  const load = serverCatalogs[locale] as (typeof serverCatalogs)[Locale] | undefined;
-  if (load === undefined || Object.hasOwn(i18n.messages, serverCatalogMark)) return;
+  const load = lateCatalogs[name].load[locale] as (() => Promise<{ messages: Messages }>) | undefined;
+  if (load === undefined || hasCatalog(i18n, name)) return;
   const { messages } = await load();
   i18n.load(locale, messages);
+}
+
+/** The server's refusal sentences (`loadCatalog(i18n, "server")`). */
+export function loadServerMessages(i18n: I18n): Promise<void> {
+  return loadCatalog(i18n, "server");
 }
 
 /** A lingui instance for the product (nothing active until `activateLanguage`). */

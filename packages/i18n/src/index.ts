@@ -1,4 +1,12 @@
-export { activateLanguage, createI18n, loadServerMessages, translateMessage } from "./activate";
+export {
+  activateLanguage,
+  createI18n,
+  hasCatalog,
+  loadCatalog,
+  loadServerMessages,
+  translateMessage,
+} from "./activate";
+export type { LateCatalog } from "./activate";
 export type { ActivateOptions } from "./activate";
 export { domainMessages } from "./domain-messages";
 export { productMessages } from "./product-messages";

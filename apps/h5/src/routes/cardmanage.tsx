@@ -1,12 +1,8 @@
-import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../components/ComingSoonPage";
+import { moneyScreen } from "../features/trade/routing";
 
 export const Route = createFileRoute("/cardmanage")({
-  component: CardmanagePage,
+  // The money screens share one lazy chunk with their catalog (features/trade/routing).
+  codeSplitGroupings: [],
+  component: moneyScreen((screens) => screens.CardManageScreen),
 });
-
-function CardmanagePage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`银行卡管理`} />;
-}

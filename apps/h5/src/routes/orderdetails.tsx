@@ -1,14 +1,11 @@
-import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { validateOrderPageSearch } from "../app/route-search";
-import { ComingSoonPage } from "../components/ComingSoonPage";
+import { moneyScreen } from "../features/trade/routing";
+import { validateOrderDetailSearch } from "../features/trade/search";
 
 export const Route = createFileRoute("/orderdetails")({
-  validateSearch: validateOrderPageSearch,
-  component: OrderdetailsPage,
+  // The tab (`page`, where the header's back returns) and the order shown (`orderNum`).
+  validateSearch: validateOrderDetailSearch,
+  // The money screens share one lazy chunk with their catalog (features/trade/routing).
+  codeSplitGroupings: [],
+  component: moneyScreen((screens) => screens.OrderDetailScreen),
 });
-
-function OrderdetailsPage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`订单详情`} />;
-}

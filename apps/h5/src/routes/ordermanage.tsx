@@ -1,14 +1,10 @@
-import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
+import { moneyScreen } from "../features/trade/routing";
 import { validateOrderTabSearch } from "../app/route-search";
-import { ComingSoonPage } from "../components/ComingSoonPage";
 
 export const Route = createFileRoute("/ordermanage")({
   validateSearch: validateOrderTabSearch,
-  component: OrdermanagePage,
+  // The money screens share one lazy chunk with their catalog (features/trade/routing).
+  codeSplitGroupings: [],
+  component: moneyScreen((screens) => screens.OrderManageScreen),
 });
-
-function OrdermanagePage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`订单管理`} />;
-}

@@ -1,12 +1,10 @@
-import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../components/ComingSoonPage";
+import { moneyScreen } from "../features/trade/routing";
+import { validateWithdrawSearch } from "../features/trade/search";
 
 export const Route = createFileRoute("/withdraw")({
-  component: WithdrawPage,
+  validateSearch: validateWithdrawSearch,
+  // The money screens share one lazy chunk with their catalog (features/trade/routing).
+  codeSplitGroupings: [],
+  component: moneyScreen((screens) => screens.WithdrawScreen),
 });
-
-function WithdrawPage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`提现`} />;
-}

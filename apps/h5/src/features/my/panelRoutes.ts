@@ -26,3 +26,13 @@ const panelRoutes: Readonly<Record<MyPanelTarget, string>> = {
 export function panelRouteOf(target: MyPanelTarget): string {
   return panelRoutes[target];
 }
+
+/**
+ * The recharge page remembering where the person was (`?from=`), so its back returns there: the
+ * 'my' panel's recharge entries and the buy popup's 'goto recharge' go through it.
+ */
+export function rechargeRouteFrom(currentHref: string): string {
+  const trade = panelRoutes.recharge;
+  if (currentHref.toLowerCase().split(/[?#]/)[0] === trade) return trade;
+  return `${trade}?${new URLSearchParams({ from: currentHref }).toString()}`;
+}

@@ -20,10 +20,10 @@ import {
   useToast,
 } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { TrackEvent, track } from "../../app/tracking";
-import { panelRouteOf } from "../my/panelRoutes";
+import { rechargeRouteFrom } from "../my/panelRoutes";
 import { myKeys, walletQueryOptions } from "../my/queries";
 import { videoInfoQueryOptions } from "./queries";
 import { resumePositionMs } from "./resume";
@@ -47,6 +47,7 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
   const { t, i18n } = useLingui();
   const toast = useToast();
   const navigate = useNavigate();
+  const router = useRouter();
   const queryClient = useQueryClient();
   const [prompt, setPrompt] = useState<Prompt>(null);
   const [trialEnded, setTrialEnded] = useState(false);
@@ -148,7 +149,8 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
           void buy();
         }}
         onRecharge={() => {
-          void navigate({ href: panelRouteOf("recharge") });
+          // Back from the recharge page returns to this video.
+          void navigate({ href: rechargeRouteFrom(router.state.location.href) });
         }}
       />
       <TrialEndedPopup

@@ -1,0 +1,302 @@
+import type { PlatformApi } from "@platform/api-client";
+import { PriceFilter, WatchLevel } from "@platform/domain";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { e2eBrowser, lastSmsCode, myTab, registerAccount, signInQuickly } from "./browser";
+
+// The money screens against the real server and its payment sandbox: recharging (to the provider's
+// page and back), the 'unfinished recharge' refusal, cancelling from the order list, bank cards and
+// the withdrawal rules. Every journey uses a fresh account, so the seeded balances other journeys
+// read never move.
+
+const e2e = e2eBrowser();
+
+/** A Luhn-valid test card number (the app checks the digit rule before the server sees it). */
+const CARD_NUMBER = "6222021234567890128";
+
+/** The order number of the recharge the app just started, as the server lists it. */
+async function newestRechargeNumber(api: Awaited<ReturnType<typeof signInQuickly>>["api"]): Promise<string> {
+  const { records } = await api.trade.userBillDetails({ tab: "RECHARGE_ORDER", current: 1, size: 10 });
+  const first = records[0];
+  if (first === undefined) throw new Error("no recharge order was made");
+  return first.orderNum;
+}
+
+/** Types an amount into /trade's recharge form (the bank transfer: a RANGE method) and submits. */
+async function startRecharge(page: Page, amount: string): Promise<void> {
+  await page.goto("/trade");
+  const form = page.getByRole("region", { name: "充值金币" });
+  await form.getByRole("radio", { name: /银行转账/ }).check();
+  await form.getByLabel("充值金额").fill(amount);
+  await form.getByRole("button", { name: "立即充值" }).click();
+}
+
+/** Cards the sandbox bank knows (decision 0014): one it pays, one whose payouts it refuses. */
+const PAID_CARD = "622202000000090008";
+const REFUSED_CARD = "622202000000050002";
+
+/** Recharge on /trade with a method (its radio's name) and an amount, and land on the provider's page. */
+async function rechargeOnProviderPage(page: Page, method: RegExp, amount: string): Promise<void> {
+  await page.goto("/trade");
+  const form = page.getByRole("region", { name: "充值金币" });
+  await form.getByRole("radio", { name: method }).check();
+  const typed = form.getByLabel("充值金额");
+  if ((await typed.count()) > 0) await typed.fill(amount);
+  else await form.getByText(amount, { exact: true }).click();
+  await form.getByRole("button", { name: "立即充值" }).click();
+  await page.waitForURL(/\/sandbox\/pay\/\w+\/checkout\//, { timeout: 15_000 });
+}
+
+/** The balances /trade shows, as text. */
+async function balancesShown(page: Page): Promise<string> {
+  return (await page.getByRole("region", { name: "我的余额" }).textContent()) ?? "";
+}
+
+function yuan(hundredths: number): string {
+  return (hundredths / 100).toFixed(2);
+}
+
+/** Add a bank card on /addbankcard with the SMS code the sandbox sent. */
+async function addCard(page: Page, mobile: string, number: string): Promise<void> {
+  await page.goto("/addbankcard");
+  await page.getByLabel("银行卡号").fill(number);
+  await page.getByLabel("持卡人").fill("新用户");
+  await page.getByLabel("开户银行").fill("招商银行");
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await expect.poll(() => page.getByText("验证码已发送").count(), { timeout: 15_000 }).toBe(1);
+  await page.getByLabel("验证码").fill(await lastSmsCode(mobile));
+  await page.getByRole("button", { name: "确认添加" }).click();
+  await page.waitForURL("**/cardmanage", { timeout: 15_000 });
+}
+
+/** Withdraw on /withdraw (the current card) and land on the order's detail page. */
+async function withdraw(page: Page, mobile: string, amount: string, timing: RegExp, path = "/withdraw") {
+  await page.goto(path);
+  await page.getByLabel("提现金额").fill(amount);
+  await page.getByRole("radio", { name: timing }).check();
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await expect.poll(() => page.getByText("验证码已发送").count(), { timeout: 15_000 }).toBe(1);
+  await page.getByLabel("验证码").fill(await lastSmsCode(mobile));
+  await page.getByRole("button", { name: "确认提现" }).click();
+  await page.waitForURL(/\/orderdetails\?.*orderNum=W/, { timeout: 15_000 });
+  return new URL(page.url()).searchParams.get("orderNum") ?? "";
+}
+
+async function gold(api: PlatformApi): Promise<number> {
+  return (await api.game.userBalance()).gold;
+}
+
+describe("a new user's money, end to end", () => {
+  it("recharges 100.00 on the bank's page, buys, adds a card, withdraws 50.00, urges, is paid, confirms", async () => {
+    const { context, page } = await e2e.phone();
+    const account = await registerAccount();
+    const { api } = await signInQuickly(context, account);
+
+    await rechargeOnProviderPage(page, /银行转账/, "100");
+    await page.getByRole("button", { name: /确认支付|^Pay$/ }).click();
+    await page.waitForURL(/\/trade\?orderNum=R/);
+    const result = page.getByRole("region", { name: "充值结果" });
+    // The bank's notification lands (PROCESSING, then PAID, each twice): the panel follows it.
+    await expect.poll(() => result.getByText("支付成功").count(), { timeout: 20_000 }).toBe(1);
+    expect(await gold(api)).toBe(10_000);
+    await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain("100.00");
+
+    // Buy a CHARGE video with the gold (the buying screens have their own journey).
+    const { records } = await api.substance.getVideoList({ price: PriceFilter.paid, size: 50 });
+    const video = records.find((v) => v.watchLevel === WatchLevel.CHARGE && v.amount <= 5000);
+    if (video === undefined) throw new Error("no CHARGE video under 50.00 in the seed");
+    await api.substance.buyVideo({ payType: "GOLD", substanceId: video.id });
+    const afterBuy = await gold(api);
+    await page.goto("/trade");
+    await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain(yuan(afterBuy));
+
+    await addCard(page, account.mobile, PAID_CARD);
+    const orderNum = await withdraw(page, account.mobile, "50", /预约提现/);
+    expect(await gold(api)).toBe(afterBuy - 5000);
+    await expect.poll(() => page.getByText("提现中").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // Reserved: it waits for the batch; urged, it goes now and the button says so.
+    await page.getByRole("button", { name: "催单" }).click();
+    await expect
+      .poll(() => page.getByRole("button", { name: "已催单" }).count(), { timeout: 10_000 })
+      .toBe(1);
+    await expect.poll(() => page.getByText("提现成功").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "确认收款" }).click();
+    await expect
+      .poll(async () => (await api.trade.withdrawByOrderNum({ orderNum })).receiptConfirmed, {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    // The reserved bonus (1 % of 50.00) came back as gold; what the page shows is the server's.
+    expect(await gold(api)).toBe(afterBuy - 5000 + 50);
+    await page.goto("/trade");
+    await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain(yuan(afterBuy - 4950));
+  });
+
+  it("abandons a payment then cancels it; pays a different amount (COMPLETE_CHANGE); a refused payout returns the gold and is withdrawn again", async () => {
+    const { context, page } = await e2e.phone();
+    const account = await registerAccount();
+    const { api } = await signInQuickly(context, account);
+
+    // Abandoned on the provider's page: back to the app, the order still PAYING; then cancelled.
+    await rechargeOnProviderPage(page, /商户支付/, "100.00");
+    await page.getByRole("button", { name: /放弃支付并返回|Abandon/ }).click();
+    await page.waitForURL(/\/trade\?orderNum=R/);
+    const abandoned = new URL(page.url()).searchParams.get("orderNum") ?? "";
+    await expect
+      .poll(() => page.getByRole("region", { name: "充值结果" }).getByText("支付中").count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await api.trade.cancelOrder({ orderNum: abandoned, reason: "不想充了" });
+
+    // Paid a different amount: credited what was paid.
+    await rechargeOnProviderPage(page, /银行转账/, "100");
+    await page.getByLabel(/支付其他金额|Pay a different amount/).fill("80.50");
+    await page.getByRole("button", { name: /支付其他金额|Pay a different amount/ }).click();
+    await page.waitForURL(/\/trade\?orderNum=R/);
+    const result = page.getByRole("region", { name: "充值结果" });
+    await expect.poll(() => result.getByText("成功（金额有差异）").count(), { timeout: 20_000 }).toBe(1);
+    expect(await result.textContent()).toContain("80.50");
+    expect(await gold(api)).toBe(8050);
+
+    // A card the bank refuses payouts to: the withdrawal fails, the gold comes back.
+    await addCard(page, account.mobile, REFUSED_CARD);
+    const failed = await withdraw(page, account.mobile, "30", /普通提现/);
+    await expect.poll(() => page.getByText("提现失败").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.textContent("main")).toContain("银行信息有误");
+    expect(await gold(api)).toBe(8050);
+
+    // A good card made current, then 'withdraw again' from the failed order.
+    await addCard(page, account.mobile, PAID_CARD);
+    const cards = await api.trade.payeeCards();
+    const good = cards.find((c) => c.cardNumber.endsWith("0008"));
+    await api.trade.updatePrimary({ id: good?.id ?? "" });
+    await page.goto(`/orderdetails?page=WITHDRAW_ORDER&orderNum=${failed}`);
+    await page.getByRole("button", { name: "重新提现" }).click();
+    await page.waitForURL(/\/withdraw\?retryOf=/);
+    const again = await withdraw(
+      page,
+      account.mobile,
+      "30",
+      /普通提现/,
+      new URL(page.url()).pathname + new URL(page.url()).search,
+    );
+    await expect.poll(() => page.getByText("提现成功").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect((await api.trade.withdrawByOrderNum({ orderNum: again })).retriesToday).toBe(1);
+    expect(await gold(api)).toBe(5050);
+  });
+});
+
+describe("money", () => {
+  it("recharges through the provider's page, follows the order back, refuses a second one, cancels it", async () => {
+    const { context, page } = await e2e.phone();
+    const account = await registerAccount();
+    const { api } = await signInQuickly(context, account);
+
+    // A sandbox pay method is marked as such.
+    await page.goto("/trade");
+    await expect
+      .poll(() => page.getByText("沙盒", { exact: true }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+
+    // Recharging sends the whole window to the provider's page.
+    await startRecharge(page, "100");
+    await page.waitForURL((url) => url.pathname !== "/trade", { timeout: 15_000 });
+    const orderNum = await newestRechargeNumber(api);
+
+    // The provider sends the browser back with the order number: the result panel follows it.
+    await page.goto(`/trade?orderNum=${orderNum}`);
+    const result = page.getByRole("region", { name: "充值结果" });
+    await expect.poll(() => result.getByText("支付中").count(), { timeout: 15_000 }).toBe(1);
+    expect(await result.getByRole("link", { name: "查看订单详情" }).getAttribute("href")).toBe(
+      `/orderdetails?page=RECHARGE_ORDER&orderNum=${orderNum}`,
+    );
+
+    // While it is unfinished, a new recharge is refused, with a way to the orders.
+    await startRecharge(page, "50");
+    const refusal = page.getByRole("alert").filter({ hasText: "未完成的充值订单" });
+    await expect.poll(() => refusal.count(), { timeout: 15_000 }).toBe(1);
+    await refusal.getByRole("link", { name: "查看订单" }).click();
+    await page.waitForURL("**/ordermanage?tab=RECHARGE_ORDER");
+
+    // Cancelled from the list, with a reason (more than 50 characters is refused first).
+    const row = page.getByRole("listitem").filter({ hasText: orderNum });
+    await row.getByRole("button", { name: "取消订单" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "取消订单" });
+    await dialog.getByLabel("取消原因（选填）").fill("太".repeat(51));
+    await dialog.getByRole("button", { name: "确认取消" }).click();
+    await expect.poll(() => dialog.getByText("原因最多 50 个字").count()).toBe(1);
+    await dialog.getByLabel("取消原因（选填）").fill("换一种方式支付");
+    await dialog.getByRole("button", { name: "确认取消" }).click();
+    await expect.poll(() => row.getByText("已取消").count(), { timeout: 15_000 }).toBe(1);
+    const order = await api.trade.orderDetail({ orderNum });
+    expect(order.status).toBe("CANCELLED");
+    expect(order.cancelReason).toBe("换一种方式支付");
+  });
+
+  it("adds a bank card with an SMS code (a mistyped number refused first), then applies the withdrawal rules", async () => {
+    const { context, page } = await e2e.phone();
+    const account = await registerAccount();
+    await signInQuickly(context, account);
+
+    // No card yet: withdrawing to a bank card asks for one first.
+    await page.goto("/withdraw");
+    await expect.poll(() => page.getByText("请先添加银行卡").count(), { timeout: 15_000 }).toBe(1);
+
+    // Too little, and more than there is (a new account has nothing to withdraw).
+    const amount = page.getByLabel("提现金额");
+    await amount.fill("0.01");
+    await expect.poll(() => page.getByText(/^单笔最低提现 .* 金贝$/).count()).toBe(1);
+    await amount.fill("100000");
+    await expect.poll(() => page.getByText("超出可提现余额").count()).toBe(1);
+
+    await page.getByRole("link", { name: "添加银行卡" }).first().click();
+    await page.waitForURL("**/addbankcard");
+    await page.getByLabel("银行卡号").fill("6222021234567890127");
+    await expect.poll(() => page.getByText("银行卡号校验未通过，请检查是否输错了数字").count()).toBe(1);
+    await page.getByLabel("银行卡号").fill(CARD_NUMBER);
+    await page.getByLabel("持卡人").fill("测试用户");
+    await page.getByLabel("开户银行").fill("中国工商银行");
+    await page.getByRole("button", { name: "获取验证码" }).click();
+    await expect.poll(() => page.getByText("验证码已发送").count(), { timeout: 15_000 }).toBe(1);
+    await page.getByLabel("验证码").fill(await lastSmsCode(account.mobile));
+    await page.getByRole("button", { name: "确认添加" }).click();
+    await page.waitForURL("**/cardmanage", { timeout: 15_000 });
+    const cards = page.getByRole("list", { name: "我的银行卡" });
+    await expect.poll(() => cards.getByText("中国工商银行").count(), { timeout: 15_000 }).toBe(1);
+    expect(await cards.getByText("当前", { exact: true }).count()).toBe(1);
+    expect(await cards.textContent()).not.toContain(CARD_NUMBER);
+
+    // The header's back on /addbankcard goes to /cardManage (spec §2).
+    await page.goto("/addbankcard");
+    await page.getByRole("button", { name: "返回" }).click();
+    await page.waitForURL(/\/cardManage$/i);
+  });
+
+  it("the 'my' panel's recharge shortcut remembers the page, and /trade's back returns there", async () => {
+    const { context, page } = await e2e.phone();
+    const account = await registerAccount();
+    await signInQuickly(context, account);
+    await page.goto("/home");
+    await myTab(page).click();
+    const panel = page.getByRole("dialog", { name: "我的" });
+    await panel.getByRole("button", { name: "充值账户" }).click();
+    await page.waitForURL("**/trade?from=%2Fhome");
+    await page.getByRole("button", { name: "返回" }).click();
+    await page.waitForURL("**/home");
+  });
+
+  it("speaks English on the order list", async () => {
+    const { context, page } = await e2e.phone();
+    const account = await registerAccount();
+    await signInQuickly(context, account);
+    await context.addInitScript(() => {
+      localStorage.setItem("language", "enUS");
+    });
+    await page.goto("/ordermanage?tab=WITHDRAW_ORDER");
+    await expect.poll(() => page.getByText("No withdrawal orders yet").count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole("tab", { name: "Recharge orders" }).click();
+    await page.waitForURL("**/ordermanage?tab=RECHARGE_ORDER");
+    await expect.poll(() => page.getByText("No recharge orders yet").count()).toBe(1);
+  });
+});

@@ -1,0 +1,37 @@
+import { useLingui } from "@lingui/react";
+import { hasCatalog, loadCatalog } from "@platform/i18n";
+import type { LateCatalog } from "@platform/i18n";
+import { Skeleton, SkeletonGroup } from "@platform/ui";
+import { useEffect } from "react";
+import type { ReactNode } from "react";
+
+/**
+ * Screens whose words are a late catalog (`@platform/i18n`'s `loadCatalog`: the money screens)
+ * render once it is loaded for the active language — after a language switch too — and a loading
+ * placeholder until then (its label is the first-load catalog's).
+ */
+export function CatalogGate({
+  name,
+  children,
+}: {
+  readonly name: LateCatalog;
+  readonly children: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const ready = hasCatalog(i18n, name);
+  const locale = i18n.locale;
+  useEffect(() => {
+    if (!ready) void loadCatalog(i18n, name);
+  }, [ready, i18n, locale, name]);
+  if (ready) return children;
+  return (
+    <div className="h5-page">
+      <main id="main" className="h5-main" tabIndex={-1}>
+        <SkeletonGroup>
+          <Skeleton height={120} radius={12} />
+          <Skeleton height={64} radius={12} />
+        </SkeletonGroup>
+      </main>
+    </div>
+  );
+}

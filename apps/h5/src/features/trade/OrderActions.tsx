@@ -1,0 +1,145 @@
+import { useLingui } from "@lingui/react/macro";
+import { limits, validateCancelReason } from "@platform/domain";
+import type { OrderAction, OrderActionKind } from "@platform/domain";
+import { Button, Dialog, TextField, useMessageText, useToast } from "@platform/ui";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useState } from "react";
+import { actionsOf } from "./orders";
+import { refreshMoney, storeOrder } from "./queries";
+import type { Order } from "./queries";
+import { useRefusals } from "./refusals";
+
+/**
+ * The buttons of an order (domain rules): cancel with a reason of at most 50 characters, urge once
+ * ('urged' after), withdraw again (→ /withdraw?retryOf=), confirm received. Each waits for its
+ * answer; a refusal is toasted in the reader's language.
+ */
+export function OrderActions({ order }: { readonly order: Order }) {
+  const { t } = useLingui();
+  const text = useMessageText();
+  const toast = useToast();
+  const refusals = useRefusals();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { api } = useRouter().options.context;
+  const [cancelling, setCancelling] = useState(false);
+  const orderNum = order.orderNum;
+
+  const act = useMutation({
+    mutationFn: async ({ kind, reason = "" }: { kind: OrderActionKind; reason?: string }) => {
+      switch (kind) {
+        case "urge":
+          storeOrder(queryClient, await api.trade.urgeWithdraw({ orderNum }, { quiet: true }));
+          toast.show(t`已催单，请耐心等待`, { tone: "success" });
+          return;
+        case "confirmReceived":
+          storeOrder(queryClient, await api.trade.confirmReceived({ orderNum }, { quiet: true }));
+          toast.show(t`已确认收款`, { tone: "success" });
+          return;
+        case "cancel":
+          await api.trade.cancelOrder({ orderNum, reason: reason.trim() }, { quiet: true });
+          setCancelling(false);
+          toast.show(t`订单已取消`, { tone: "success" });
+          await refreshMoney(queryClient);
+          return;
+        case "withdrawAgain":
+          await navigate({ to: "/withdraw", search: { retryOf: orderNum } });
+          return;
+      }
+    },
+    onError: (error) => {
+      refusals.toast(error);
+    },
+  });
+
+  const actions = actionsOf(order);
+  if (actions.length === 0) return null;
+
+  const press = (action: OrderAction) => {
+    if (act.isPending || !action.enabled) return;
+    if (action.kind === "cancel") setCancelling(true);
+    else act.mutate({ kind: action.kind });
+  };
+
+  const hints = actions.flatMap((action) => (action.hint === undefined ? [] : [text(action.hint)]));
+  return (
+    <div className="h5-trade-actions">
+      <div className="h5-trade-actions__buttons">
+        {actions.map((action) => (
+          <Button
+            key={action.kind}
+            size="sm"
+            variant={action.kind === "cancel" ? "secondary" : "primary"}
+            disabled={!action.enabled || (act.isPending && act.variables.kind !== action.kind)}
+            busy={act.isPending && act.variables.kind === action.kind}
+            onClick={() => {
+              press(action);
+            }}
+          >
+            {text(action.label)}
+          </Button>
+        ))}
+      </div>
+      {hints.map((hint) => (
+        <p key={hint} className="h5-trade-note">
+          {hint}
+        </p>
+      ))}
+      {cancelling ? (
+        <CancelOrderDialog
+          busy={act.isPending}
+          onCancel={() => {
+            setCancelling(false);
+          }}
+          onConfirm={(reason) => {
+            act.mutate({ kind: "cancel", reason });
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Asks why the order is cancelled: 0-50 characters (spec §5), with a counter; too long is refused here. */
+function CancelOrderDialog({
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  readonly busy: boolean;
+  readonly onCancel: () => void;
+  readonly onConfirm: (reason: string) => void;
+}) {
+  const { t } = useLingui();
+  const text = useMessageText();
+  const [reason, setReason] = useState("");
+  const problem = validateCancelReason(reason);
+  const length = Array.from(reason).length;
+  const max = limits.cancelReasonMaxLength;
+  return (
+    <Dialog
+      open
+      title={t`取消订单`}
+      confirmLabel={t`确认取消`}
+      cancelLabel={t`暂不取消`}
+      busy={busy}
+      tone="danger"
+      onCancel={onCancel}
+      onConfirm={() => {
+        if (problem === null) onConfirm(reason);
+      }}
+    >
+      <TextField
+        kind="textarea"
+        rows={3}
+        label={t`取消原因（选填）`}
+        value={reason}
+        onChange={setReason}
+        showCount={false}
+        hint={`${String(length)}/${String(max)}`}
+        error={problem === null ? undefined : text(problem)}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useLingui } from "@lingui/react/macro";
+import { RechargeStatus } from "@platform/domain";
+import { Button, useToast } from "@platform/ui";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { isLeavableUrl } from "./orders";
+import { refreshMoney, storeOrder } from "./queries";
+import type { RechargeOrder } from "./queries";
+import { useRefusals } from "./refusals";
+
+/**
+ * A recharge still being paid: 'continue to pay' (the provider's page again) and 'I have paid',
+ * which makes the server ask the provider now and answers with the order as it then stands.
+ */
+export function PayingControls({ order }: { readonly order: RechargeOrder }) {
+  const { t } = useLingui();
+  const refusals = useRefusals();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { api } = useRouter().options.context;
+  const confirm = useMutation({
+    mutationFn: () => api.trade.confirmPaid({ orderNum: order.orderNum }, { quiet: true }),
+    onSuccess: async (answer) => {
+      storeOrder(queryClient, answer);
+      // The provider has not seen the money yet: say so, rather than nothing happening.
+      if (answer.status === RechargeStatus.PAYING) toast.show(t`暂未收到付款，完成支付后请再试`);
+      else await refreshMoney(queryClient);
+    },
+    onError: (error) => {
+      refusals.toast(error);
+    },
+  });
+  if (order.status !== RechargeStatus.PAYING) return null;
+  const payUrl = order.payUrl;
+  return (
+    <div className="h5-trade-actions__buttons">
+      <Button
+        size="sm"
+        busy={confirm.isPending}
+        onClick={() => {
+          confirm.mutate();
+        }}
+      >
+        {t`我已支付`}
+      </Button>
+      {isLeavableUrl(payUrl) ? (
+        <a className="pf-button pf-button--secondary pf-button--sm" href={payUrl}>
+          {t`继续支付`}
+        </a>
+      ) : null}
+    </div>
+  );
+}

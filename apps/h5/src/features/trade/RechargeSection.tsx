@@ -1,0 +1,203 @@
+import { useLingui } from "@lingui/react/macro";
+import { OrderTab, formatAmount } from "@platform/domain";
+import type { Hundredths } from "@platform/domain";
+import { productMessages } from "@platform/i18n";
+import { Button, Skeleton, SkeletonGroup, TextField, useMessageText } from "@platform/ui";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { useId, useState } from "react";
+import type { SyntheticEvent } from "react";
+import { RetryState } from "../../components/RetryState";
+import { useErrorText } from "../../components/useErrorText";
+import { readAmount } from "./amount";
+import { useTradeLabels } from "./labels";
+import { windowLocation } from "./leave";
+import { isLeavableUrl } from "./orders";
+import { payConfigQueryOptions } from "./queries";
+import type { PayConfig } from "./queries";
+import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
+
+/** The amount chosen, or why there is none yet. */
+function amountOf(
+  config: PayConfig,
+  typed: string,
+  chip: Hundredths | null,
+  words: { readonly range: string; readonly choose: string },
+  text: ReturnType<typeof useMessageText>,
+): { readonly amount: Hundredths } | { readonly problem: string } {
+  if (config.priceType === "NORMAL") {
+    return chip !== null && config.amounts.includes(chip) ? { amount: chip } : { problem: words.choose };
+  }
+  const reading = readAmount(typed);
+  if (!reading.ok) return { problem: text(reading.problem) };
+  if (reading.amount < config.minAmount || reading.amount > config.maxAmount) return { problem: words.range };
+  return { amount: reading.amount };
+}
+
+/**
+ * Recharging gold: the pay methods the server offers (a sandbox one is marked), the amount (any
+ * within a RANGE method's limits, or one of a NORMAL method's amounts), then the provider's pay
+ * page for the whole window. An unfinished recharge refuses a new one: the refusal links the orders.
+ */
+export function RechargeSection() {
+  const { t, i18n } = useLingui();
+  const text = useMessageText();
+  const errorText = useErrorText();
+  const labels = useTradeLabels();
+  const refusals = useRefusals();
+  const intent = useIntentKey();
+  const navigate = useNavigate();
+  const { api } = useRouter().options.context;
+  const configs = useQuery(payConfigQueryOptions(api));
+  const headingId = useId();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [typed, setTyped] = useState("");
+  const [chip, setChip] = useState<Hundredths | null>(null);
+  const [attempted, setAttempted] = useState(false);
+  const [unfinished, setUnfinished] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const recharge = useMutation({
+    mutationFn: (body: { readonly amount: Hundredths; readonly payMethod: PayConfig["payMethod"] }) =>
+      api.trade.rechargeGold(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
+    onSuccess: async (order) => {
+      intent.settle();
+      if (isLeavableUrl(order.payUrl)) {
+        setLeaving(true);
+        windowLocation.assign(order.payUrl);
+        return;
+      }
+      await navigate({ to: "/trade", search: { orderNum: order.orderNum } });
+    },
+    onError: (error) => {
+      intent.settle(error);
+      if (tradeRefusalOf(error) === TradeRefusal.rechargeUnfinished) setUnfinished(true);
+      else refusals.toast(error);
+    },
+  });
+
+  let body;
+  if (configs.data === undefined) {
+    body = configs.isError ? (
+      <RetryState compact message={errorText(configs.error)} onRetry={() => void configs.refetch()} />
+    ) : (
+      <SkeletonGroup label={t`支付方式加载中`}>
+        <Skeleton height={44} radius={12} />
+        <Skeleton height={44} radius={12} />
+      </SkeletonGroup>
+    );
+  } else if (configs.data.length === 0) {
+    body = <p className="h5-trade-note">{t`暂无可用的充值方式`}</p>;
+  } else {
+    const config = configs.data.find((c) => c.payMethod === chosen) ?? configs.data[0];
+    if (config === undefined) return null;
+    const min = formatAmount(config.minAmount);
+    const max = formatAmount(config.maxAmount);
+    const choice = amountOf(
+      config,
+      typed,
+      chip,
+      { range: t`充值金额须在 ${min} 至 ${max} 之间`, choose: t`请选择充值金额` },
+      text,
+    );
+    const problem = "problem" in choice ? choice.problem : null;
+    const showProblem = attempted || (config.priceType === "RANGE" && typed !== "");
+    const busy = recharge.isPending || leaving;
+
+    const submit = (event: SyntheticEvent) => {
+      event.preventDefault();
+      setAttempted(true);
+      setUnfinished(false);
+      if (busy || !("amount" in choice)) return;
+      recharge.mutate({ amount: choice.amount, payMethod: config.payMethod });
+    };
+
+    body = (
+      <form className="h5-trade-form" onSubmit={submit} noValidate>
+        <fieldset className="h5-trade-choices">
+          <legend className="h5-trade-label">{t`支付方式`}</legend>
+          {configs.data.map((c) => (
+            <label key={c.payMethod} className="h5-trade-choice">
+              <input
+                type="radio"
+                name="payMethod"
+                value={c.payMethod}
+                checked={c.payMethod === config.payMethod}
+                onChange={() => {
+                  setChosen(c.payMethod);
+                  setChip(null);
+                  setAttempted(false);
+                }}
+              />
+              <span>{labels.payMethod(c.payMethod, c.name)}</span>
+              {c.sandbox ? <span className="h5-trade-sandbox">{t`沙盒`}</span> : null}
+            </label>
+          ))}
+        </fieldset>
+        {config.sandbox ? (
+          <p className="h5-trade-note" data-testid="sandbox-note">
+            {t`沙盒环境：用于测试，不会产生真实扣款`}
+          </p>
+        ) : null}
+        {config.priceType === "RANGE" ? (
+          <TextField
+            label={t`充值金额`}
+            value={typed}
+            onChange={setTyped}
+            inputMode="decimal"
+            placeholder={t`请输入金额`}
+            hint={t`单笔 ${min} - ${max}`}
+            error={showProblem && problem !== null ? problem : undefined}
+          />
+        ) : (
+          <fieldset className="h5-trade-choices h5-trade-choices--chips">
+            <legend className="h5-trade-label">{t`充值金额`}</legend>
+            {config.amounts.map((amount) => (
+              <label key={amount} className="h5-trade-chip">
+                <input
+                  type="radio"
+                  name="amount"
+                  value={amount}
+                  checked={chip === amount}
+                  onChange={() => {
+                    setChip(amount);
+                  }}
+                />
+                <span>{formatAmount(amount)}</span>
+              </label>
+            ))}
+            {showProblem && problem !== null ? (
+              <p className="h5-trade-error" role="alert">
+                {problem}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+        {unfinished ? (
+          <div className="h5-trade-alert" role="alert">
+            <p>{i18n._(productMessages.rechargeUnfinishedOrders)}</p>
+            <Link
+              to="/ordermanage"
+              search={{ tab: OrderTab.RECHARGE_ORDER }}
+              className="pf-button pf-button--secondary pf-button--sm"
+            >
+              {i18n._(productMessages.viewUnfinishedOrders)}
+            </Link>
+          </div>
+        ) : null}
+        <Button type="submit" block busy={busy}>
+          {t`立即充值`}
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <section className="h5-trade-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="h5-trade-card__title">
+        {t`充值金币`}
+      </h2>
+      {body}
+    </section>
+  );
+}

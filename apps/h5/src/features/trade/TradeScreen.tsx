@@ -1,0 +1,109 @@
+import { useLingui } from "@lingui/react/macro";
+import { AccountType, OrderTab, formatAmount, walletBalanceOf } from "@platform/domain";
+import { PageHeader, Skeleton, SkeletonGroup } from "@platform/ui";
+import { useQuery } from "@tanstack/react-query";
+import { Link, getRouteApi, useRouter } from "@tanstack/react-router";
+import { useId } from "react";
+import { AppTabBar } from "../../components/Page";
+import { RetryState } from "../../components/RetryState";
+import { useErrorText } from "../../components/useErrorText";
+import { walletQueryOptions } from "../my/queries";
+import { EeWalletSection } from "./EeWalletSection";
+import { useTradeLabels } from "./labels";
+import { RechargeResult } from "./RechargeResult";
+import { RechargeSection } from "./RechargeSection";
+import { StatementSection } from "./StatementSection";
+import { TransferSection } from "./TransferSection";
+import "./trade.css";
+
+const route = getRouteApi("/trade");
+
+/**
+ * /trade: the balances, recharging gold (then the provider's page), the result of a recharge the
+ * provider sent the browser back from (?orderNum=), moving money between wallet and gold, the EE
+ * wallet and the statement. Opened with ?from=<path> (the buy popup's 'goto recharge', the 'my'
+ * panel) its header's back returns there.
+ */
+export function TradeScreen() {
+  const { t } = useLingui();
+  const router = useRouter();
+  const { orderNum, from } = route.useSearch();
+  return (
+    <div className="h5-page h5-page--tabs">
+      <PageHeader
+        title={t`交易`}
+        onBack={
+          from === undefined
+            ? undefined
+            : () => {
+                void router.navigate({ href: from });
+              }
+        }
+      />
+      <main id="main" className="h5-main" tabIndex={-1}>
+        <div className="h5-trade">
+          {orderNum === undefined ? null : <RechargeResult orderNum={orderNum} from={from} />}
+          <Balances />
+          <nav className="h5-trade-links h5-trade-links--nav" aria-label={t`资金服务`}>
+            <Link to="/ordermanage" search={{ tab: OrderTab.RECHARGE_ORDER }}>
+              {t`订单管理`}
+            </Link>
+            <Link to="/withdraw">{t`提现`}</Link>
+            <Link to="/cardmanage">{t`银行卡管理`}</Link>
+          </nav>
+          <RechargeSection />
+          <TransferWithBalances />
+          <EeWalletSection />
+          <StatementSection />
+        </div>
+      </main>
+      <AppTabBar />
+    </div>
+  );
+}
+
+/** The gold and wallet balances, two decimals. */
+function Balances() {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const labels = useTradeLabels();
+  const { api } = useRouter().options.context;
+  const headingId = useId();
+  const wallet = useQuery(walletQueryOptions(api));
+  let body;
+  if (wallet.data === undefined) {
+    body = wallet.isError ? (
+      <RetryState compact message={errorText(wallet.error)} onRetry={() => void wallet.refetch()} />
+    ) : (
+      <SkeletonGroup label={t`余额加载中`} className="h5-trade-balances">
+        <Skeleton height={48} radius={12} />
+        <Skeleton height={48} radius={12} />
+      </SkeletonGroup>
+    );
+  } else {
+    body = (
+      <dl className="h5-trade-balances">
+        {[AccountType.GOLD, AccountType.WALLET].map((type) => (
+          <div key={type} className="h5-trade-balances__item">
+            <dt>{labels.balance(type)}</dt>
+            <dd data-testid={`balance-${type}`}>{formatAmount(walletBalanceOf(wallet.data, type))}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return (
+    <section className="h5-trade-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="h5-trade-card__title">
+        {t`我的余额`}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function TransferWithBalances() {
+  const { api } = useRouter().options.context;
+  const wallet = useQuery(walletQueryOptions(api));
+  return <TransferSection balances={wallet.data} />;
+}

@@ -1,0 +1,120 @@
+import { useLingui } from "@lingui/react/macro";
+import { AccountType, formatAmount, walletBalanceOf } from "@platform/domain";
+import type { Hundredths, WalletEntry } from "@platform/domain";
+import { Button, TextField, useMessageText, useToast } from "@platform/ui";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { useId, useState } from "react";
+import type { SyntheticEvent } from "react";
+import { readAmount } from "./amount";
+import { useTradeLabels } from "./labels";
+import { tradeKeys } from "./queries";
+import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
+
+type Direction = "walletToGold" | "goldToWallet";
+const sides: Readonly<Record<Direction, { readonly from: AccountType; readonly to: AccountType }>> = {
+  walletToGold: { from: AccountType.WALLET, to: AccountType.GOLD },
+  goldToWallet: { from: AccountType.GOLD, to: AccountType.WALLET },
+};
+
+/** Moving money between the wallet and the gold balance; the balances shown follow the answer. */
+export function TransferSection({ balances }: { readonly balances: readonly WalletEntry[] | undefined }) {
+  const { t } = useLingui();
+  const text = useMessageText();
+  const toast = useToast();
+  const labels = useTradeLabels();
+  const refusals = useRefusals();
+  const intent = useIntentKey();
+  const queryClient = useQueryClient();
+  const { api } = useRouter().options.context;
+  const headingId = useId();
+  const [direction, setDirection] = useState<Direction>("walletToGold");
+  const [typed, setTyped] = useState("");
+  const [attempted, setAttempted] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const { from, to } = sides[direction];
+  const available = walletBalanceOf(balances, from);
+  const availableText = formatAmount(available);
+  const fromName = labels.balance(from);
+
+  const reading = readAmount(typed);
+  let problem: string | null = null;
+  if (!reading.ok) problem = text(reading.problem);
+  else if (balances !== undefined && reading.amount > available) problem = t`超出${fromName}可转出余额`;
+
+  const transfer = useMutation({
+    mutationFn: (body: { fromType: AccountType; toType: AccountType; amount: Hundredths }) =>
+      api.trade.userSelfTransfer(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
+    onSuccess: async (list) => {
+      intent.settle();
+      queryClient.setQueryData(tradeKeys.wallet(), list);
+      setTyped("");
+      setAttempted(false);
+      toast.show(t`转账成功`, { tone: "success" });
+      await queryClient.invalidateQueries({ queryKey: tradeKeys.statement() });
+    },
+    onError: async (error) => {
+      intent.settle(error);
+      if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow) {
+        setRefused(await refusals.text(error));
+        await queryClient.invalidateQueries({ queryKey: tradeKeys.wallet() });
+      } else refusals.toast(error);
+    },
+  });
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    setRefused(null);
+    if (transfer.isPending || !reading.ok || problem !== null) return;
+    transfer.mutate({ fromType: from, toType: to, amount: reading.amount });
+  };
+
+  const shown = refused ?? (attempted || typed !== "" ? problem : null);
+  const walletName = labels.balance(AccountType.WALLET);
+  const goldName = labels.balance(AccountType.GOLD);
+  return (
+    <section className="h5-trade-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="h5-trade-card__title">
+        {t`余额互转`}
+      </h2>
+      <form className="h5-trade-form" onSubmit={submit} noValidate>
+        <fieldset className="h5-trade-choices">
+          <legend className="h5-trade-label">{t`转账方向`}</legend>
+          {(Object.keys(sides) as Direction[]).map((key) => (
+            <label key={key} className="h5-trade-choice">
+              <input
+                type="radio"
+                name="transferDirection"
+                value={key}
+                checked={key === direction}
+                onChange={() => {
+                  setDirection(key);
+                  setRefused(null);
+                }}
+              />
+              <span>
+                {key === "walletToGold" ? t`${walletName} → ${goldName}` : t`${goldName} → ${walletName}`}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <TextField
+          label={t`转账金额`}
+          value={typed}
+          onChange={(next) => {
+            setTyped(next);
+            setRefused(null);
+          }}
+          inputMode="decimal"
+          placeholder={t`请输入金额`}
+          hint={t`可转出 ${availableText}`}
+          error={shown ?? undefined}
+        />
+        <Button type="submit" variant="secondary" block busy={transfer.isPending}>
+          {t`确认转账`}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,397 @@
+import { useLingui } from "@lingui/react/macro";
+import {
+  OrderTab,
+  SmsCodeType,
+  WithdrawType,
+  formatAmount,
+  parseAmountInput,
+  reservedWithdrawBonus,
+  validateBankCardChosen,
+  validateSmsCode,
+  validateWithdrawAmount,
+} from "@platform/domain";
+import type { Hundredths, WithdrawTiming } from "@platform/domain";
+import { BottomPopup, Button, Skeleton, SkeletonGroup, TextField, useMessageText } from "@platform/ui";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
+import { useId, useState } from "react";
+import type { SyntheticEvent } from "react";
+import { Page } from "../../components/Page";
+import { RetryState } from "../../components/RetryState";
+import { useErrorText } from "../../components/useErrorText";
+import { useTradeLabels } from "./labels";
+import {
+  cardsQueryOptions,
+  refreshMoney,
+  storeOrder,
+  withdrawConfigQueryOptions,
+  withdrawOrderQueryOptions,
+  withdrawalDetailQueryOptions,
+} from "./queries";
+import type { WithdrawConfig, WithdrawalDetail } from "./queries";
+import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
+import { CardSummary } from "./CardSummary";
+import { SmsCodeField } from "./SmsCodeField";
+import "./trade.css";
+
+const route = getRouteApi("/withdraw");
+
+/** Normal first: the reserved timing is the one with conditions (its bonus). */
+const timingChoices: readonly WithdrawTiming[] = ["NORMAL", "RESERVED"];
+
+/**
+ * /withdraw (?retryOf=<orderNum>: 'withdraw again' after a failure): the amount (the minimum single
+ * withdrawal, not more than can be withdrawn, two decimals at most), where it goes (the current bank
+ * card, another one, or an EE wallet account), reserved or normal timing (the reserved bonus shown),
+ * the SMS code, then the new order's detail.
+ */
+export function WithdrawScreen() {
+  const { t } = useLingui();
+  const { retryOf } = route.useSearch();
+  const errorText = useErrorText();
+  const { api } = useRouter().options.context;
+  const detail = useQuery(withdrawalDetailQueryOptions(api));
+  const config = useQuery(withdrawConfigQueryOptions(api));
+  const failed = [detail, config].find((q) => q.isError && q.data === undefined);
+
+  let body;
+  if (failed !== undefined) {
+    body = (
+      <RetryState
+        message={errorText(failed.error)}
+        onRetry={() => {
+          if (detail.isError) void detail.refetch();
+          if (config.isError) void config.refetch();
+        }}
+      />
+    );
+  } else if (detail.data === undefined || config.data === undefined) {
+    body = (
+      <SkeletonGroup label={t`提现信息加载中`} className="h5-trade-card">
+        <Skeleton height={48} radius={12} />
+        <Skeleton lines={4} height={16} />
+      </SkeletonGroup>
+    );
+  } else {
+    body = <WithdrawForm detail={detail.data} config={config.data} retryOf={retryOf} />;
+  }
+  return (
+    <Page title={retryOf === undefined ? t`提现` : t`重新提现`}>
+      <div className="h5-trade">{body}</div>
+    </Page>
+  );
+}
+
+function WithdrawForm({
+  detail,
+  config,
+  retryOf,
+}: {
+  readonly detail: WithdrawalDetail;
+  readonly config: WithdrawConfig;
+  readonly retryOf?: string;
+}) {
+  const { t } = useLingui();
+  const text = useMessageText();
+  const errorText = useErrorText();
+  const labels = useTradeLabels();
+  const refusals = useRefusals();
+  const intent = useIntentKey();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { api } = useRouter().options.context;
+  const headingId = useId();
+  const offered = config.withdrawTypes;
+  const [type, setType] = useState<WithdrawType | null>(offered[0] ?? null);
+  const [typed, setTyped] = useState("");
+  const [timing, setTiming] = useState<WithdrawTiming>("NORMAL");
+  const [cardId, setCardId] = useState<string | null>(null);
+  const [account, setAccount] = useState("");
+  const [code, setCode] = useState("");
+  const [attempted, setAttempted] = useState(false);
+  const [amountRefused, setAmountRefused] = useState<string | null>(null);
+  const [cardRefused, setCardRefused] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [prefilled, setPrefilled] = useState(retryOf === undefined);
+
+  const toBank = type === WithdrawType.BANK_WITHDRAW || type === WithdrawType.GOLD_WITHDRAW;
+  const cards = useQuery({ ...cardsQueryOptions(api), enabled: toBank });
+  const retried = useQuery({
+    ...withdrawOrderQueryOptions(api, retryOf ?? ""),
+    enabled: retryOf !== undefined,
+  });
+
+  // 'Withdraw again' starts from the failed order: its amount and how it was paid out.
+  if (!prefilled && retried.data !== undefined) {
+    setPrefilled(true);
+    setTyped(formatAmount(retried.data.applicationAmount));
+    if (offered.includes(retried.data.withdrawType)) setType(retried.data.withdrawType);
+    setTiming(retried.data.timing);
+  }
+
+  const cardList = cards.data ?? [];
+  const card =
+    cardList.find((c) => c.id === cardId) ?? cardList.find((c) => c.isPrimary) ?? cardList[0] ?? null;
+
+  const minimum = Math.max(detail.minAmount, config.minAmount);
+  const minimumText = formatAmount(minimum);
+  const withdrawableText = formatAmount(detail.withdrawable);
+  const maximumText = formatAmount(config.maxAmount);
+  const amount: Hundredths | null = parseAmountInput(typed);
+  const amountRule = validateWithdrawAmount({
+    input: typed,
+    minimumHundredths: minimum,
+    balanceHundredths: detail.withdrawable,
+  });
+  let amountProblem: string | null = amountRule === null ? null : text(amountRule);
+  if (amountProblem === null && amount !== null && config.maxAmount > 0 && amount > config.maxAmount)
+    amountProblem = t`单笔最多提现 ${maximumText}`;
+  const cardProblem = toBank && cards.data !== undefined ? validateBankCardChosen(cardList.length) : null;
+  const accountProblem =
+    type === WithdrawType.EEPAY_WITHDRAW && (account.trim().length < 3 || account.trim().length > 64)
+      ? t`请输入 EE 钱包账号`
+      : null;
+  const codeRule = validateSmsCode(code);
+  const percent = config.reservedBonusPercent;
+  const hours = config.reservedBonusHours;
+  const bonus =
+    amount === null ? 0 : reservedWithdrawBonus(amount, { percent, withinHours: hours, hoursTaken: 0 });
+  const bonusText = formatAmount(bonus);
+  const reviewMin = config.eWalletReviewMinutes.min;
+  const reviewMax = config.eWalletReviewMinutes.max;
+  const retryLimit = config.retriesPerDay;
+
+  const submitWithdraw = useMutation({
+    mutationFn: async () => {
+      if (amount === null || type === null) throw new Error("the form was not complete");
+      const common = { amount, timing, code, ...(retryOf === undefined ? {} : { retryOf }) };
+      if (type === WithdrawType.EEPAY_WITHDRAW) {
+        const body = { ...common, eepayAccount: account.trim() };
+        return api.trade.withdrawEEPay(body, { quiet: true, idempotencyKey: intent.keyFor(body) });
+      }
+      const body = { ...common, withdrawType: type, ...(card === null ? {} : { payeeId: card.id }) };
+      return api.trade.withdrawal(body, { quiet: true, idempotencyKey: intent.keyFor(body) });
+    },
+    onSuccess: async (order) => {
+      intent.settle();
+      storeOrder(queryClient, order);
+      void refreshMoney(queryClient);
+      await navigate({
+        to: "/orderdetails",
+        search: { page: OrderTab.WITHDRAW_ORDER, orderNum: order.orderNum },
+      });
+    },
+    onError: async (error) => {
+      intent.settle(error);
+      const refusal = tradeRefusalOf(error);
+      if (refusal === TradeRefusal.balanceTooLow) {
+        setAmountRefused(await refusals.text(error));
+        await queryClient.invalidateQueries({ queryKey: withdrawalDetailQueryOptions(api).queryKey });
+      } else if (refusal === TradeRefusal.bankCardVerificationFailed) {
+        setCardRefused(await refusals.text(error));
+      } else refusals.toast(error);
+    },
+  });
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    setAmountRefused(null);
+    setCardRefused(null);
+    const ready =
+      type !== null &&
+      amountProblem === null &&
+      (!toBank || (card !== null && cardProblem === null)) &&
+      accountProblem === null &&
+      codeRule === null;
+    if (!ready || submitWithdraw.isPending) return;
+    submitWithdraw.mutate();
+  };
+
+  if (offered.length === 0) {
+    return <p className="h5-trade-note">{t`暂不支持提现`}</p>;
+  }
+
+  const shownAmountProblem = amountRefused ?? (attempted || typed !== "" ? amountProblem : null);
+  const goldText = formatAmount(detail.goldBalance);
+  return (
+    <>
+      <form className="h5-trade-card h5-trade-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
+        <h2 id={headingId} className="h5-trade-card__title">
+          {retryOf === undefined ? t`申请提现` : t`重新提现`}
+        </h2>
+        {retryOf === undefined ? null : (
+          <p className="h5-trade-note">
+            {t`重新提现失败的订单 ${retryOf}（每天最多重新转账 ${retryLimit} 次）`}
+          </p>
+        )}
+        <dl className="h5-trade-balances">
+          <div className="h5-trade-balances__item">
+            <dt>{t`金币余额`}</dt>
+            <dd data-testid="withdraw-gold">{goldText}</dd>
+          </div>
+          <div className="h5-trade-balances__item">
+            <dt>{t`可提现`}</dt>
+            <dd data-testid="withdraw-withdrawable">{withdrawableText}</dd>
+          </div>
+        </dl>
+
+        {offered.length > 1 ? (
+          <fieldset className="h5-trade-choices">
+            <legend className="h5-trade-label">{t`提现方式`}</legend>
+            {offered.map((option) => (
+              <label key={option} className="h5-trade-choice">
+                <input
+                  type="radio"
+                  name="withdrawType"
+                  value={option}
+                  checked={option === type}
+                  onChange={() => {
+                    setType(option);
+                    setCardRefused(null);
+                  }}
+                />
+                <span>{labels.withdrawType(option)}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <p className="h5-trade-label">{labels.withdrawType(offered[0] ?? "")}</p>
+        )}
+
+        {toBank ? (
+          <div className="h5-trade-destination" role="group" aria-label={t`收款银行卡`}>
+            {cards.data === undefined ? (
+              cards.isError ? (
+                <RetryState compact message={errorText(cards.error)} onRetry={() => void cards.refetch()} />
+              ) : (
+                <SkeletonGroup label={t`银行卡加载中`}>
+                  <Skeleton height={44} radius={12} />
+                </SkeletonGroup>
+              )
+            ) : card === null ? (
+              <div className="h5-trade-alert" role={attempted ? "alert" : undefined}>
+                <p>{cardProblem === null ? null : text(cardProblem)}</p>
+                <Link to="/addbankcard" className="pf-button pf-button--primary pf-button--sm">
+                  {t`添加银行卡`}
+                </Link>
+              </div>
+            ) : (
+              <div className="h5-trade-card-choice">
+                <span className="h5-trade-label">{t`收款银行卡`}</span>
+                <CardSummary card={card} />
+                <Button
+                  variant="text"
+                  size="sm"
+                  onClick={() => {
+                    setPicking(true);
+                  }}
+                >
+                  {t`更换银行卡`}
+                </Button>
+              </div>
+            )}
+            {cardRefused === null ? null : (
+              <p className="h5-trade-error" role="alert">
+                {cardRefused}
+              </p>
+            )}
+          </div>
+        ) : (
+          <>
+            <TextField
+              label={t`EE 钱包账号`}
+              value={account}
+              onChange={setAccount}
+              placeholder={t`请输入 EE 钱包账号`}
+              error={attempted && accountProblem !== null ? accountProblem : undefined}
+            />
+            <p className="h5-trade-note">{t`EE 钱包提现需审核，预计 ${reviewMin}-${reviewMax} 分钟到账`}</p>
+          </>
+        )}
+
+        <TextField
+          label={t`提现金额`}
+          value={typed}
+          onChange={(next) => {
+            setTyped(next);
+            setAmountRefused(null);
+          }}
+          inputMode="decimal"
+          placeholder={t`请输入金额`}
+          hint={t`可提现 ${withdrawableText}，单笔最低 ${minimumText}`}
+          error={shownAmountProblem ?? undefined}
+        />
+
+        <fieldset className="h5-trade-choices">
+          <legend className="h5-trade-label">{t`到账时效`}</legend>
+          {timingChoices.map((option) => (
+            <label key={option} className="h5-trade-choice">
+              <input
+                type="radio"
+                name="timing"
+                value={option}
+                checked={option === timing}
+                onChange={() => {
+                  setTiming(option);
+                }}
+              />
+              <span>{labels.timing(option)}</span>
+              {option === "RESERVED" ? (
+                <span className="h5-trade-note">{t`${hours} 小时内到账可额外获得 ${percent}% 奖励`}</span>
+              ) : null}
+            </label>
+          ))}
+        </fieldset>
+        {timing === "RESERVED" && amountProblem === null && amount !== null ? (
+          <p className="h5-trade-note" data-testid="withdraw-bonus">
+            {t`预计奖励 ${bonusText}`}
+          </p>
+        ) : null}
+
+        <SmsCodeField
+          type={SmsCodeType.WITHDRAW}
+          value={code}
+          onChange={setCode}
+          error={attempted && codeRule !== null ? text(codeRule) : null}
+        />
+
+        <Button type="submit" block busy={submitWithdraw.isPending}>
+          {t`确认提现`}
+        </Button>
+      </form>
+
+      <BottomPopup
+        open={picking}
+        onClose={() => {
+          setPicking(false);
+        }}
+        title={t`选择银行卡`}
+      >
+        <fieldset className="h5-trade-choices">
+          <legend className="pf-visually-hidden">{t`选择银行卡`}</legend>
+          {cardList.map((c) => (
+            <label key={c.id} className="h5-trade-choice">
+              <input
+                type="radio"
+                name="payee"
+                value={c.id}
+                checked={c.id === card?.id}
+                onChange={() => {
+                  setCardId(c.id);
+                  setCardRefused(null);
+                  setPicking(false);
+                }}
+              />
+              <CardSummary card={c} />
+            </label>
+          ))}
+        </fieldset>
+        <div className="h5-trade-links">
+          <Link to="/addbankcard">{t`添加银行卡`}</Link>
+          <Link to="/cardmanage">{t`管理银行卡`}</Link>
+        </div>
+      </BottomPopup>
+    </>
+  );
+}

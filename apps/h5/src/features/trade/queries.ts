@@ -1,0 +1,172 @@
+import type { PlatformApi, ResponseOf } from "@platform/api-client";
+import { OrderTab, hasNextPage, limits, nextPageNumber } from "@platform/domain";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { myKeys } from "../my/queries";
+
+/** The calls of the money screens (a narrow slice, so tests can hand in a fake). */
+export interface TradeApi {
+  readonly trade: PlatformApi["trade"];
+}
+
+export type RechargeOrder = ResponseOf<"trade.orderDetail">;
+export type WithdrawOrder = ResponseOf<"trade.withdrawByOrderNum">;
+export type Order = RechargeOrder | WithdrawOrder;
+export type OrderPage = ResponseOf<"trade.userBillDetails">;
+export type PayConfig = ResponseOf<"trade.payConfig">[number];
+export type BankCard = ResponseOf<"trade.payeeCards">[number];
+export type StatementLine = ResponseOf<"trade.statement">["records"][number];
+export type StatementPage = ResponseOf<"trade.statement">;
+export type WithdrawConfig = ResponseOf<"trade.withdrawConfig">;
+export type WithdrawalDetail = ResponseOf<"trade.withdrawalDetail">;
+
+/** Page size of the order lists and the statement (spec §9). */
+export const TRADE_PAGE_SIZE = limits.pageSize;
+/** A recharge being paid or processed is asked about again this often (ms). */
+export const ORDER_POLL_MS = 2_000;
+
+export const tradeKeys = {
+  all: ["trade"] as const,
+  /** The account wallet list is the 'my' panel's: one cache for both. */
+  wallet: myKeys.wallet,
+  payConfig: () => [...tradeKeys.all, "payConfig"] as const,
+  orders: () => [...tradeKeys.all, "order"] as const,
+  order: (tab: OrderTab, orderNum: string) => [...tradeKeys.orders(), tab, orderNum] as const,
+  billLists: () => [...tradeKeys.all, "bills"] as const,
+  bills: (tab: OrderTab) => [...tradeKeys.billLists(), tab] as const,
+  statement: () => [...tradeKeys.all, "statement"] as const,
+  withdrawConfig: () => [...tradeKeys.all, "withdrawConfig"] as const,
+  withdrawalDetail: () => [...tradeKeys.all, "withdrawalDetail"] as const,
+  cards: () => [...tradeKeys.all, "cards"] as const,
+  eepayBalance: () => [...tradeKeys.all, "eepay", "balance"] as const,
+  eepayEnterUrl: () => [...tradeKeys.all, "eepay", "enterUrl"] as const,
+};
+
+/** The page after these, only while the last one came back full (domain `hasNextPage`). */
+function nextPageParam(lastPage: { readonly records: readonly unknown[] }, allPages: readonly unknown[]) {
+  return hasNextPage(lastPage.records.length, TRADE_PAGE_SIZE) ? nextPageNumber(allPages.length) : undefined;
+}
+
+export function payConfigQueryOptions(api: TradeApi) {
+  return queryOptions({
+    queryKey: tradeKeys.payConfig(),
+    queryFn: ({ signal }) => api.trade.payConfig({}, { signal }),
+  });
+}
+
+/** A recharge order by its number; asked again every 2 s while it is being paid or processed. */
+export function rechargeOrderQueryOptions(api: TradeApi, orderNum: string) {
+  return queryOptions({
+    queryKey: tradeKeys.order(OrderTab.RECHARGE_ORDER, orderNum),
+    queryFn: ({ signal }) => api.trade.orderDetail({ orderNum }, { signal }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === "PAYING" || status === "PROCESSING" ? ORDER_POLL_MS : false;
+    },
+  });
+}
+
+/** A withdrawal by its number; asked again every 2 s while it is being paid out. */
+export function withdrawOrderQueryOptions(api: TradeApi, orderNum: string) {
+  return queryOptions({
+    queryKey: tradeKeys.order(OrderTab.WITHDRAW_ORDER, orderNum),
+    queryFn: ({ signal }) => api.trade.withdrawByOrderNum({ orderNum }, { signal }),
+    refetchInterval: (query) => (query.state.data?.status === "WITHDRAWING" ? ORDER_POLL_MS : false),
+  });
+}
+
+/** The orders of one tab, newest first, the last 30 days, page by page. */
+export function billsQueryOptions(api: TradeApi, tab: OrderTab) {
+  return infiniteQueryOptions({
+    queryKey: tradeKeys.bills(tab),
+    queryFn: ({ pageParam, signal }) =>
+      api.trade.userBillDetails({ tab, current: pageParam, size: TRADE_PAGE_SIZE }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+/** Where the gold and the wallet went, newest first, page by page. */
+export function statementQueryOptions(api: TradeApi) {
+  return infiniteQueryOptions({
+    queryKey: tradeKeys.statement(),
+    queryFn: ({ pageParam, signal }) =>
+      api.trade.statement({ current: pageParam, size: TRADE_PAGE_SIZE }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+export function withdrawConfigQueryOptions(api: TradeApi) {
+  return queryOptions({
+    queryKey: tradeKeys.withdrawConfig(),
+    queryFn: ({ signal }) => api.trade.withdrawConfig({}, { signal }),
+  });
+}
+
+export function withdrawalDetailQueryOptions(api: TradeApi) {
+  return queryOptions({
+    queryKey: tradeKeys.withdrawalDetail(),
+    queryFn: ({ signal }) => api.trade.withdrawalDetail({}, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function cardsQueryOptions(api: TradeApi) {
+  return queryOptions({
+    queryKey: tradeKeys.cards(),
+    queryFn: ({ signal }) => api.trade.payeeCards({}, { signal }),
+  });
+}
+
+export function eepayBalanceQueryOptions(api: TradeApi) {
+  return queryOptions({
+    queryKey: tradeKeys.eepayBalance(),
+    queryFn: ({ signal }) => api.trade.eepayBalance({}, { signal }),
+  });
+}
+
+export function eepayEnterUrlQueryOptions(api: TradeApi) {
+  return queryOptions({
+    queryKey: tradeKeys.eepayEnterUrl(),
+    queryFn: ({ signal }) => api.trade.eepayEnterUrl({}, { signal }),
+  });
+}
+
+/** The records of the loaded pages in order, each once (a page may repeat one when the list moved). */
+export function recordsOfPages<T extends { readonly id: string }>(
+  data: InfiniteData<{ readonly records: readonly T[] }> | undefined,
+): T[] {
+  const byId = new Map<string, T>();
+  for (const record of data?.pages.flatMap((page) => page.records) ?? []) {
+    if (!byId.has(record.id)) byId.set(record.id, record);
+  }
+  return [...byId.values()];
+}
+
+/** An order as the server now has it, in its detail and in every loaded page of its tab. */
+export function storeOrder(queryClient: QueryClient, order: Order): void {
+  queryClient.setQueryData(tradeKeys.order(order.orderType, order.orderNum), order);
+  queryClient.setQueryData<InfiniteData<OrderPage>>(tradeKeys.bills(order.orderType), (data) =>
+    data === undefined
+      ? data
+      : {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            records: page.records.map((record) => (record.orderNum === order.orderNum ? order : record)),
+          })),
+        },
+  );
+}
+
+/** After money moved: balances, orders and the statement are read again when next shown. */
+export async function refreshMoney(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: tradeKeys.wallet() }),
+    queryClient.invalidateQueries({ queryKey: tradeKeys.orders() }),
+    queryClient.invalidateQueries({ queryKey: tradeKeys.billLists() }),
+    queryClient.invalidateQueries({ queryKey: tradeKeys.statement() }),
+    queryClient.invalidateQueries({ queryKey: tradeKeys.withdrawalDetail() }),
+  ]);
+}

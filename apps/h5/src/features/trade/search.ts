@@ -1,0 +1,47 @@
+// The search params of the money routes (read by the route tree, so kept small: no screen code here).
+import { safeRedirectTarget } from "@platform/domain";
+import { validateOrderPageSearch } from "../../app/route-search";
+import type { OrderPageSearch } from "../../app/route-search";
+
+/** An order number as the URL carries it (the router may read one of digits as a number). */
+function orderNumberOf(value: unknown): string | undefined {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  return text === "" ? undefined : text;
+}
+
+export interface TradeSearch {
+  /** The recharge the provider sent the browser back from. */
+  readonly orderNum?: string;
+  /** Where the header's back returns: a path of this app only (no open redirects). */
+  readonly from?: string;
+}
+
+/**
+ * Every key is written, `undefined` when it is not valid: the router lays a route's search over
+ * the root's (the raw params), so a key left out would keep the raw value.
+ */
+export function validateTradeSearch(search: Record<string, unknown>): TradeSearch {
+  const from = search.from;
+  return {
+    orderNum: orderNumberOf(search.orderNum),
+    from: typeof from === "string" && safeRedirectTarget(from) === from ? from : undefined,
+  };
+}
+
+export interface WithdrawSearch {
+  /** 'Withdraw again' names the failed withdrawal. */
+  readonly retryOf?: string;
+}
+
+export function validateWithdrawSearch(search: Record<string, unknown>): WithdrawSearch {
+  return { retryOf: orderNumberOf(search.retryOf) };
+}
+
+export interface OrderDetailSearch extends OrderPageSearch {
+  readonly orderNum?: string;
+}
+
+/** /orderdetails: the tab (`page`, where back returns) and the order shown. */
+export function validateOrderDetailSearch(search: Record<string, unknown>): OrderDetailSearch {
+  return { ...validateOrderPageSearch(search), orderNum: orderNumberOf(search.orderNum) };
+}
