@@ -48,7 +48,9 @@ async function bundle(importLine) {
 /** Output files loaded with the entry (static imports, transitively) and the ones behind import(). */
 function reachability(result) {
   const outputs = result.metafile.outputs;
-  const entryKey = Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined);
+  // The bundle's own entry (stdin): chunks behind import() have an entryPoint too, and their order
+  // in the metafile is not fixed (Step 11: a new lazy chunk put jsqr's first).
+  const entryKey = Object.keys(outputs).find((k) => outputs[k].entryPoint === "<stdin>");
   const eager = new Set();
   const visit = (key) => {
     if (eager.has(key)) return;

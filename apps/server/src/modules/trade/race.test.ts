@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
@@ -13,8 +14,6 @@ import type { Db } from "../../db/database";
 import { idempotencyKeys, purchases, videos } from "../../db/schema";
 import { seed } from "../../seed";
 import { hashPassword } from "../../security/hashing";
-import { startServer } from "../../server";
-import type { RunningServer } from "../../server";
 import { sign } from "../../providers/payments/signature";
 import { sandboxSecret } from "../../providers/payments/sandbox/secret";
 import { issueSession } from "../auth/sessions";
@@ -46,6 +45,58 @@ async function call(
   return { code: json.code, data: json.data };
 }
 
+/** A free port on the loopback. */
+function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        resolve(typeof address === "object" && address ? address.port : 0);
+      });
+    });
+  });
+}
+
+/**
+ * The built server (dist/index.js) as a process of its own on the platform's database and data
+ * folder (so the same secrets: a token works on both), not seeding, with the tests' quick timings.
+ */
+async function spawnServer(platform: TestPlatform): Promise<{ origin: string; child: ChildProcess }> {
+  const entry = fileURLToPath(new URL("../../../dist/index.js", import.meta.url));
+  if (!existsSync(entry)) throw new Error("build the server first (dist/index.js): the test command does");
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      PATH: "/usr/bin:/bin",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: platform.config.dataDir,
+      DATABASE_URL: platform.config.databaseUrl ?? "",
+      SEED: "false",
+      LOG_LEVEL: "silent",
+      SANDBOX: "true",
+      MEDIA_DIR: platform.config.mediaDir,
+      JOBS_POLL_MS: "50",
+      SANDBOX_SETTLE_DELAY_MS: "100",
+      SANDBOX_JITTER_MS: "100",
+      SMS_SEND_PER_ADDRESS: "10000,10000,10000",
+      SMS_SEND_GLOBAL: "10000,10000,10000",
+    },
+    stdio: "ignore",
+  });
+  const origin = `http://127.0.0.1:${String(port)}`;
+  for (let i = 0; i < 200; i++) {
+    const up = await fetch(`${origin}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { origin, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server process did not start");
+}
+
 const postgres = targets.find((t) => t.name === "postgres");
 const describePg = postgres?.available ? describe : describe.skip;
 
@@ -55,17 +106,17 @@ const describePg = postgres?.available ? describe : describe.skip;
  */
 describePg("money under concurrency, on PostgreSQL with two server processes", () => {
   let platform: TestPlatform;
-  let second: RunningServer;
+  let second: { origin: string; child: ChildProcess };
 
   beforeAll(async () => {
     if (!postgres) return;
     platform = await startPlatform(postgres);
     await seed(platform.server.ctx);
-    // A second server on the same database and data folder (same secrets): tokens work on both.
-    second = await startServer(platform.config, { logger: false });
+    // A second server process on the same database: its own pool, its own job runner.
+    second = await spawnServer(platform);
   }, 120_000);
   afterAll(async () => {
-    await second.close();
+    second.child.kill("SIGTERM");
     await platform.close();
   });
 
@@ -89,7 +140,7 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
     );
   }
 
-  it("500 mixed money calls across two processes (notifications twice and out of order, withdrawals, transfers, buys) leave zero drift", async () => {
+  it("500 mixed money calls across two server processes (notifications twice and out of order, withdrawals, transfers, buys) leave zero drift", async () => {
     const db = platform.server.ctx.db;
     const origins = [platform.server.origin, second.origin];
     const crowd = await people(50, 20_000);
@@ -215,41 +266,7 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
   }, 180_000);
 
   it("kill -9 in the middle of money calls loses no acknowledged movement", async () => {
-    const entry = fileURLToPath(new URL("../../../dist/index.js", import.meta.url));
-    if (!existsSync(entry)) throw new Error("build the server first (dist/index.js): the test command does");
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const address = probe.address();
-        probe.close(() => {
-          resolve(typeof address === "object" && address ? address.port : 0);
-        });
-      });
-    });
-    const child = spawn(process.execPath, [entry], {
-      env: {
-        PATH: "/usr/bin:/bin",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: platform.config.dataDir,
-        DATABASE_URL: platform.config.databaseUrl ?? "",
-        SEED: "false",
-        LOG_LEVEL: "silent",
-        SANDBOX: "true",
-        MEDIA_DIR: platform.config.mediaDir,
-      },
-      stdio: "ignore",
-    });
-    const origin = `http://127.0.0.1:${String(port)}`;
-    for (let i = 0; i < 100; i++) {
-      if (
-        await fetch(`${origin}/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const { origin, child } = await spawnServer(platform);
     const crowd = await people(20, 50_000);
     const acknowledged: string[] = [];
     // Rounds of 20 concurrent transfers; the process is killed in the middle of round 10.
