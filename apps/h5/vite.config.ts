@@ -42,6 +42,24 @@ export default defineConfig({
               test: /apps[\\/]h5[\\/]src[\\/](features[\\/](home[\\/](queries|search)|videos[\\/]queries)|app[\\/]route-search)\./,
               priority: 1,
             },
+            {
+              // The lists of the list pages (video cards, the infinite list, its retry state) stay one
+              // chunk: the money screens (Step 11) use the list and the retry state without the
+              // cards, which would otherwise cut it in two and add a request to /home. Only these
+              // modules: what they import stays where it was (not pulled into this chunk).
+              name: "lists",
+              test: /packages[\\/]ui[\\/]src[\\/](video[\\/](LevelBadge|format|CardParts|VideoCover|VideoGridCard|VideoRowCard|SearchRowCard|VideoCardSkeleton|VideoLists)|primitives[\\/]InfiniteList)\.|apps[\\/]h5[\\/]src[\\/]components[\\/](RetryState|useErrorText)\./,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            {
+              // The form fields of the login popup, which the money screens' forms share (the SMS
+              // code's countdown): one chunk for /login rather than the countdown split off.
+              name: "fields",
+              test: /packages[\\/]ui[\\/]src[\\/]primitives[\\/](TextField|CountdownButton)\./,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
           ],
         },
       },

@@ -43,7 +43,9 @@ export interface Phone {
  * A journey file's Chromium: started before its tests and closed after them. `phone()` opens a
  * phone in it; every phone a test opened is closed when the test ends, passed or failed.
  */
-export function e2eBrowser(extraFlags: readonly string[] = []): { phone: () => Promise<Phone> } {
+export function e2eBrowser(extraFlags: readonly string[] = []): {
+  phone: (origin?: string) => Promise<Phone>;
+} {
   let e2e: E2eBrowser | undefined;
   const open: BrowserContext[] = [];
   beforeAll(async () => {
@@ -56,19 +58,19 @@ export function e2eBrowser(extraFlags: readonly string[] = []): { phone: () => P
     await e2e?.close();
   });
   return {
-    phone: async () => {
+    phone: async (origin?: string) => {
       if (e2e === undefined) throw new Error("Chromium did not start");
-      const opened = await phone(e2e.browser);
+      const opened = await phone(e2e.browser, origin);
       open.push(opened.context);
       return opened;
     },
   };
 }
 
-/** A phone: 390 × 844, touch, zh-CN (the default language), its own storage. */
-export async function phone(browser: Browser): Promise<Phone> {
+/** A phone: 390 × 844, touch, zh-CN (the default language), its own storage (of `origin`'s app). */
+export async function phone(browser: Browser, origin: string = inject("origin")): Promise<Phone> {
   const context = await browser.newContext({
-    baseURL: inject("origin"),
+    baseURL: origin,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -89,11 +91,11 @@ export async function phone(browser: Browser): Promise<Phone> {
 }
 
 /** A Node client of the same server (to read sandbox SMS codes, make users, revoke sessions). */
-export function nodeApi(): PlatformApi {
-  const client = inject("client");
+export function nodeApi(server: "main" | "specSms" = "main"): PlatformApi {
+  const client = inject(server === "main" ? "client" : "specSmsClient");
   return createApiClient({
     ...client,
-    baseUrl: inject("origin"),
+    baseUrl: inject(server === "main" ? "origin" : "specSmsOrigin"),
     storage: memoryStorage(),
     minimumResponseMs: 0,
   });

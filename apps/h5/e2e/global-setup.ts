@@ -15,6 +15,12 @@ declare module "vitest" {
     origin: string;
     /** The public client and req key the server settled (what /api/h5/config.js hands out). */
     client: { clientId: string; clientSecret: string; reqKey: string };
+    /**
+     * A second server with the spec's own SMS timing (60 s between codes to one phone), no seed:
+     * for the journeys about that timing. The main one shortens it for the money journeys.
+     */
+    specSmsOrigin: string;
+    specSmsClient: { clientId: string; clientSecret: string; reqKey: string };
   }
 }
 
@@ -32,8 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     execFileSync("pnpm", ["exec", "vite", "build"], { cwd: appDir, stdio: "ignore" });
   }
   const dataDir = mkdtempSync(join(tmpdir(), "h5-e2e-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
+  const specDataDir = mkdtempSync(join(tmpdir(), "h5-e2e-spec-sms-"));
+  const base = {
     PORT: "0",
     H5_DIST: dist,
     SEED_MEDIA: "quick",
@@ -45,6 +51,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     SMS_SEND_PER_ADDRESS: "10000,10000,10000",
     SMS_SEND_GLOBAL: "10000,10000,10000",
     ANONYMOUS_WRITES_PER_MINUTE: "100000",
+  };
+  const specServer = await startServer(loadConfig({ ...base, DATA_DIR: specDataDir }), { logger: false });
+  const config = loadConfig({
+    ...base,
+    DATA_DIR: dataDir,
     // Money journeys ask for several codes in a row (sign-up, a card, a withdrawal), and wait for
     // the payment sandbox and the background jobs: both kept quick here.
     SMS_RESEND_SECONDS: "1",
@@ -56,6 +67,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startServer(config, { logger: false });
   await seed(server.ctx, () => undefined);
   project.provide("origin", server.origin);
+  project.provide("specSmsOrigin", specServer.origin);
+  project.provide("specSmsClient", {
+    clientId: specServer.ctx.config.clientId,
+    clientSecret: specServer.ctx.secrets.clientSecret,
+    reqKey: specServer.ctx.secrets.reqKey,
+  });
   project.provide("client", {
     clientId: config.clientId,
     clientSecret: server.ctx.secrets.clientSecret,
@@ -63,6 +80,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   return async () => {
     await server.close();
+    await specServer.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(specDataDir, { recursive: true, force: true });
   };
 }
