@@ -3,18 +3,17 @@ import { formatAmount, wallet } from "@platform/domain";
 import { Button, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { useId } from "react";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { isLeavableUrl } from "./orders";
 import { eepayBalanceQueryOptions, eepayEnterUrlQueryOptions } from "./queries";
+import { TradeCard } from "./TradeCard";
 
 /** The EE e-wallet: its balance (1 EE coin is 1 yuan), whether it is opened, and a way into its own pages. */
 export function EeWalletSection() {
   const { t } = useLingui();
   const errorText = useErrorText();
   const { api } = useRouter().options.context;
-  const headingId = useId();
   const balance = useQuery(eepayBalanceQueryOptions(api));
   const enter = useQuery(eepayEnterUrlQueryOptions(api));
   const rate = wallet.eeCoinPerYuan;
@@ -47,10 +46,7 @@ export function EeWalletSection() {
 
   const url = enter.data?.url;
   return (
-    <section className="h5-trade-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="h5-trade-card__title">
-        {t`EE 钱包`}
-      </h2>
+    <TradeCard title={t`EE 钱包`}>
       {body}
       {isLeavableUrl(url) ? (
         <a
@@ -70,6 +66,6 @@ export function EeWalletSection() {
           {t`进入 EE 钱包`}
         </Button>
       )}
-    </section>
+    </TradeCard>
   );
 }

@@ -3,7 +3,7 @@ import { OrderTab, amountDifference, formatAmount, isNotFound, rechargeStatusVie
 import { Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { signedAmount, useTradeLabels } from "./labels";
@@ -11,6 +11,7 @@ import { OrderActions } from "./OrderActions";
 import { OrderStatus, ReasonText } from "./OrderStatus";
 import { PayingControls } from "./PayingControls";
 import { rechargeOrderQueryOptions, refreshMoney } from "./queries";
+import { TradeCard } from "./TradeCard";
 
 /**
  * The result of a recharge the provider sent the browser back from (/trade?orderNum=): the order
@@ -23,7 +24,6 @@ export function RechargeResult({ orderNum, from }: { readonly orderNum: string; 
   const labels = useTradeLabels();
   const queryClient = useQueryClient();
   const { api } = useRouter().options.context;
-  const headingId = useId();
   const query = useQuery(rechargeOrderQueryOptions(api, orderNum));
   const order = query.data;
   const final = order === undefined ? false : rechargeStatusView(order.status).final;
@@ -100,12 +100,9 @@ export function RechargeResult({ orderNum, from }: { readonly orderNum: string; 
   }
 
   return (
-    <section className="h5-trade-card h5-trade-result" aria-labelledby={headingId}>
-      <h2 id={headingId} className="h5-trade-card__title">
-        {t`充值结果`}
-      </h2>
+    <TradeCard title={t`充值结果`} className="h5-trade-result">
       <p className="h5-trade-note">{t`订单号 ${orderNum}`}</p>
       {body}
-    </section>
+    </TradeCard>
   );
 }

@@ -5,11 +5,13 @@ import { productMessages } from "@platform/i18n";
 import { Button, Skeleton, SkeletonGroup, TextField, useMessageText } from "@platform/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { readAmount } from "./amount";
+import { ChoiceGroup } from "./ChoiceGroup";
+import { TradeCard } from "./TradeCard";
 import { useTradeLabels } from "./labels";
 import { windowLocation } from "./leave";
 import { isLeavableUrl } from "./orders";
@@ -49,7 +51,6 @@ export function RechargeSection() {
   const navigate = useNavigate();
   const { api } = useRouter().options.context;
   const configs = useQuery(payConfigQueryOptions(api));
-  const headingId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
   const [typed, setTyped] = useState("");
   const [chip, setChip] = useState<Hundredths | null>(null);
@@ -114,26 +115,21 @@ export function RechargeSection() {
 
     body = (
       <form className="h5-trade-form" onSubmit={submit} noValidate>
-        <fieldset className="h5-trade-choices">
-          <legend className="h5-trade-label">{t`支付方式`}</legend>
-          {configs.data.map((c) => (
-            <label key={c.payMethod} className="h5-trade-choice">
-              <input
-                type="radio"
-                name="payMethod"
-                value={c.payMethod}
-                checked={c.payMethod === config.payMethod}
-                onChange={() => {
-                  setChosen(c.payMethod);
-                  setChip(null);
-                  setAttempted(false);
-                }}
-              />
-              <span>{labels.payMethod(c.payMethod, c.name)}</span>
-              {c.sandbox ? <span className="h5-trade-sandbox">{t`沙盒`}</span> : null}
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceGroup
+          legend={t`支付方式`}
+          name="payMethod"
+          value={config.payMethod}
+          choices={configs.data.map((c) => ({
+            value: c.payMethod,
+            label: labels.payMethod(c.payMethod, c.name),
+            extra: c.sandbox ? <span className="h5-trade-sandbox">{t`沙盒`}</span> : null,
+          }))}
+          onChange={(method) => {
+            setChosen(method);
+            setChip(null);
+            setAttempted(false);
+          }}
+        />
         {config.sandbox ? (
           <p className="h5-trade-note" data-testid="sandbox-note">
             {t`沙盒环境：用于测试，不会产生真实扣款`}
@@ -150,28 +146,20 @@ export function RechargeSection() {
             error={showProblem && problem !== null ? problem : undefined}
           />
         ) : (
-          <fieldset className="h5-trade-choices h5-trade-choices--chips">
-            <legend className="h5-trade-label">{t`充值金额`}</legend>
-            {config.amounts.map((amount) => (
-              <label key={amount} className="h5-trade-chip">
-                <input
-                  type="radio"
-                  name="amount"
-                  value={amount}
-                  checked={chip === amount}
-                  onChange={() => {
-                    setChip(amount);
-                  }}
-                />
-                <span>{formatAmount(amount)}</span>
-              </label>
-            ))}
+          <ChoiceGroup
+            legend={t`充值金额`}
+            name="amount"
+            chips
+            value={chip}
+            choices={config.amounts.map((amount) => ({ value: amount, label: formatAmount(amount) }))}
+            onChange={setChip}
+          >
             {showProblem && problem !== null ? (
               <p className="h5-trade-error" role="alert">
                 {problem}
               </p>
             ) : null}
-          </fieldset>
+          </ChoiceGroup>
         )}
         {unfinished ? (
           <div className="h5-trade-alert" role="alert">
@@ -192,12 +180,5 @@ export function RechargeSection() {
     );
   }
 
-  return (
-    <section className="h5-trade-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="h5-trade-card__title">
-        {t`充值金币`}
-      </h2>
-      {body}
-    </section>
-  );
+  return <TradeCard title={t`充值金币`}>{body}</TradeCard>;
 }

@@ -9,6 +9,7 @@ import { useErrorText } from "../../components/useErrorText";
 import { signedAmount, useTradeLabels } from "./labels";
 import { recordsOfPages, statementQueryOptions } from "./queries";
 import type { StatementLine } from "./queries";
+import { TradeCard } from "./TradeCard";
 
 /** Where the gold and the wallet went (the last 30 days), newest first, ten lines at a time. */
 export function StatementSection() {
@@ -59,13 +60,10 @@ export function StatementSection() {
   }
 
   return (
-    <section className="h5-trade-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="h5-trade-card__title">
-        {t`交易记录`}
-      </h2>
+    <TradeCard title={t`交易记录`}>
       <p className="h5-trade-note">{t`仅保留最近 ${days} 天的记录`}</p>
       {body}
-    </section>
+    </TradeCard>
   );
 }
 

@@ -3,12 +3,12 @@ import { AccountType, OrderTab, formatAmount, walletBalanceOf } from "@platform/
 import { PageHeader, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { Link, getRouteApi, useRouter } from "@tanstack/react-router";
-import { useId } from "react";
 import { AppTabBar } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { walletQueryOptions } from "../my/queries";
 import { EeWalletSection } from "./EeWalletSection";
+import { TradeCard } from "./TradeCard";
 import { useTradeLabels } from "./labels";
 import { RechargeResult } from "./RechargeResult";
 import { RechargeSection } from "./RechargeSection";
@@ -68,7 +68,6 @@ function Balances() {
   const errorText = useErrorText();
   const labels = useTradeLabels();
   const { api } = useRouter().options.context;
-  const headingId = useId();
   const wallet = useQuery(walletQueryOptions(api));
   let body;
   if (wallet.data === undefined) {
@@ -92,14 +91,7 @@ function Balances() {
       </dl>
     );
   }
-  return (
-    <section className="h5-trade-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="h5-trade-card__title">
-        {t`我的余额`}
-      </h2>
-      {body}
-    </section>
-  );
+  return <TradeCard title={t`我的余额`}>{body}</TradeCard>;
 }
 
 function TransferWithBalances() {

@@ -4,9 +4,10 @@ import type { Hundredths, WalletEntry } from "@platform/domain";
 import { Button, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { readAmount } from "./amount";
+import { TradeCard } from "./TradeCard";
 import { useTradeLabels } from "./labels";
 import { tradeKeys } from "./queries";
 import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
@@ -27,7 +28,6 @@ export function TransferSection({ balances }: { readonly balances: readonly Wall
   const intent = useIntentKey();
   const queryClient = useQueryClient();
   const { api } = useRouter().options.context;
-  const headingId = useId();
   const [direction, setDirection] = useState<Direction>("walletToGold");
   const [typed, setTyped] = useState("");
   const [attempted, setAttempted] = useState(false);
@@ -74,10 +74,7 @@ export function TransferSection({ balances }: { readonly balances: readonly Wall
   const walletName = labels.balance(AccountType.WALLET);
   const goldName = labels.balance(AccountType.GOLD);
   return (
-    <section className="h5-trade-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="h5-trade-card__title">
-        {t`余额互转`}
-      </h2>
+    <TradeCard title={t`余额互转`}>
       <form className="h5-trade-form" onSubmit={submit} noValidate>
         <fieldset className="h5-trade-choices">
           <legend className="h5-trade-label">{t`转账方向`}</legend>
@@ -115,6 +112,6 @@ export function TransferSection({ balances }: { readonly balances: readonly Wall
           {t`确认转账`}
         </Button>
       </form>
-    </section>
+    </TradeCard>
   );
 }

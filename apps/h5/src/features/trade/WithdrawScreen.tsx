@@ -19,6 +19,7 @@ import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
+import { ChoiceGroup } from "./ChoiceGroup";
 import { useTradeLabels } from "./labels";
 import {
   cardsQueryOptions,
@@ -237,24 +238,16 @@ function WithdrawForm({
         </dl>
 
         {offered.length > 1 ? (
-          <fieldset className="h5-trade-choices">
-            <legend className="h5-trade-label">{t`提现方式`}</legend>
-            {offered.map((option) => (
-              <label key={option} className="h5-trade-choice">
-                <input
-                  type="radio"
-                  name="withdrawType"
-                  value={option}
-                  checked={option === type}
-                  onChange={() => {
-                    setType(option);
-                    setCardRefused(null);
-                  }}
-                />
-                <span>{labels.withdrawType(option)}</span>
-              </label>
-            ))}
-          </fieldset>
+          <ChoiceGroup
+            legend={t`提现方式`}
+            name="withdrawType"
+            value={type}
+            choices={offered.map((option) => ({ value: option, label: labels.withdrawType(option) }))}
+            onChange={(option) => {
+              setType(option);
+              setCardRefused(null);
+            }}
+          />
         ) : (
           <p className="h5-trade-label">{labels.withdrawType(offered[0] ?? "")}</p>
         )}
@@ -323,26 +316,20 @@ function WithdrawForm({
           error={shownAmountProblem ?? undefined}
         />
 
-        <fieldset className="h5-trade-choices">
-          <legend className="h5-trade-label">{t`到账时效`}</legend>
-          {timingChoices.map((option) => (
-            <label key={option} className="h5-trade-choice">
-              <input
-                type="radio"
-                name="timing"
-                value={option}
-                checked={option === timing}
-                onChange={() => {
-                  setTiming(option);
-                }}
-              />
-              <span>{labels.timing(option)}</span>
-              {option === "RESERVED" ? (
+        <ChoiceGroup
+          legend={t`到账时效`}
+          name="timing"
+          value={timing}
+          choices={timingChoices.map((option) => ({
+            value: option,
+            label: labels.timing(option),
+            extra:
+              option === "RESERVED" ? (
                 <span className="h5-trade-note">{t`${hours} 小时内到账可额外获得 ${percent}% 奖励`}</span>
-              ) : null}
-            </label>
-          ))}
-        </fieldset>
+              ) : null,
+          }))}
+          onChange={setTiming}
+        />
         {timing === "RESERVED" && amountProblem === null && amount !== null ? (
           <p className="h5-trade-note" data-testid="withdraw-bonus">
             {t`预计奖励 ${bonusText}`}
