@@ -3,6 +3,7 @@ import { PriceFilter, WatchLevel } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { e2eBrowser, lastSmsCode, myTab, registerAccount, signInQuickly } from "./browser";
+import { detailsOf, playing, quickest } from "./watching";
 
 // The money screens against the real server and its payment sandbox: recharging (to the provider's
 // page and back), the 'unfinished recharge' refusal, cancelling from the order list, bank cards and
@@ -101,12 +102,19 @@ describe("a new user's money, end to end", () => {
     expect(await gold(api)).toBe(10_000);
     await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain("100.00");
 
-    // Buy a CHARGE video with the gold (the buying screens have their own journey).
-    const { records } = await api.substance.getVideoList({ price: PriceFilter.paid, size: 50 });
-    const video = records.find((v) => v.watchLevel === WatchLevel.CHARGE && v.amount <= 5000);
-    if (video === undefined) throw new Error("no CHARGE video under 50.00 in the seed");
-    await api.substance.buyVideo({ payType: "GOLD", substanceId: video.id });
+    // Buy a CHARGE video with it, as a viewer does: the trial ends, the buy popup, 'buy'.
+    const affordable = (await detailsOf(api, PriceFilter.paid)).filter(
+      (v) => v.watchLevel === WatchLevel.CHARGE && !v.privileges.buyInfo.isBuy && v.amount <= 10_000,
+    );
+    const video = quickest(affordable);
+    await playing(page, video.id);
+    const popup = page.getByRole("dialog", { name: "购买视频" });
+    await popup.waitFor({ timeout: 30_000 });
+    await popup.getByRole("button", { name: "购买", exact: true }).click();
+    await page.getByText("购买成功").waitFor();
     const afterBuy = await gold(api);
+    expect(afterBuy).toBeLessThan(10_000);
+    expect((await api.substance.getInfoById({ id: video.id })).privileges.buyInfo.isBuy).toBe(true);
     await page.goto("/trade");
     await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain(yuan(afterBuy));
 

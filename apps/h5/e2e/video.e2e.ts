@@ -1,64 +1,10 @@
-import type { PlatformApi, Video, VideoDetail } from "@platform/api-client";
+import type { Video } from "@platform/api-client";
 import { PriceFilter, WatchLevel } from "@platform/domain";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demo, e2eBrowser, myTab, registerAccount, signInQuickly } from "./browser";
+import { detailsOf, media, opened, playing, quickest, speedUp } from "./watching";
 
 const e2e = e2eBrowser();
-
-/** What the page's <video> says about itself. */
-interface MediaState {
-  readonly time: number;
-  readonly paused: boolean;
-  readonly ended: boolean;
-  readonly error: number | null;
-}
-function media(page: Page): Promise<MediaState> {
-  return page.locator("video").evaluate((v: HTMLVideoElement) => ({
-    time: v.currentTime,
-    paused: v.paused,
-    ended: v.ended,
-    error: v.error?.code ?? null,
-  }));
-}
-
-/** Plays faster (the journeys wait for limits and ends): the viewer's own speed setting. */
-async function speedUp(page: Page, rate = 4): Promise<void> {
-  await page.locator("video").evaluate((v: HTMLVideoElement, r: number) => {
-    v.playbackRate = r;
-    v.addEventListener("ratechange", () => {
-      if (v.playbackRate !== r) v.playbackRate = r;
-    });
-  }, rate);
-}
-
-async function opened(page: Page, id: string): Promise<void> {
-  await page.goto(`/videoview?id=${id}`);
-  await page.locator("video").waitFor();
-}
-
-/** Opens a video, waits until it has played past `after` seconds, then plays it faster. */
-async function playing(page: Page, id: string, after = 0.2): Promise<void> {
-  await opened(page, id);
-  await expect.poll(async () => (await media(page)).time, { timeout: 20_000 }).toBeGreaterThan(after);
-  await speedUp(page);
-}
-
-/** Published videos of a level, with this viewer's details (the first 50 the list gives). */
-async function detailsOf(api: PlatformApi, price: PriceFilter): Promise<VideoDetail[]> {
-  const page = await api.substance.getVideoList({ price, size: 50 });
-  const out: VideoDetail[] = [];
-  for (const v of page.records) out.push(await api.substance.getInfoById({ id: v.id }));
-  return out;
-}
-
-/** The one with the shortest preview (then the shortest video): the journeys wait for it. */
-function quickest(list: readonly VideoDetail[]): VideoDetail {
-  const sorted = [...list].sort((a, b) => a.freeTimeMs - b.freeTimeMs || a.videoLength - b.videoLength);
-  const first = sorted[0];
-  if (first === undefined) throw new Error("no video to watch");
-  return first;
-}
 
 describe("watching", () => {
   it("plays a free video to its end", async () => {
