@@ -294,6 +294,29 @@ describe("money", () => {
     await page.waitForURL("**/home");
   });
 
+  it("recharges in English: the form, the provider's page and the result", async () => {
+    const { context, page } = await e2e.phone();
+    const account = await registerAccount();
+    const { api } = await signInQuickly(context, account);
+    await context.addInitScript(() => {
+      localStorage.setItem("language", "enUS");
+    });
+    await page.goto("/trade");
+    const form = page.getByRole("region", { name: "Recharge gold" });
+    await form.getByRole("radio", { name: /Merchant payment/ }).check();
+    await form.getByText("50.00", { exact: true }).click();
+    await form.getByRole("button", { name: "Recharge now" }).click();
+    await page.waitForURL(/\/sandbox\/pay\/merchant\/checkout\//, { timeout: 15_000 });
+    await page.getByRole("button", { name: /确认支付|^Pay$/ }).click();
+    await page.waitForURL(/\/trade\?orderNum=R/);
+    const result = page.getByRole("region", { name: "Recharge result" });
+    await expect.poll(() => result.getByText("payment successful").count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("region", { name: "My balances" }).textContent())
+      .toContain("50.00");
+    expect(await gold(api)).toBe(5000);
+  });
+
   it("speaks English on the order list", async () => {
     const { context, page } = await e2e.phone();
     const account = await registerAccount();
