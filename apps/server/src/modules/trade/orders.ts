@@ -159,14 +159,7 @@ export async function moveRecharge(
     .where(and(eq(rechargeOrders.id, row.id), eq(rechargeOrders.status, row.status)))
     .returning();
   if (!moved) return null;
-  await tx.insert(orderEvents).values({
-    orderType: OrderTab.RECHARGE_ORDER,
-    orderId: row.id,
-    fromStatus: row.status,
-    toStatus: to,
-    cause,
-    detail: detail,
-  });
+  await recordEvent(tx, OrderTab.RECHARGE_ORDER, row.id, row.status, cause, to, detail);
   return moved;
 }
 
@@ -185,26 +178,26 @@ export async function moveWithdraw(
     .where(and(eq(withdrawOrders.id, row.id), eq(withdrawOrders.status, row.status)))
     .returning();
   if (!moved) return null;
-  await tx.insert(orderEvents).values({
-    orderType: OrderTab.WITHDRAW_ORDER,
-    orderId: row.id,
-    fromStatus: row.status,
-    toStatus: to,
-    cause,
-    detail: detail,
-  });
+  await recordEvent(tx, OrderTab.WITHDRAW_ORDER, row.id, row.status, cause, to, detail);
   return moved;
 }
 
-/** Record a change that is not a transition (urged, receipt confirmed). */
+/**
+ * Record what happened to an order: a transition from `status` to `to`, or, without `to`, a change
+ * that is not one (urged, sent, receipt confirmed).
+ */
 export async function recordEvent(
   tx: Db,
   orderType: OrderTab,
   orderId: number,
   status: string,
   cause: string,
+  to: string = status,
+  detail: unknown = null,
 ) {
-  await tx.insert(orderEvents).values({ orderType, orderId, fromStatus: status, toStatus: status, cause });
+  await tx
+    .insert(orderEvents)
+    .values({ orderType, orderId, fromStatus: status, toStatus: to, cause, detail });
 }
 
 /** The newest orders first, within the spec's 30 days. */

@@ -5,7 +5,7 @@
  * e-wallet review (EEPAY). The provider's answer pays it out or gives it back. A failed one can
  * be withdrawn again, at most 10 times a day.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   BusinessCode,
   MessageKey,
@@ -459,10 +459,7 @@ export async function unfinishedWithdraw(
     .select()
     .from(withdrawOrders)
     .where(
-      and(
-        eq(withdrawOrders.userId, caller.userId),
-        inArray(withdrawOrders.status, [WithdrawStatus.WITHDRAWING]),
-      ),
+      and(eq(withdrawOrders.userId, caller.userId), eq(withdrawOrders.status, WithdrawStatus.WITHDRAWING)),
     )
     .orderBy(newestWithdrawFirst);
   const used = await retriesToday(ctx.db, caller.userId, ctx.now());
