@@ -54,22 +54,6 @@ export const locale = {
   defaultChannelTagId: "0",
 } as const;
 
-export const wallet = {
-  /** Transaction records are kept this many days. */
-  transactionRecordDays: 30,
-  /** Re-transfers allowed per day after a failed withdrawal. */
-  withdrawRetriesPerDay: 10,
-  /** Reserved withdrawal bonus: these defaults are parameters the server can change. */
-  reservedBonusHours: 72,
-  reservedBonusPercent: 1,
-  /** E-wallet withdrawal review takes 5-10 minutes. */
-  eWalletReviewMinutes: { min: 5, max: 10 },
-  /** 1 EE coin is 1 yuan. */
-  eeCoinPerYuan: 1,
-  /** Game bonus withdrawal condition: 10 times the exchanged amount plus the original bet balance. */
-  gameBonusTurnoverMultiple: 10,
-} as const;
-
 export const relativeTime = {
   /** Under this, 'just now'. */
   justNowMs: 3 * 60_000,

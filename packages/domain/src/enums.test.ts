@@ -3,16 +3,13 @@ import { isMobileUserAgent, limits } from "./constants";
 import {
   AccountType,
   InternalLinkType,
-  PaymentMethod,
-  UrgeState,
   WatchLevel,
   defaultLanguage,
   defaultTheme,
   internalLinkTypes,
   isOneOf,
-  paymentMethods,
-  withdrawTypes,
 } from "./enums";
+import { PaymentMethod, UrgeState, paymentMethods, withdrawTypes } from "./trade";
 import { allMessageKeys, message, MessageKey } from "./messages";
 
 describe("enumerations of spec §3", () => {

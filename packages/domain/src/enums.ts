@@ -2,26 +2,7 @@
  * The enumerations of spec §3 as typed constants: each is an object of its values (for code) and a
  * type of the same name (for signatures), plus the list of values (for validation and menus).
  */
-function valuesOf<T extends Record<string, string | number>>(o: T): readonly T[keyof T][] {
-  return Object.values(o) as T[keyof T][];
-}
-
-export const PaymentMethod = {
-  EE_PAY: "EE_PAY",
-  BANK_SM: "BANK_SM",
-  MERCHANT: "MERCHANT",
-  GOLD: "GOLD",
-} as const;
-export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
-export const paymentMethods = /* @__PURE__ */ valuesOf(PaymentMethod);
-
-export const WithdrawType = {
-  BANK_WITHDRAW: "BANK_WITHDRAW",
-  EEPAY_WITHDRAW: "EEPAY_WITHDRAW",
-  GOLD_WITHDRAW: "GOLD_WITHDRAW",
-} as const;
-export type WithdrawType = (typeof WithdrawType)[keyof typeof WithdrawType];
-export const withdrawTypes = /* @__PURE__ */ valuesOf(WithdrawType);
+import { valuesOf } from "./values";
 
 /** Balances a user holds. GOLD (gold shells) is the one spent on videos. */
 export const AccountType = { WALLET: "WALLET", GOLD: "GOLD" } as const;
@@ -32,23 +13,12 @@ export const SvipPurchaseType = { BUY_SVIP: "BUY_SVIP", OPEN_SVIP: "OPEN_SVIP" }
 export type SvipPurchaseType = (typeof SvipPurchaseType)[keyof typeof SvipPurchaseType];
 export const svipPurchaseTypes = /* @__PURE__ */ valuesOf(SvipPurchaseType);
 
-export const WithdrawTiming = { RESERVED: "RESERVED", NORMAL: "NORMAL" } as const;
-export type WithdrawTiming = (typeof WithdrawTiming)[keyof typeof WithdrawTiming];
-export const withdrawTimings = /* @__PURE__ */ valuesOf(WithdrawTiming);
-
-export const PriceType = { RANGE: "RANGE", NORMAL: "NORMAL" } as const;
-export type PriceType = (typeof PriceType)[keyof typeof PriceType];
-export const priceTypes = /* @__PURE__ */ valuesOf(PriceType);
-
 export const LinkTarget = { INNER_LINK: "INNER_LINK", OUTER_LINK: "OUTER_LINK" } as const;
 export type LinkTarget = (typeof LinkTarget)[keyof typeof LinkTarget];
 export const linkTargets = /* @__PURE__ */ valuesOf(LinkTarget);
 
 export const ClientPlatform = { H5: "H5" } as const;
 export type ClientPlatform = (typeof ClientPlatform)[keyof typeof ClientPlatform];
-
-export const UrgeState = { PRESS: 1, DONE: 2 } as const;
-export type UrgeState = (typeof UrgeState)[keyof typeof UrgeState];
 
 export const WatchLevel = { FREE: "FREE", SVIP: "SVIP", CHARGE: "CHARGE" } as const;
 export type WatchLevel = (typeof WatchLevel)[keyof typeof WatchLevel];
@@ -103,22 +73,6 @@ export const MenuConfigType = {
 } as const;
 export type MenuConfigType = (typeof MenuConfigType)[keyof typeof MenuConfigType];
 export const menuConfigTypes = /* @__PURE__ */ valuesOf(MenuConfigType);
-
-/** Why a balance moved (the statement's lines). */
-export const StatementReason = {
-  RECHARGE: "RECHARGE",
-  BUY_VIDEO: "BUY_VIDEO",
-  MEMBERSHIP: "MEMBERSHIP",
-  TRANSFER: "TRANSFER",
-  WITHDRAW: "WITHDRAW",
-  WITHDRAW_RETURN: "WITHDRAW_RETURN",
-  WITHDRAW_BONUS: "WITHDRAW_BONUS",
-  WITHDRAW_CHANGE: "WITHDRAW_CHANGE",
-  GRANT: "GRANT",
-} as const;
-
-export type StatementReason = (typeof StatementReason)[keyof typeof StatementReason];
-export const statementReasons = /* @__PURE__ */ valuesOf(StatementReason);
 
 export const OrderTab = { WITHDRAW_ORDER: "WITHDRAW_ORDER", RECHARGE_ORDER: "RECHARGE_ORDER" } as const;
 export type OrderTab = (typeof OrderTab)[keyof typeof OrderTab];

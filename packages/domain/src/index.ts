@@ -10,6 +10,7 @@ export * from "./paging";
 export * from "./permissions";
 export * from "./pricing";
 export * from "./server-messages";
+export * from "./trade";
 export * from "./session";
 export * from "./validation";
 export * from "./video";

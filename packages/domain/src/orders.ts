@@ -1,5 +1,5 @@
-import { wallet, limits } from "./constants";
-import { UrgeState, WithdrawType } from "./enums";
+import { limits } from "./constants";
+import { UrgeState, WithdrawType, wallet } from "./trade";
 import { MessageKey, message } from "./messages";
 import type { Message } from "./messages";
 import type { Hundredths } from "./money";
