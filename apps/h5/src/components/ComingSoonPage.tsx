@@ -1,7 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { productMessages } from "@platform/i18n";
 import { EmptyState } from "@platform/ui";
-import type { ReactNode } from "react";
 import { Page } from "./Page";
 
 /**
@@ -12,12 +12,12 @@ export function ComingSoonPage({
   title,
   tabs = false,
 }: {
-  readonly title: ReactNode;
+  readonly title: MessageDescriptor;
   readonly tabs?: boolean;
 }) {
   const { i18n } = useLingui();
   return (
-    <Page title={title} tabs={tabs}>
+    <Page title={i18n._(title)} tabs={tabs}>
       <EmptyState picture="comingSoon" description={i18n._(productMessages.comingSoon)} />
     </Page>
   );

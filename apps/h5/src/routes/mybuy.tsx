@@ -1,12 +1,9 @@
-import { useLingui } from "@lingui/react/macro";
+import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../components/ComingSoonPage";
+import { comingSoon } from "../components/comingSoon";
 
 export const Route = createFileRoute("/mybuy")({
-  component: MybuyPage,
+  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  codeSplitGroupings: [],
+  component: comingSoon(msg`我的购买`),
 });
-
-function MybuyPage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`我的购买`} />;
-}

@@ -1,14 +1,11 @@
-import { useLingui } from "@lingui/react/macro";
+import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { validateCollectionSearch } from "../app/route-search";
-import { ComingSoonPage } from "../components/ComingSoonPage";
+import { comingSoon } from "../components/comingSoon";
 
 export const Route = createFileRoute("/mycollection")({
   validateSearch: validateCollectionSearch,
-  component: MycollectionPage,
+  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  codeSplitGroupings: [],
+  component: comingSoon(msg`我的收藏`),
 });
-
-function MycollectionPage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`我的收藏`} />;
-}

@@ -1,12 +1,9 @@
-import { useLingui } from "@lingui/react/macro";
+import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../components/ComingSoonPage";
+import { comingSoon } from "../components/comingSoon";
 
 export const Route = createFileRoute("/trend")({
-  component: TrendPage,
+  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  codeSplitGroupings: [],
+  component: comingSoon(msg`趋势`, true),
 });
-
-function TrendPage() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`趋势`} tabs />;
-}
