@@ -48,7 +48,23 @@ export default defineConfig({
               // cards, which would otherwise cut it in two and add a request to /home. Only these
               // modules: what they import stays where it was (not pulled into this chunk).
               name: "lists",
-              test: /packages[\\/]ui[\\/]src[\\/](video[\\/](LevelBadge|format|CardParts|VideoCover|VideoGridCard|VideoRowCard|SearchRowCard|VideoCardSkeleton|VideoLists)|primitives[\\/]InfiniteList)\.|apps[\\/]h5[\\/]src[\\/]components[\\/](RetryState|useErrorText)\./,
+              test: /packages[\\/]ui[\\/]src[\\/](video[\\/](LevelBadge|format|CardParts|VideoCardTitle|VideoCover|VideoGridCard|VideoRowCard|SearchRowCard|VideoCardSkeleton|VideoLists)|primitives[\\/]InfiniteList)\.|apps[\\/]h5[\\/]src[\\/]components[\\/](RetryState|useErrorText)\./,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            {
+              // The form rules and the money format they quote ("at least 10.00"): /login reads both,
+              // and the money screens and the buy popup read the format; one chunk, not two.
+              name: "validation",
+              test: /packages[\\/]domain[\\/]src[\\/](validation|money)\./,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            {
+              // Two small modules the side panels and the money screens share (the drawers' motion, the
+              // permission rules): one chunk, as before Step 11, not two more names in every preload list.
+              name: "panels",
+              test: /packages[\\/](ui[\\/]src[\\/]primitives[\\/]motion|domain[\\/]src[\\/]permissions)\./,
               includeDependenciesRecursively: false,
               priority: 1,
             },
