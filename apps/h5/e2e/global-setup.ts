@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadConfig, seed, startServer } from "@platform/server";
+import { describeReport, loadConfig, reconcile, seed, startServer } from "@platform/server";
 import type { TestProject } from "vitest/node";
 import { chromiumPath } from "./browser";
 
@@ -79,9 +79,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     reqKey: server.ctx.secrets.reqKey,
   });
   return async () => {
+    // Every journey's money (recharges, buys, membership, withdrawals) leaves the books exact.
+    await server.ctx.jobs.stop();
+    const report = await reconcile(server.database.db);
     await server.close();
     await specServer.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(specDataDir, { recursive: true, force: true });
+    if (report.drift.length > 0) throw new Error(`e2e server: ${describeReport(report)}`);
   };
 }

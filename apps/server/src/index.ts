@@ -10,6 +10,7 @@ export { demoAccounts, seed } from "./seed";
 export { loadConfig } from "./env";
 export type { ServerConfig } from "./env";
 export { startServer } from "./server";
+export { describeReport, reconcile } from "./modules/trade/reconcile";
 export type { RunningServer } from "./server";
 
 /** What start prints about reading SMS codes back: who can, and from where. */

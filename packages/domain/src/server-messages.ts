@@ -87,5 +87,9 @@ export const ServerMessageKey = {
   sandboxWalletBalance: "server.sandboxWalletBalance",
   sandboxWalletTopUp: "server.sandboxWalletTopUp",
   sandboxWalletAccount: "server.sandboxWalletAccount",
+  vipAlreadyMember: "server.vipAlreadyMember",
+  vipNotMember: "server.vipNotMember",
+  vipPermanentAlready: "server.vipPermanentAlready",
+  vipPlanNotFound: "server.vipPlanNotFound",
 } as const;
 export type ServerMessageKey = (typeof ServerMessageKey)[keyof typeof ServerMessageKey];

@@ -147,6 +147,22 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.replyTargetGone",
     message: "要回复的评论已删除",
   },
+  [ServerMessageKey.vipAlreadyMember]: /*i18n*/ {
+    id: "server.vipAlreadyMember",
+    message: "您已是超级会员，请选择续费",
+  },
+  [ServerMessageKey.vipNotMember]: /*i18n*/ {
+    id: "server.vipNotMember",
+    message: "您还不是超级会员，请先开通",
+  },
+  [ServerMessageKey.vipPermanentAlready]: /*i18n*/ {
+    id: "server.vipPermanentAlready",
+    message: "您已是永久会员，无需再购买",
+  },
+  [ServerMessageKey.vipPlanNotFound]: /*i18n*/ {
+    id: "server.vipPlanNotFound",
+    message: "该会员套餐已下架，请刷新后重新选择",
+  },
   [ServerMessageKey.rechargeUnfinished]: /*i18n*/ {
     id: "server.rechargeUnfinished",
     message: "您有未完成的充值订单，请先完成或取消后再充值",

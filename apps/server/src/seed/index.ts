@@ -170,10 +170,42 @@ async function seedAccounts(ctx: AppContext): Promise<boolean> {
     .insert(menuItems)
     .values(menu.map(([type, figmaKey, name], i) => ({ type, figmaKey, name, sort: i + 1 })));
   await ctx.db.insert(vipGoods).values([
-    { name: "月卡 Monthly", days: 30, amount: 3000, originalAmount: 4500, recommended: false, sort: 1 },
-    { name: "季卡 Quarterly", days: 90, amount: 8000, originalAmount: 13500, recommended: true, sort: 2 },
-    { name: "年卡 Yearly", days: 365, amount: 26800, originalAmount: 54000, recommended: false, sort: 3 },
-    { name: "永久 Permanent", days: 0, amount: 68800, originalAmount: null, recommended: false, sort: 4 },
+    {
+      name: "月卡",
+      nameEn: "Monthly",
+      days: 30,
+      amount: 3000,
+      originalAmount: 4500,
+      recommended: false,
+      sort: 1,
+    },
+    {
+      name: "季卡",
+      nameEn: "Quarterly",
+      days: 90,
+      amount: 8000,
+      originalAmount: 13500,
+      recommended: true,
+      sort: 2,
+    },
+    {
+      name: "年卡",
+      nameEn: "Yearly",
+      days: 365,
+      amount: 26800,
+      originalAmount: 54000,
+      recommended: false,
+      sort: 3,
+    },
+    {
+      name: "永久",
+      nameEn: "Permanent",
+      days: 0,
+      amount: 68800,
+      originalAmount: null,
+      recommended: false,
+      sort: 4,
+    },
   ]);
   await ctx.db.insert(memberPictures).values([
     { imageUrl: "/api/media/static/member-1.svg", jumpType: "GOLD", jumpAdress: null, sort: 1 },
@@ -187,20 +219,26 @@ async function seedAccounts(ctx: AppContext): Promise<boolean> {
   await ctx.db.insert(memberBenefits).values([
     {
       key: "svipVideos",
-      title: "SVIP 视频 SVIP videos",
-      description: "全部超级会员视频免费看 · Every SVIP video in full",
+      title: "SVIP 视频",
+      titleEn: "SVIP videos",
+      description: "全部超级会员视频完整观看",
+      descriptionEn: "Every SVIP video in full",
       sort: 1,
     },
     {
       key: "discount",
-      title: "购片折扣 Discount",
-      description: "付费视频 8 折 · 20 % off paid videos",
+      title: "购片折扣",
+      titleEn: "Discount",
+      description: "付费视频享会员价",
+      descriptionEn: "Member prices on paid videos",
       sort: 2,
     },
     {
       key: "comment",
-      title: "评论特权 Comments",
-      description: "发表与回复评论 · Write and reply to comments",
+      title: "评论特权",
+      titleEn: "Comments",
+      description: "发表与回复评论",
+      descriptionEn: "Write and reply to comments",
       sort: 3,
     },
   ]);

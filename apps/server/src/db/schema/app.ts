@@ -56,9 +56,12 @@ export const menuItems = pgTable(
   (t) => [uniqueIndex("menu_items_key").on(t.type, t.figmaKey)],
 );
 
+/** Membership plans (spec §7 vip/good/list): `days` 0 is permanent; named in both languages. */
 export const vipGoods = pgTable("vip_goods", {
   id: id(),
+  /** The Chinese name (zh_CN); `nameEn` is the English one. */
   name: text("name").notNull(),
+  nameEn: text("name_en").notNull().default(""),
   days: integer("days").notNull(),
   amount: bigint("amount", { mode: "number" }).notNull(),
   originalAmount: bigint("original_amount", { mode: "number" }),
@@ -76,8 +79,11 @@ export const memberPictures = pgTable("member_pictures", {
 
 export const memberBenefits = pgTable("member_benefits", {
   key: text("key").primaryKey(),
+  /** Chinese (zh_CN); the `En` columns are English. */
   title: text("title").notNull(),
+  titleEn: text("title_en").notNull().default(""),
   description: text("description").notNull(),
+  descriptionEn: text("description_en").notNull().default(""),
   iconUrl: text("icon_url"),
   sort: integer("sort").notNull(),
 });

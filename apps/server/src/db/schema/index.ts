@@ -10,3 +10,4 @@ export * from "./money";
 export * from "./trade";
 export * from "./jobs";
 export * from "./sandbox";
+export * from "./membership";

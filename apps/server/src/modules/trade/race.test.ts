@@ -11,7 +11,7 @@ import { eq, inArray } from "drizzle-orm";
 import { aMinuteLater, freshPhone, lastSmsCode, rowsOf, startPlatform, targets } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import type { Db } from "../../db/database";
-import { idempotencyKeys, purchases, videos } from "../../db/schema";
+import { idempotencyKeys, purchases, users, videos, vipGoods, vipOrders } from "../../db/schema";
 import { seed } from "../../seed";
 import { hashPassword } from "../../security/hashing";
 import { sign } from "../../providers/payments/signature";
@@ -296,5 +296,63 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
     // Every acknowledged transfer's work committed with its answer.
     expect(kept.length).toBe(acknowledged.length);
     expect((await reconcile(platform.server.ctx.db)).drift).toEqual([]);
+  }, 120_000);
+
+  it("50 concurrent membership purchases of one person whose gold covers 3: exactly 3 terms, never below zero", async () => {
+    const db = platform.server.ctx.db;
+    const origins = [platform.server.origin, second.origin];
+    const [plan] = await db.select().from(vipGoods).where(eq(vipGoods.days, 30));
+    if (!plan) throw new Error("no 30-day plan seeded");
+    // A member already (so every call is a renewal), with gold for three renewals and a bit.
+    const [member] = await people(1, plan.amount * 3 + plan.amount - 1);
+    if (!member) throw new Error("no person");
+    await db
+      .update(users)
+      .set({ vipExpiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, member.userId));
+    const [before] = await db
+      .select({ expires: users.vipExpiresAt })
+      .from(users)
+      .where(eq(users.id, member.userId));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(
+          origins[i % 2] ?? "",
+          member.token,
+          "user.openVipAccount",
+          { goodId: String(plan.id), type: "BUY_SVIP", payType: "GOLD" },
+          randomUUID(),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.code >= 500)).toEqual([]);
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(3);
+    const sold = await db.select().from(vipOrders).where(eq(vipOrders.userId, member.userId));
+    expect(sold).toHaveLength(3);
+    const [after] = await db
+      .select({ expires: users.vipExpiresAt })
+      .from(users)
+      .where(eq(users.id, member.userId));
+    expect((after?.expires?.getTime() ?? 0) - (before?.expires?.getTime() ?? 0)).toBe(3 * 30 * 86_400_000);
+    expect((await balancesOf(db, member.userId)).GOLD).toBe(plan.amount - 1);
+
+    // A non-member racing 50 'open' calls with gold for all of them: one opens, the rest are told to renew.
+    const [newcomer] = await people(1, plan.amount * 50);
+    if (!newcomer) throw new Error("no person");
+    const opens = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(
+          origins[i % 2] ?? "",
+          newcomer.token,
+          "user.openVipAccount",
+          { goodId: String(plan.id), type: "OPEN_SVIP", payType: "GOLD" },
+          randomUUID(),
+        ),
+      ),
+    );
+    expect(opens.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(opens.filter((a) => a.code !== 200).every((a) => a.code === 400)).toBe(true);
+    expect((await balancesOf(db, newcomer.userId)).GOLD).toBe(plan.amount * 49);
+    expect((await reconcile(db)).drift).toEqual([]);
   }, 120_000);
 });

@@ -49,6 +49,17 @@ const checks: readonly { readonly check: string; readonly query: ReturnType<type
       WHERE j.kind = 'BUY_VIDEO' AND j.reference = 'purchases:' || p.id AND e.user_id = p.user_id AND e.amount = -p.amount)`,
   },
   {
+    check: "memberships sold without their debit",
+    query: sql`SELECT o.id, o.user_id, o.amount::text FROM vip_orders o WHERE o.amount > 0 AND NOT EXISTS (
+      SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+      WHERE j.kind = 'MEMBERSHIP' AND j.reference = 'vip_orders:' || o.id AND e.user_id = o.user_id AND e.amount = -o.amount)`,
+  },
+  {
+    check: "membership debits without a membership sold",
+    query: sql`SELECT j.id, j.reference FROM journals j WHERE j.kind = 'MEMBERSHIP' AND NOT EXISTS (
+      SELECT 1 FROM vip_orders o WHERE j.reference = 'vip_orders:' || o.id)`,
+  },
+  {
     check: "settled recharges without the credit of what was received",
     query: sql`SELECT o.order_num, o.status, o.received_amount::text FROM recharge_orders o
       WHERE o.status IN ('PAYMENT_SUCCESSFUL', 'COMPLETE_CHANGE') AND NOT EXISTS (

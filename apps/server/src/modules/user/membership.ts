@@ -3,7 +3,8 @@ import { onlySelf } from "./profile";
 import type { AppContext } from "../../context";
 import { memberBenefits, memberPictures, vipGoods } from "../../db/schema";
 import type { ResponseOf } from "@platform/api-client";
-import type { SignedInInput } from "../../http/route";
+import type { RouteInput, SignedInInput } from "../../http/route";
+import { languageOf } from "../../http/messages";
 import { userRow } from "./accounts";
 /** Membership of a user row: permanent, or until a time. */
 export interface MembershipFields {
@@ -40,25 +41,42 @@ export async function queryMemberBenefits(
   return { isCommentEnabled: vip, isVip: vip, discount: vip ? ctx.config.memberDiscount : null };
 }
 
+/** True when the request asks for English (`language: en_US`); names are Chinese otherwise. */
+function english(request: RouteInput<"user.vipGoodList">["request"]): boolean {
+  return languageOf(request.headers.language) === "en_US";
+}
+
+/** The member centre's benefits, in the request's language. */
 export async function memberBenefitsConfig(
   ctx: AppContext,
+  { request }: RouteInput<"user.memberBenefitsConfig">,
 ): Promise<ResponseOf<"user.memberBenefitsConfig">> {
+  const en = english(request);
   return (await ctx.db.select().from(memberBenefits).orderBy(asc(memberBenefits.sort))).map((b) => ({
     key: b.key,
-    title: b.title,
-    description: b.description,
+    title: en ? b.titleEn : b.title,
+    description: en ? b.descriptionEn : b.description,
     iconUrl: b.iconUrl,
   }));
 }
 
-export async function vipGoodList(ctx: AppContext): Promise<ResponseOf<"user.vipGoodList">> {
+/**
+ * The plans on sale, named in the request's language, each with the discount its members get on
+ * paid videos (tenths: 8 is 20 % off, spec §9).
+ */
+export async function vipGoodList(
+  ctx: AppContext,
+  { request }: RouteInput<"user.vipGoodList">,
+): Promise<ResponseOf<"user.vipGoodList">> {
+  const en = english(request);
   return (await ctx.db.select().from(vipGoods).orderBy(asc(vipGoods.sort))).map((g) => ({
     id: String(g.id),
-    name: g.name,
+    name: en ? g.nameEn : g.name,
     days: g.days,
     amount: g.amount,
     originalAmount: g.originalAmount,
     recommended: g.recommended,
+    discount: ctx.config.memberDiscount,
   }));
 }
 

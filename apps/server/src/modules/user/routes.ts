@@ -16,6 +16,7 @@ import {
   userInfo,
 } from "./profile";
 import { memberBenefitsConfig, memberCentrePictures, queryMemberBenefits, vipGoodList } from "./membership";
+import { openVipAccount } from "./vip";
 
 /** The calls of accounts, profiles and membership: contract name → handler (logic beside). */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -31,9 +32,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "user.modifyInfo", "user", (input) => modifyInfo(ctx, input));
   route(app, ctx, "user.modifyBirthday", "user", (input) => modifyBirthday(ctx, input));
   route(app, ctx, "user.queryMemberBenefits", "user", (input) => queryMemberBenefits(ctx, input));
-  route(app, ctx, "user.memberBenefitsConfig", "user", () => memberBenefitsConfig(ctx));
+  route(app, ctx, "user.memberBenefitsConfig", "user", (input) => memberBenefitsConfig(ctx, input));
   route(app, ctx, "user.logoff", "user", (input) => logoff(ctx, input));
-  route(app, ctx, "user.vipGoodList", "user", () => vipGoodList(ctx));
+  route(app, ctx, "user.vipGoodList", "user", (input) => vipGoodList(ctx, input));
+  route(app, ctx, "user.openVipAccount", "user", (input) => openVipAccount(ctx, input));
   route(app, ctx, "user.memberCentrePictures", "user", () => memberCentrePictures(ctx));
   route(app, ctx, "user.identityCard", "user", async ({ body, caller, request }) =>
     identityCardOf(ctx, caller.userId, body.regenerate, (d) => formatDateTime(d, offsetOf(request))),
