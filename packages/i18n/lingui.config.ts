@@ -19,13 +19,21 @@ export default defineConfig({
         "**/locales/**",
         "<rootDir>/src/server-messages.ts",
         "<rootDir>/../../apps/h5/src/features/trade",
+        "<rootDir>/../../apps/h5/src/features/library",
       ],
     },
     {
       // The money screens' words (/trade, orders, withdrawals, cards): loaded with those screens
-      // (`loadMoneyMessages`), so the first load of /home and /login does not carry them.
+      // (`loadCatalog(i18n, "money")`), so the first load of /home and /login does not carry them.
       path: "<rootDir>/src/locales/{locale}/money",
       include: ["<rootDir>/../../apps/h5/src/features/trade"],
+      exclude: ["**/*.test.*", "**/test/**"],
+    },
+    {
+      // Membership and the library's words (/membervip, purchases, history, favourites): loaded
+      // with those screens, like the money screens'.
+      path: "<rootDir>/src/locales/{locale}/library",
+      include: ["<rootDir>/../../apps/h5/src/features/library"],
       exclude: ["**/*.test.*", "**/test/**"],
     },
     {

@@ -1,8 +1,8 @@
-import type { PlatformApi } from "@platform/api-client";
 import { PriceFilter, WatchLevel } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { e2eBrowser, lastSmsCode, myTab, registerAccount, signInQuickly } from "./browser";
+import { gold, rechargeOnProviderPage } from "./trading";
 import { detailsOf, playing, quickest } from "./watching";
 
 // The money screens against the real server and its payment sandbox: recharging (to the provider's
@@ -35,18 +35,6 @@ async function startRecharge(page: Page, amount: string): Promise<void> {
 /** Cards the sandbox bank knows (decision 0014): one it pays, one whose payouts it refuses. */
 const PAID_CARD = "622202000000090008";
 const REFUSED_CARD = "622202000000050002";
-
-/** Recharge on /trade with a method (its radio's name) and an amount, and land on the provider's page. */
-async function rechargeOnProviderPage(page: Page, method: RegExp, amount: string): Promise<void> {
-  await page.goto("/trade");
-  const form = page.getByRole("region", { name: "充值金币" });
-  await form.getByRole("radio", { name: method }).check();
-  const typed = form.getByLabel("充值金额");
-  if ((await typed.count()) > 0) await typed.fill(amount);
-  else await form.getByText(amount, { exact: true }).click();
-  await form.getByRole("button", { name: "立即充值" }).click();
-  await page.waitForURL(/\/sandbox\/pay\/\w+\/checkout\//, { timeout: 15_000 });
-}
 
 /** The balances /trade shows, as text. */
 async function balancesShown(page: Page): Promise<string> {
@@ -81,10 +69,6 @@ async function withdraw(page: Page, mobile: string, amount: string, timing: RegE
   await page.getByRole("button", { name: "确认提现" }).click();
   await page.waitForURL(/\/orderdetails\?.*orderNum=W/, { timeout: 15_000 });
   return new URL(page.url()).searchParams.get("orderNum") ?? "";
-}
-
-async function gold(api: PlatformApi): Promise<number> {
-  return (await api.game.userBalance()).gold;
 }
 
 describe("a new user's money, end to end", () => {

@@ -9,10 +9,6 @@ export const AccountType = { WALLET: "WALLET", GOLD: "GOLD" } as const;
 export type AccountType = (typeof AccountType)[keyof typeof AccountType];
 export const accountTypes = /* @__PURE__ */ valuesOf(AccountType);
 
-export const SvipPurchaseType = { BUY_SVIP: "BUY_SVIP", OPEN_SVIP: "OPEN_SVIP" } as const;
-export type SvipPurchaseType = (typeof SvipPurchaseType)[keyof typeof SvipPurchaseType];
-export const svipPurchaseTypes = /* @__PURE__ */ valuesOf(SvipPurchaseType);
-
 export const LinkTarget = { INNER_LINK: "INNER_LINK", OUTER_LINK: "OUTER_LINK" } as const;
 export type LinkTarget = (typeof LinkTarget)[keyof typeof LinkTarget];
 export const linkTargets = /* @__PURE__ */ valuesOf(LinkTarget);

@@ -4,6 +4,7 @@ export * from "./enums";
 export * from "./format";
 export * from "./messages";
 export * from "./money";
+export * from "./links";
 export * from "./navigation";
 export * from "./orders";
 export * from "./paging";

@@ -5,12 +5,11 @@ import {
   headerBackTarget,
   isPublicPath,
   logoTarget,
-  resolveInternalLink,
-  resolvePromotionJump,
   rootRedirect,
   safeRedirectTarget,
   tabPath,
 } from "./navigation";
+import { resolveInternalLink, resolvePromotionJump } from "./links";
 
 describe("isPublicPath", () => {
   it.each([

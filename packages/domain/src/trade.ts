@@ -13,6 +13,11 @@ export const PaymentMethod = {
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 export const paymentMethods = /* @__PURE__ */ valuesOf(PaymentMethod);
 
+/** Membership bought with gold: opening (non-members) or renewing (members). */
+export const SvipPurchaseType = { BUY_SVIP: "BUY_SVIP", OPEN_SVIP: "OPEN_SVIP" } as const;
+export type SvipPurchaseType = (typeof SvipPurchaseType)[keyof typeof SvipPurchaseType];
+export const svipPurchaseTypes = /* @__PURE__ */ valuesOf(SvipPurchaseType);
+
 export const WithdrawType = {
   BANK_WITHDRAW: "BANK_WITHDRAW",
   EEPAY_WITHDRAW: "EEPAY_WITHDRAW",

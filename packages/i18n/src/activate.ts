@@ -13,7 +13,7 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
 /**
  * Catalogs loaded after the first paint, each only when needed (per language, a chunk of its
  * own): the server's refusal sentences (`serverMessages`), when a refusal is shown; the money
- * screens' words, with those screens. `mark` is an id every copy of the catalog has: once it is in
+ * screens' words and the library's (membership, purchases, history, favourites), with those screens. `mark` is an id every copy of the catalog has: once it is in
  * the active catalog, that catalog is loaded.
  */
 const lateCatalogs = {
@@ -29,6 +29,13 @@ const lateCatalogs = {
     load: {
       "zh-CN": () => import("./locales/zh-CN/money"),
       "en-US": () => import("./locales/en-US/money"),
+    },
+  },
+  library: {
+    mark: "library.catalog",
+    load: {
+      "zh-CN": () => import("./locales/zh-CN/library"),
+      "en-US": () => import("./locales/en-US/library"),
     },
   },
 } as const satisfies Record<

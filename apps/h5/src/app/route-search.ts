@@ -17,6 +17,11 @@ export function validateIdSearch(search: Record<string, unknown>): IdSearch {
   const id = search.id;
   return typeof id === "string" || typeof id === "number" ? { id: String(id) } : {};
 }
+/** The id of a page (`?id=`, e.g. /creationcenter's user): nothing to look up when missing or blank. */
+export function pageIdOf(id: string | undefined): string | null {
+  const trimmed = id?.trim() ?? "";
+  return trimmed === "" ? null : trimmed;
+}
 
 export interface CollectionSearch {
   readonly active: CollectionTab;
@@ -45,4 +50,17 @@ export interface LoginSearch {
 /** Only a path of this app survives as the redirect target (no open redirects). */
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
   return typeof search.redirect === "string" ? { redirect: safeRedirectTarget(search.redirect) } : {};
+}
+
+export interface FromSearch {
+  /** Where the header's back (and a finished task) returns: a path of this app only (no open redirects). */
+  readonly from?: string;
+}
+/**
+ * `from` is written even when it is not valid (as undefined): the router lays a route's search over
+ * the root's raw params, so a key left out would keep the raw value.
+ */
+export function validateFromSearch(search: Record<string, unknown>): FromSearch {
+  const from = search.from;
+  return { from: typeof from === "string" && safeRedirectTarget(from) === from ? from : undefined };
 }

@@ -35,3 +35,13 @@ export function CatalogGate({
     </div>
   );
 }
+
+/** A screen shown once a late catalog of the active language is there (its route component). */
+export function withCatalog(name: LateCatalog, Screen: () => ReactNode): () => ReactNode {
+  const Gated = () => (
+    <CatalogGate name={name}>
+      <Screen />
+    </CatalogGate>
+  );
+  return Gated;
+}

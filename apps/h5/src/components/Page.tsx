@@ -68,13 +68,16 @@ export function AppHeader({
   title,
   right,
   back = true,
+  onBack,
 }: {
   readonly title?: ReactNode;
   readonly right?: ReactNode;
   readonly back?: boolean;
+  /** Where back goes instead (a screen opened with `?from=` returns there). */
+  readonly onBack?: () => void;
 }) {
   const goBack = useHeaderBack();
-  return <PageHeader title={title} right={right} onBack={back ? goBack : undefined} />;
+  return <PageHeader title={title} right={right} onBack={back ? (onBack ?? goBack) : undefined} />;
 }
 
 /** The header's search button (as on an author's page): opens /search. */
@@ -101,17 +104,20 @@ export function Page({
   header = true,
   tabs = false,
   right,
+  onBack,
   children,
 }: {
   readonly title?: ReactNode;
   readonly header?: boolean;
   readonly tabs?: boolean;
   readonly right?: ReactNode;
+  /** Where the header's back goes instead of the spec's rule (a screen opened with `?from=`). */
+  readonly onBack?: () => void;
   readonly children: ReactNode;
 }) {
   return (
     <div className={`h5-page${tabs ? " h5-page--tabs" : ""}`}>
-      {header ? <AppHeader title={title} right={right} back={!tabs} /> : null}
+      {header ? <AppHeader title={title} right={right} back={!tabs} onBack={onBack} /> : null}
       <main id="main" className="h5-main" tabIndex={-1}>
         {children}
       </main>

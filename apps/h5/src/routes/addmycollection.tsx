@@ -1,9 +1,8 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../components/comingSoon";
+import { libraryScreen } from "../features/library/routing";
 
 export const Route = createFileRoute("/addmycollection")({
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  // Membership and the library share one lazy chunk with their catalog (features/library/routing).
   codeSplitGroupings: [],
-  component: comingSoon(msg`新建收藏夹`),
+  component: libraryScreen((screens) => screens.AddMyCollectionScreen),
 });

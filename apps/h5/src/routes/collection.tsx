@@ -1,9 +1,10 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../components/comingSoon";
+import { validateIdSearch } from "../app/route-search";
+import { libraryScreen } from "../features/library/routing";
 
 export const Route = createFileRoute("/collection")({
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  validateSearch: validateIdSearch,
+  // Membership and the library share one lazy chunk with their catalog (features/library/routing).
   codeSplitGroupings: [],
-  component: comingSoon(msg`收藏夹`),
+  component: libraryScreen((screens) => screens.CollectionScreen),
 });

@@ -1,9 +1,10 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../components/comingSoon";
+import { validateFromSearch } from "../app/route-search";
+import { libraryScreen } from "../features/library/routing";
 
 export const Route = createFileRoute("/membervip")({
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  validateSearch: validateFromSearch,
+  // Membership and the library share one lazy chunk with their catalog (features/library/routing).
   codeSplitGroupings: [],
-  component: comingSoon(msg`超级会员`),
+  component: libraryScreen((screens) => screens.MemberVipScreen),
 });

@@ -1,19 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { reconcile } from "../modules/trade/reconcile";
-import * as schema from "./schema";
-
-const folder = fileURLToPath(new URL("../../drizzle", import.meta.url));
-const scratch = mkdtempSync(join(tmpdir(), "migrations-"));
-afterAll(() => {
-  rmSync(scratch, { recursive: true, force: true });
-});
+import { databaseBefore } from "../../test/migrations";
 
 /**
  * Migration 0006 made the ledger double entry. A database written before it (the embedded one of
@@ -23,16 +10,7 @@ afterAll(() => {
  */
 it("0006 gives the single-entry rows of an older database their journals and counter-entries", async () => {
   // The migrations as they were before 0006.
-  cpSync(folder, scratch, { recursive: true });
-  const journalPath = join(scratch, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const before = journal.entries.findIndex((e) => e.tag.startsWith("0006_"));
-  expect(before).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }));
-
-  const client = await PGlite.create();
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: scratch });
+  const { client, db, migrateAll, close } = await databaseBefore("0006_");
   // What Step 4's wallet wrote: a seed credit of 200.00 and 50.00, and a buy of 12.00.
   await client.exec(`
     INSERT INTO users (id, mobile, nick_name, member_id) VALUES (1, '13800000001', 'a', 'M1'), (2, '13800000002', 'b', 'M2');
@@ -47,7 +25,7 @@ it("0006 gives the single-entry rows of an older database their journals and cou
       JOIN wallet_accounts a ON a.user_id = 1 AND a.type = v.type ORDER BY v.n;
   `);
 
-  await migrate(db, { migrationsFolder: folder });
+  await migrateAll();
   const report = await reconcile(db);
   expect(report.drift).toEqual([]);
   expect(report).toMatchObject({ journals: 3, entries: 6 });
@@ -58,5 +36,5 @@ it("0006 gives the single-entry rows of an older database their journals and cou
     { type: "EQUITY", balance: "-25000" },
     { type: "REVENUE", balance: "1200" },
   ]);
-  await client.close();
+  await close();
 });

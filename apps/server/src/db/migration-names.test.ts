@@ -1,18 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, expect, it } from "vitest";
-import * as schema from "./schema";
-
-const folder = fileURLToPath(new URL("../../drizzle", import.meta.url));
-const scratch = mkdtempSync(join(tmpdir(), "migrations-names-"));
-afterAll(() => {
-  rmSync(scratch, { recursive: true, force: true });
-});
+import { expect, it } from "vitest";
+import { databaseBefore } from "../../test/migrations";
 
 /**
  * Migration 0007 names the membership plans and benefits in both languages. The demo data of an
@@ -20,16 +7,7 @@ afterAll(() => {
  * wrote in one language serves both until the English is written. Nothing is lost.
  */
 it("0007 splits the older demo names into Chinese and English and keeps any other name whole", async () => {
-  cpSync(folder, scratch, { recursive: true });
-  const journalPath = join(scratch, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const before = journal.entries.findIndex((e) => e.tag.startsWith("0007_"));
-  expect(before).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }));
-
-  const client = await PGlite.create();
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: scratch });
+  const { client, migrateAll, close } = await databaseBefore("0007_");
   await client.exec(`
     INSERT INTO vip_goods (name, days, amount, sort) VALUES ('月卡 Monthly', 30, 3000, 1), ('春节特惠', 7, 500, 2);
     INSERT INTO member_benefits (key, title, description, sort) VALUES
@@ -37,7 +15,7 @@ it("0007 splits the older demo names into Chinese and English and keeps any othe
       ('custom', '专属客服', '一对一服务', 2);
   `);
 
-  await migrate(db, { migrationsFolder: folder });
+  await migrateAll();
   const goods = await client.query<{ name: string; name_en: string }>(
     "SELECT name, name_en FROM vip_goods ORDER BY sort",
   );
@@ -52,5 +30,5 @@ it("0007 splits the older demo names into Chinese and English and keeps any othe
     { title: "SVIP 视频", title_en: "SVIP videos", description_en: "Every SVIP video in full" },
     { title: "专属客服", title_en: "专属客服", description_en: "一对一服务" },
   ]);
-  await client.close();
+  await close();
 });

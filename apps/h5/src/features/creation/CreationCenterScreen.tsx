@@ -14,7 +14,8 @@ import { AuthorHeader, AuthorHeaderSkeleton } from "./AuthorHeader";
 import { BackgroundChangePopup } from "./BackgroundChangePopup";
 import { BackgroundViewer } from "./BackgroundViewer";
 import { useErrorText } from "../../components/useErrorText";
-import { authorIdOf, authorQueryOptions, authorVideosQueryOptions } from "./queries";
+import { pageIdOf } from "../../app/route-search";
+import { authorQueryOptions, authorVideosQueryOptions } from "./queries";
 import { useAuthorFollow } from "./useAuthorFollow";
 import { useBackgroundChange } from "./useBackgroundChange";
 import { useHeaderBack } from "../../components/Page";
@@ -29,7 +30,7 @@ const DEFAULT_LOGO = "/logo.svg";
  * each author gets a fresh page (state, scroll) by the key.
  */
 export function CreationCenterScreen({ userId }: { readonly userId: string | undefined }) {
-  const id = authorIdOf(userId);
+  const id = pageIdOf(userId);
   return id === null ? <AuthorNotFound /> : <AuthorPage key={id} userId={id} />;
 }
 

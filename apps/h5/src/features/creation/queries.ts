@@ -33,9 +33,3 @@ export function authorVideosQueryOptions(api: CreationApi, userId: string) {
     getNextPageParam: nextVideoPageParam,
   });
 }
-
-/** The id of the page (`?id=`): a user id, or nothing to look up when missing or blank. */
-export function authorIdOf(id: string | undefined): string | null {
-  const trimmed = id?.trim() ?? "";
-  return trimmed === "" ? null : trimmed;
-}

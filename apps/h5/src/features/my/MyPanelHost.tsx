@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { useAtom, useSetAtom } from "jotai";
 import { channelTagIdAtom, myPanelOpenAtom } from "../../app/state";
-import { panelRouteOf, rechargeRouteFrom } from "./panelRoutes";
+import { panelHrefOf } from "./panelRoutes";
 import { useMyPanelData } from "./useMyPanelData";
 
 const DEFAULT_LOGO = "/logo.svg";
@@ -36,7 +36,7 @@ export function MyPanelHost() {
   const navigateTo = (target: MyPanelTarget) => {
     // Closed here too: a destination that is the current page changes no route.
     setOpen(false);
-    const href = target === "recharge" ? rechargeRouteFrom(router.state.location.href) : panelRouteOf(target);
+    const href = panelHrefOf(target, router.state.location.href);
     void router.navigate({ href });
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { panelRouteOf } from "./panelRoutes";
+import { panelHrefOf, panelRouteOf, routeFrom } from "./panelRoutes";
 
 describe("the 'my' panel's destinations", () => {
   it("open their routes of spec §2", () => {
@@ -19,5 +19,13 @@ describe("the 'my' panel's destinations", () => {
     for (const target of ["superVip", "openVip", "renew", "buySuperVip"] as const) {
       expect(panelRouteOf(target)).toBe("/membervip");
     }
+  });
+
+  it("the recharge and membership entries remember the page they were pressed on; the rest do not", () => {
+    expect(panelHrefOf("renew", "/videoview?id=42")).toBe("/membervip?from=%2Fvideoview%3Fid%3D42");
+    expect(panelHrefOf("recharge", "/home")).toBe("/trade?from=%2Fhome");
+    expect(panelHrefOf("myBuy", "/home")).toBe("/mybuy");
+    // Already there: no page remembers itself.
+    expect(routeFrom("/membervip", "/membervip?from=%2Fhome")).toBe("/membervip");
   });
 });

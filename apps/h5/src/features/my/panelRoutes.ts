@@ -28,11 +28,23 @@ export function panelRouteOf(target: MyPanelTarget): string {
 }
 
 /**
- * The recharge page remembering where the person was (`?from=`), so its back returns there: the
- * 'my' panel's recharge entries and the buy popup's 'goto recharge' go through it.
+ * A page that remembers where the person was (`?from=`), so its back — and, for membership, a
+ * purchase — returns there: the recharge page (the 'my' panel's recharge entries, the buy popup's
+ * 'goto recharge') and the member centre (the panel's membership entries, the watch screen's
+ * membership dialog).
  */
+export function routeFrom(path: "/trade" | "/membervip", currentHref: string): string {
+  if (currentHref.toLowerCase().split(/[?#]/)[0] === path) return path;
+  return `${path}?${new URLSearchParams({ from: currentHref }).toString()}`;
+}
+
+/** The recharge page remembering where the person was (see `routeFrom`). */
 export function rechargeRouteFrom(currentHref: string): string {
-  const trade = panelRoutes.recharge;
-  if (currentHref.toLowerCase().split(/[?#]/)[0] === trade) return trade;
-  return `${trade}?${new URLSearchParams({ from: currentHref }).toString()}`;
+  return routeFrom("/trade", currentHref);
+}
+
+/** The 'my' panel's destinations that come back (recharge, and the membership entries). */
+export function panelHrefOf(target: MyPanelTarget, currentHref: string): string {
+  const path = panelRoutes[target];
+  return path === "/trade" || path === "/membervip" ? routeFrom(path, currentHref) : path;
 }

@@ -1,7 +1,6 @@
 // The search params of the money routes (read by the route tree, so kept small: no screen code here).
-import { safeRedirectTarget } from "@platform/domain";
-import { validateOrderPageSearch } from "../../app/route-search";
-import type { OrderPageSearch } from "../../app/route-search";
+import { validateFromSearch, validateOrderPageSearch } from "../../app/route-search";
+import type { FromSearch, OrderPageSearch } from "../../app/route-search";
 
 /** An order number as the URL carries it (the router may read one of digits as a number). */
 function orderNumberOf(value: unknown): string | undefined {
@@ -9,11 +8,9 @@ function orderNumberOf(value: unknown): string | undefined {
   return text === "" ? undefined : text;
 }
 
-export interface TradeSearch {
+export interface TradeSearch extends FromSearch {
   /** The recharge the provider sent the browser back from. */
   readonly orderNum?: string;
-  /** Where the header's back returns: a path of this app only (no open redirects). */
-  readonly from?: string;
 }
 
 /**
@@ -21,11 +18,7 @@ export interface TradeSearch {
  * the root's (the raw params), so a key left out would keep the raw value.
  */
 export function validateTradeSearch(search: Record<string, unknown>): TradeSearch {
-  const from = search.from;
-  return {
-    orderNum: orderNumberOf(search.orderNum),
-    from: typeof from === "string" && safeRedirectTarget(from) === from ? from : undefined,
-  };
+  return { orderNum: orderNumberOf(search.orderNum), ...validateFromSearch(search) };
 }
 
 export interface WithdrawSearch {

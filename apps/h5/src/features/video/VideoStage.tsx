@@ -23,7 +23,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { TrackEvent, track } from "../../app/tracking";
-import { rechargeRouteFrom } from "../my/panelRoutes";
+import { rechargeRouteFrom, routeFrom } from "../my/panelRoutes";
 import { myKeys, walletQueryOptions } from "../my/queries";
 import { videoInfoQueryOptions } from "./queries";
 import { resumePositionMs } from "./resume";
@@ -168,7 +168,8 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
       <MembershipDialog
         open={prompt === "membership"}
         onOpenMembership={() => {
-          void navigate({ to: "/membervip" });
+          // Back from the member centre (or a purchase there) returns to this video.
+          void navigate({ href: routeFrom("/membervip", router.state.location.href) });
         }}
         onCancel={dismiss}
       />

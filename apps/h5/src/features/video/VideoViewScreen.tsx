@@ -17,6 +17,7 @@ import { VideoStage } from "./VideoStage";
 import "./video.css";
 import { useErrorText } from "../../components/useErrorText";
 import { RetryState } from "../../components/RetryState";
+import { routeFrom } from "../my/panelRoutes";
 
 /**
  * /videoview?id= (spec §2): the player with the rules of watching, the video's details and author,
@@ -100,6 +101,7 @@ function VideoView({ api, id }: { readonly api: PlatformApi; readonly id: string
 function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video: VideoDetail }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const router = useRouter();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [collectOpen, setCollectOpen] = useState(false);
   const [membershipOpen, setMembershipOpen] = useState(false);
@@ -213,7 +215,8 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
       <MembershipDialog
         open={membershipOpen}
         onOpenMembership={() => {
-          void navigate({ to: "/membervip" });
+          // Back from the member centre (or a purchase there) returns to this video.
+          void navigate({ href: routeFrom("/membervip", router.state.location.href) });
         }}
         onCancel={() => {
           setMembershipOpen(false);

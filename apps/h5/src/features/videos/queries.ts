@@ -55,10 +55,12 @@ export function nextVideoPageParam(lastPage: VideoPage, allPages: readonly Video
 }
 
 /** The videos of the loaded pages in order, each once (a page may repeat one when the list moved). */
-export function videosOfPages(data: InfiniteData<VideoPage> | undefined): Video[] {
+export function videosOfPages<V extends { readonly id: string } = Video>(
+  data: InfiniteData<{ readonly records: readonly V[] }> | undefined,
+): V[] {
   if (data === undefined) return [];
   const seen = new Set<string>();
-  const videos: Video[] = [];
+  const videos: V[] = [];
   for (const page of data.pages) {
     for (const video of page.records) {
       if (seen.has(video.id)) continue;

@@ -1,0 +1,179 @@
+import { useLingui } from "@lingui/react/macro";
+import { validateFolderChosen, validateVideoSelection } from "@platform/domain";
+import { Button, Dialog } from "@platform/ui";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { getRouteApi } from "@tanstack/react-router";
+import { useState } from "react";
+import { Page } from "../../components/Page";
+import { VideoCount } from "./FolderList";
+import { LibraryList } from "./LibraryList";
+import { afterCollectionChange, collectedQueryOptions, foldersQueryOptions } from "./queries";
+import { useLibrary } from "./useLibrary";
+import "./library.css";
+
+const route = getRouteApi("/collection");
+
+type Action = { readonly kind: "move"; readonly to: string } | { readonly kind: "remove" };
+
+/**
+ * /collection?id=<folder>: one folder's videos. 'Select' ticks videos (a tap toggles the box);
+ * they can be moved to another folder or removed from this one — at least one video, and a folder
+ * to move to, must be chosen (spec §5). Back returns to /myCollection?active=FAVORITES.
+ */
+export function CollectionScreen() {
+  const { t } = useLingui();
+  const { api, queryClient, text, toast, refusals, deleted } = useLibrary();
+  const { id = "" } = route.useSearch();
+  const folders = useQuery(foldersQueryOptions(api));
+  const videos = useInfiniteQuery({ ...collectedQueryOptions(api, id), enabled: id !== "" });
+  const folder = folders.data?.find((f) => f.id === id);
+  const others = folders.data?.filter((f) => f.id !== id) ?? [];
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const chosenCount = selected.size;
+  const [moving, setMoving] = useState(false);
+  const [target, setTarget] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const act = useMutation({
+    mutationFn: async (action: Action) => {
+      const substanceIds = [...selected];
+      if (action.kind === "move")
+        await api.substance.bindCollect({ favoriteId: action.to, substanceIds }, { quiet: true });
+      await api.substance.unbindCollect({ favoriteId: id, substanceIds }, { quiet: true });
+      return action;
+    },
+    onSuccess: async (action) => {
+      setMoving(false);
+      setSelected(new Set());
+      setSelecting(false);
+      if (action.kind === "move") toast.show(t`已移动`, { tone: "success" });
+      else deleted();
+      await afterCollectionChange(queryClient);
+    },
+    onError: (error) => {
+      refusals.toast(error);
+    },
+  });
+
+  const checkSelection = (): boolean => {
+    const invalid = validateVideoSelection([...selected]);
+    setProblem(invalid === null ? null : text(invalid));
+    return invalid === null;
+  };
+
+  return (
+    <Page title={folder?.name ?? t`收藏夹`}>
+      <div className="h5-library">
+        <div className="h5-library-toolbar">
+          <span>{folder === undefined ? null : <VideoCount count={folder.videoCount} />}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-pressed={selecting}
+            onClick={() => {
+              setSelecting(!selecting);
+              setSelected(new Set());
+              setProblem(null);
+            }}
+          >
+            {selecting ? t`完成` : t`选择`}
+          </Button>
+        </div>
+        <LibraryList
+          query={videos}
+          label={t`收藏夹里的视频`}
+          empty={t`收藏夹里还没有视频`}
+          rows={{
+            selectable: selecting,
+            selectedIds: selected,
+            onSelectChange: (videoId, on) => {
+              const next = new Set(selected);
+              if (on) next.add(videoId);
+              else next.delete(videoId);
+              setSelected(next);
+              setProblem(null);
+            },
+          }}
+        />
+        {selecting ? (
+          <div className="h5-library-actions">
+            {problem === null ? null : (
+              <p className="h5-vip-note" role="alert">
+                {problem}
+              </p>
+            )}
+            <Button
+              variant="secondary"
+              onClick={() => {
+                if (checkSelection()) {
+                  setTarget(null);
+                  setMoving(true);
+                }
+              }}
+            >
+              {t`移动到…（${chosenCount}）`}
+            </Button>
+            <Button
+              variant="danger"
+              busy={act.isPending && act.variables.kind === "remove"}
+              onClick={() => {
+                if (checkSelection()) act.mutate({ kind: "remove" });
+              }}
+            >
+              {t`移出收藏夹（${chosenCount}）`}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <Dialog
+        open={moving}
+        title={t`移动到收藏夹`}
+        confirmLabel={t`移动`}
+        busy={act.isPending}
+        onConfirm={() => {
+          const invalid = validateFolderChosen(target);
+          if (invalid !== null) {
+            setProblem(text(invalid));
+            return;
+          }
+          if (target !== null) act.mutate({ kind: "move", to: target });
+        }}
+        onCancel={() => {
+          setMoving(false);
+        }}
+      >
+        {others.length === 0 ? (
+          <p>{t`没有其他收藏夹，请先新建一个`}</p>
+        ) : (
+          <fieldset className="h5-vip-plans">
+            <legend className="h5-vip-heading">{t`选择收藏夹`}</legend>
+            {others.map((other) => (
+              <label key={other.id} className="h5-vip-plan">
+                <input
+                  type="radio"
+                  name="move-to"
+                  value={other.id}
+                  checked={target === other.id}
+                  onChange={() => {
+                    setTarget(other.id);
+                    setProblem(null);
+                  }}
+                />
+                <span className="h5-vip-plan__name">{other.name}</span>
+                <span className="h5-vip-plan__days">
+                  <VideoCount count={other.videoCount} />
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {problem === null ? null : (
+          <p className="h5-vip-note" role="alert">
+            {problem}
+          </p>
+        )}
+      </Dialog>
+    </Page>
+  );
+}

@@ -1,0 +1,69 @@
+import { useLingui } from "@lingui/react/macro";
+import { CollectionTab } from "@platform/domain";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Link, getRouteApi, useRouter } from "@tanstack/react-router";
+import { Page } from "../../components/Page";
+import { FolderList, VideoCount } from "./FolderList";
+import { LibraryList } from "./LibraryList";
+import { collectedQueryOptions, foldersQueryOptions } from "./queries";
+import "./library.css";
+
+const route = getRouteApi("/mycollection");
+
+/**
+ * /mycollection?active=ALL|FAVORITES: every collected video (ALL), or the favourites folders, each
+ * opening its videos (/collection?id=), and the folders' management (/addmycollection).
+ */
+export function MyCollectionScreen() {
+  const { t } = useLingui();
+  const { api } = useRouter().options.context;
+  const { active } = route.useSearch();
+  const all = active === CollectionTab.ALL;
+  const collected = useInfiniteQuery({ ...collectedQueryOptions(api, null), enabled: all });
+  const folders = useQuery({ ...foldersQueryOptions(api), enabled: !all });
+  const tabs = [
+    { tab: CollectionTab.ALL, label: t`全部` },
+    { tab: CollectionTab.FAVORITES, label: t`收藏夹` },
+  ];
+  return (
+    <Page title={t`我的收藏`}>
+      <div className="h5-library">
+        <nav className="h5-library-tabs" aria-label={t`收藏分类`}>
+          {tabs.map(({ tab, label }) => (
+            <Link
+              key={tab}
+              to="/mycollection"
+              search={{ active: tab }}
+              replace
+              className={tab === active ? "h5-library-tab h5-library-tab--active" : "h5-library-tab"}
+              aria-current={tab === active ? "page" : undefined}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+        {all ? (
+          <LibraryList query={collected} label={t`收藏的视频`} empty={t`还没有收藏视频`} />
+        ) : (
+          <>
+            <FolderList
+              folders={folders}
+              empty={t`还没有收藏夹`}
+              row={(folder) => (
+                <Link to="/collection" search={{ id: folder.id }}>
+                  {folder.name}
+                  <small>
+                    <VideoCount count={folder.videoCount} />
+                  </small>
+                </Link>
+              )}
+            />
+            <Link to="/addmycollection" className="pf-button pf-button--secondary pf-button--sm">
+              {t`管理收藏夹`}
+            </Link>
+          </>
+        )}
+      </div>
+    </Page>
+  );
+}

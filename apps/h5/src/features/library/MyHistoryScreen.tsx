@@ -1,0 +1,154 @@
+import { useLingui } from "@lingui/react/macro";
+import { useLingui as useI18n } from "@lingui/react";
+import { productMessages } from "@platform/i18n";
+import { validateVideoSelection } from "@platform/domain";
+import { Button, Dialog, TextField } from "@platform/ui";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useDeferredValue, useState } from "react";
+import { Page } from "../../components/Page";
+import { LibraryList } from "./LibraryList";
+import { historyQueryOptions, libraryKeys } from "./queries";
+import { useLibrary } from "./useLibrary";
+import "./library.css";
+
+type Deleting = { readonly kind: "some"; readonly ids: readonly string[] } | { readonly kind: "all" };
+
+/**
+ * /myhistory: what this person watched, most recent first, each with how far they watched
+ * ('watched to'); a search over the titles; delete one (swipe left, or its delete button), choose
+ * several and delete them, or clear everything — each after a confirmation.
+ */
+export function MyHistoryScreen() {
+  const { t } = useLingui();
+  const { i18n } = useI18n();
+  const { api, queryClient, text, refusals, deleted } = useLibrary();
+  const [keyword, setKeyword] = useState("");
+  const searched = useDeferredValue(keyword.trim());
+  const history = useInfiniteQuery(historyQueryOptions(api, searched));
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [selectionError, setSelectionError] = useState<string | null>(null);
+  const chosenCount = selected.size;
+  const deletingCount = deleting?.kind === "some" ? deleting.ids.length : 0;
+
+  const remove = useMutation({
+    mutationFn: (what: Deleting) =>
+      api.search.deleteWatchHistory(what.kind === "all" ? { all: true } : { substanceIds: [...what.ids] }, {
+        quiet: true,
+      }),
+    onSuccess: async () => {
+      setDeleting(null);
+      setSelected(new Set());
+      setSelecting(false);
+      deleted();
+      await queryClient.invalidateQueries({ queryKey: libraryKeys.histories() });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      refusals.toast(error);
+    },
+  });
+
+  const hasRows = (history.data?.pages[0]?.records.length ?? 0) > 0;
+  return (
+    <Page title={t`历史记录`}>
+      <div className="h5-library">
+        <div className="h5-library-toolbar">
+          <TextField
+            label={t`搜索历史记录`}
+            hideLabel
+            value={keyword}
+            placeholder={t`搜索看过的视频`}
+            onChange={setKeyword}
+          />
+          {hasRows || selecting ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-pressed={selecting}
+              onClick={() => {
+                setSelecting(!selecting);
+                setSelected(new Set());
+                setSelectionError(null);
+              }}
+            >
+              {selecting ? t`完成` : t`选择`}
+            </Button>
+          ) : null}
+          {hasRows && !selecting ? (
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() => {
+                setDeleting({ kind: "all" });
+              }}
+            >
+              {t`清空`}
+            </Button>
+          ) : null}
+        </div>
+        <LibraryList
+          query={history}
+          label={t`观看历史`}
+          empty={searched === "" ? i18n._(productMessages.noHistory) : t`没有找到相关的观看记录`}
+          rows={{
+            showWatched: true,
+            selectable: selecting,
+            selectedIds: selected,
+            swipeToDelete: !selecting,
+            onSelectChange: (id, on) => {
+              const next = new Set(selected);
+              if (on) next.add(id);
+              else next.delete(id);
+              setSelected(next);
+              setSelectionError(null);
+            },
+            onDelete: (id) => {
+              setDeleting({ kind: "some", ids: [id] });
+            },
+          }}
+        />
+        {selecting ? (
+          <div className="h5-library-actions">
+            {selectionError === null ? null : (
+              <p className="h5-vip-note" role="alert">
+                {selectionError}
+              </p>
+            )}
+            <Button
+              variant="danger"
+              onClick={() => {
+                const problem = validateVideoSelection([...selected]);
+                if (problem !== null) {
+                  setSelectionError(text(problem));
+                  return;
+                }
+                setDeleting({ kind: "some", ids: [...selected] });
+              }}
+            >
+              {t`删除所选（${chosenCount}）`}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <Dialog
+        open={deleting !== null}
+        tone="danger"
+        title={deleting?.kind === "all" ? t`清空历史记录` : t`删除历史记录`}
+        confirmLabel={t`删除`}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (deleting !== null) remove.mutate(deleting);
+        }}
+        onCancel={() => {
+          setDeleting(null);
+        }}
+      >
+        {deleting?.kind === "all"
+          ? t`全部观看记录都将删除，且无法恢复。`
+          : t`所选的 ${deletingCount} 条观看记录将删除。`}
+      </Dialog>
+    </Page>
+  );
+}

@@ -1,0 +1,25 @@
+import { useLingui } from "@lingui/react";
+import { productMessages } from "@platform/i18n";
+import { useMessageText, useToast } from "@platform/ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { useRefusals } from "../trade/refusals";
+
+/**
+ * What the library's editing screens share: the api, the query cache, a domain message's text,
+ * toasts (and 'delete success'), and the server's refusals in the reader's language.
+ */
+export function useLibrary() {
+  const { i18n } = useLingui();
+  const toast = useToast();
+  return {
+    api: useRouter().options.context.api,
+    queryClient: useQueryClient(),
+    text: useMessageText(),
+    toast,
+    refusals: useRefusals(),
+    deleted: () => {
+      toast.show(i18n._(productMessages.deleteSuccess), { tone: "success" });
+    },
+  };
+}
