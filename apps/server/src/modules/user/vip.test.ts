@@ -182,4 +182,23 @@ eachDatabase("super membership: plans, opening, renewing", (target) => {
     expect(replay).toEqual(once);
     expect(await gold(rich.userId)).toBe(10_000 - prices.month);
   });
+
+  it("purchases and membership are one's own: another person sees and changes neither", async () => {
+    const buyer = await personWithGold(platform, 100_000);
+    const other = await personWithGold(platform, 100_000);
+    const [charge] = await platform.server.ctx.db
+      .select()
+      .from(videos)
+      .where(eq(videos.watchLevel, "CHARGE"));
+    await buyer.api.substance.buyVideo({ payType: "GOLD", substanceId: String(charge!.id) });
+    expect((await buyer.api.substance.myBuyVideoList({})).records.map((v) => v.id)).toEqual([
+      String(charge!.id),
+    ]);
+    expect((await other.api.substance.myBuyVideoList({})).records).toEqual([]);
+    await other.api.user.openVipAccount({ goodId: plans.month, type: "OPEN_SVIP", payType: "GOLD" });
+    expect(await term(buyer.userId)).toEqual({ permanent: false, expires: null });
+    expect((await failure(other.api.user.queryMemberBenefits({ userId: String(buyer.userId) }))).code).toBe(
+      403,
+    );
+  });
 });
