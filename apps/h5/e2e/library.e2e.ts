@@ -104,13 +104,22 @@ describe("super membership, bought by a new user", () => {
     expect(userId).not.toBe("");
   });
 
-  it("in English, with too little gold: 'goto recharge' leads to /trade, whose back returns to the member centre", async () => {
+  it("in English: the 'my' panel's shortcut and back; with too little gold 'goto recharge' leads to /trade, whose back returns", async () => {
     const { context, page } = await e2e.phone();
     const account = await registerAccount();
     await signInQuickly(context, account);
     await page.addInitScript(() => {
       localStorage.setItem("language", "enUS");
     });
+    // The 'my' panel's shortcut lands on the member centre, remembering the page; back returns.
+    await page.goto("/home");
+    await myTab(page, "Me").click();
+    await page.getByRole("button", { name: "Open super VIP" }).click();
+    await page.waitForURL(/\/membervip\?from=%2Fhome$/);
+    await page.getByText("Not super VIP").waitFor();
+    await page.getByRole("button", { name: /back/i }).first().click();
+    await page.waitForURL(/\/home$/);
+
     await page.goto("/membervip");
     await page.getByText("Not super VIP").waitFor();
     await page.getByText(/Not enough gold/).waitFor();

@@ -121,7 +121,7 @@ describe("/membervip", () => {
     const api = fakeLibraryApi();
     await renderLibrary(api, "/membervip");
     await waitFor(() => byText("暂未开通超级会员"));
-    byText("会员购买付费视频享 20% 优惠");
+    await waitFor(() => byText("会员购买付费视频享 20% 优惠"));
     await click(control("立即开通"));
     await waitFor(() => {
       expect(dialogText()).toContain("季卡：90 天超级会员，支付 80.00 金币。");
@@ -197,7 +197,7 @@ describe("/membervip", () => {
     await waitFor(() => control("Retry"));
     await click(control("Retry"));
     await waitFor(() => byText("Not super VIP"));
-    byText("Members get 20% off paid videos");
+    await waitFor(() => byText("Members get 20% off paid videos"));
   });
 });
 

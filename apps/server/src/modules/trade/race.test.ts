@@ -355,4 +355,38 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
     expect((await balancesOf(db, newcomer.userId)).GOLD).toBe(plan.amount * 49);
     expect((await reconcile(db)).drift).toEqual([]);
   }, 120_000);
+
+  it("membership sold by one process: the other allows comments at once and shows SVIP rights within SESSION_CACHE_MS", async () => {
+    const db = platform.server.ctx.db;
+    const [plan] = await db.select().from(vipGoods).where(eq(vipGoods.days, 30));
+    const [svip] = await db.select().from(videos).where(eq(videos.watchLevel, "SVIP"));
+    if (!plan || !svip) throw new Error("no plan or SVIP video seeded");
+    const [person] = await people(1, plan.amount);
+    if (!person) throw new Error("no person");
+    const detail = async () =>
+      (await call(second.origin, person.token, "substance.getInfoById", { id: String(svip.id) })).data as {
+        privileges: { vipInfo: { isVip: boolean } };
+      };
+    // The second process has this session (and its membership) cached.
+    expect((await detail()).privileges.vipInfo.isVip).toBe(false);
+    const bought = await call(
+      platform.server.origin,
+      person.token,
+      "user.openVipAccount",
+      { goodId: String(plan.id), type: "OPEN_SVIP", payType: "GOLD" },
+      randomUUID(),
+    );
+    expect(bought.code).toBe(200);
+    // Comments read the database: allowed at once on the other process.
+    const comment = await call(second.origin, person.token, "substance.doComment", {
+      commentContent: "会员评论",
+      substanceId: String(svip.id),
+    });
+    expect(comment.code).toBe(200);
+    // The video answer's rights come from the session cache: there within SESSION_CACHE_MS (5 s).
+    const started = Date.now();
+    while (!(await detail()).privileges.vipInfo.isVip && Date.now() - started < 15_000)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await detail()).privileges.vipInfo.isVip).toBe(true);
+  }, 60_000);
 });
