@@ -260,4 +260,44 @@ describe("the library of a new user", () => {
     await rows.getByText(bought[0]?.videoTitle ?? "", { exact: true }).click();
     await buyer.page.waitForURL(new RegExp(`/videoview\\?id=${bought[0]?.id ?? ""}$`));
   });
+
+  it("in English: a folder's videos removed, a folder made on /addmycollection, history with 'Watched to'", async () => {
+    const { context, page } = await e2e.phone();
+    const account = await registerAccount();
+    const { api } = await signInQuickly(context, account);
+    await page.addInitScript(() => {
+      localStorage.setItem("language", "enUS");
+    });
+    const [video] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 20 })).records.slice(
+      17,
+      18,
+    );
+    if (!video) throw new Error("no video");
+    const folder = await api.substance.createFavorite({ name: "Weekend" });
+    await api.substance.bindCollect({ favoriteId: folder.id, substanceIds: [video.id] });
+
+    await page.goto("/mycollection?active=ALL");
+    await page.getByRole("list", { name: "Collected videos" }).getByText(video.videoTitle).waitFor();
+    await page.getByRole("link", { name: "Folders", exact: true }).click();
+    await page.getByRole("link", { name: /Weekend/ }).click();
+    await page.getByRole("button", { name: "Select" }).click();
+    await page.getByRole("list", { name: "Videos in this folder" }).getByRole("checkbox").first().check();
+    await page.getByRole("button", { name: "Remove from folder (1)" }).click();
+    await page.getByText("No videos in this folder yet").waitFor({ timeout: 15_000 });
+
+    await page.goto("/addmycollection");
+    await page.getByLabel("New folder name").fill("Movies");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByText("Folder “Movies” created").waitFor();
+    expect((await api.substance.getFavorite()).map((f) => f.name).sort()).toEqual(["Movies", "Weekend"]);
+
+    await page.goto("/myhistory");
+    await page.getByText("No history yet").waitFor();
+    await playing(page, video.id, 1);
+    await page.goto("/myhistory");
+    await page
+      .getByRole("list", { name: "Watch history" })
+      .getByText(/Watched to/)
+      .waitFor({ timeout: 15_000 });
+  });
 });
