@@ -37,6 +37,11 @@ export function languageOf(header: unknown): ServerLanguage {
   return header === "en_US" ? "en_US" : "zh_CN";
 }
 
+/** Whether a request asks for English (`language: en_US`): names stored in both languages answer in it. */
+export function asksForEnglish(request: { readonly headers: Readonly<Record<string, unknown>> }): boolean {
+  return languageOf(request.headers.language) === "en_US";
+}
+
 /**
  * Values a domain sentence needs that a schema's refusal does not carry (the catalog says
  * "{min}-{max}"; a zod issue carries only the key).

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { validateFolderChosen, validateVideoSelection } from "@platform/domain";
+import { validateFolderChosen } from "@platform/domain";
 import { Button, Dialog } from "@platform/ui";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
@@ -9,6 +9,7 @@ import { VideoCount } from "./FolderList";
 import { LibraryList } from "./LibraryList";
 import { afterCollectionChange, collectedQueryOptions, foldersQueryOptions } from "./queries";
 import { useLibrary } from "./useLibrary";
+import { useSelection } from "./useSelection";
 import "./library.css";
 
 const route = getRouteApi("/collection");
@@ -28,16 +29,14 @@ export function CollectionScreen() {
   const videos = useInfiniteQuery({ ...collectedQueryOptions(api, id), enabled: id !== "" });
   const folder = folders.data?.find((f) => f.id === id);
   const others = folders.data?.filter((f) => f.id !== id) ?? [];
-  const [selecting, setSelecting] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const chosenCount = selected.size;
+  const selection = useSelection();
+  const chosenCount = selection.count;
   const [moving, setMoving] = useState(false);
   const [target, setTarget] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const act = useMutation({
     mutationFn: async (action: Action) => {
-      const substanceIds = [...selected];
+      const substanceIds = selection.ids;
       if (action.kind === "move")
         await api.substance.bindCollect({ favoriteId: action.to, substanceIds }, { quiet: true });
       await api.substance.unbindCollect({ favoriteId: id, substanceIds }, { quiet: true });
@@ -45,8 +44,7 @@ export function CollectionScreen() {
     },
     onSuccess: async (action) => {
       setMoving(false);
-      setSelected(new Set());
-      setSelecting(false);
+      selection.end();
       if (action.kind === "move") toast.show(t`已移动`, { tone: "success" });
       else deleted();
       await afterCollectionChange(queryClient);
@@ -56,57 +54,26 @@ export function CollectionScreen() {
     },
   });
 
-  const checkSelection = (): boolean => {
-    const invalid = validateVideoSelection([...selected]);
-    setProblem(invalid === null ? null : text(invalid));
-    return invalid === null;
-  };
-
   return (
     <Page title={folder?.name ?? t`收藏夹`}>
       <div className="h5-library">
         <div className="h5-library-toolbar">
           <span>{folder === undefined ? null : <VideoCount count={folder.videoCount} />}</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-pressed={selecting}
-            onClick={() => {
-              setSelecting(!selecting);
-              setSelected(new Set());
-              setProblem(null);
-            }}
-          >
-            {selecting ? t`完成` : t`选择`}
-          </Button>
+          {selection.toggle}
         </div>
         <LibraryList
           query={videos}
           label={t`收藏夹里的视频`}
           empty={t`收藏夹里还没有视频`}
-          rows={{
-            selectable: selecting,
-            selectedIds: selected,
-            onSelectChange: (videoId, on) => {
-              const next = new Set(selected);
-              if (on) next.add(videoId);
-              else next.delete(videoId);
-              setSelected(next);
-              setProblem(null);
-            },
-          }}
+          rows={selection.rows}
         />
-        {selecting ? (
+        {selection.selecting ? (
           <div className="h5-library-actions">
-            {problem === null ? null : (
-              <p className="h5-vip-note" role="alert">
-                {problem}
-              </p>
-            )}
+            {selection.problemNote}
             <Button
               variant="secondary"
               onClick={() => {
-                if (checkSelection()) {
+                if (selection.check()) {
                   setTarget(null);
                   setMoving(true);
                 }
@@ -118,7 +85,7 @@ export function CollectionScreen() {
               variant="danger"
               busy={act.isPending && act.variables.kind === "remove"}
               onClick={() => {
-                if (checkSelection()) act.mutate({ kind: "remove" });
+                if (selection.check()) act.mutate({ kind: "remove" });
               }}
             >
               {t`移出收藏夹（${chosenCount}）`}
@@ -134,7 +101,7 @@ export function CollectionScreen() {
         onConfirm={() => {
           const invalid = validateFolderChosen(target);
           if (invalid !== null) {
-            setProblem(text(invalid));
+            selection.setProblem(text(invalid));
             return;
           }
           if (target !== null) act.mutate({ kind: "move", to: target });
@@ -146,10 +113,10 @@ export function CollectionScreen() {
         {others.length === 0 ? (
           <p>{t`没有其他收藏夹，请先新建一个`}</p>
         ) : (
-          <fieldset className="h5-vip-plans">
-            <legend className="h5-vip-heading">{t`选择收藏夹`}</legend>
+          <fieldset className="h5-library-choices">
+            <legend className="h5-library-heading">{t`选择收藏夹`}</legend>
             {others.map((other) => (
-              <label key={other.id} className="h5-vip-plan">
+              <label key={other.id} className="h5-library-choice">
                 <input
                   type="radio"
                   name="move-to"
@@ -157,22 +124,18 @@ export function CollectionScreen() {
                   checked={target === other.id}
                   onChange={() => {
                     setTarget(other.id);
-                    setProblem(null);
+                    selection.setProblem(null);
                   }}
                 />
-                <span className="h5-vip-plan__name">{other.name}</span>
-                <span className="h5-vip-plan__days">
+                <span className="h5-library-choice__name">{other.name}</span>
+                <span className="h5-library-choice__days">
                   <VideoCount count={other.videoCount} />
                 </span>
               </label>
             ))}
           </fieldset>
         )}
-        {problem === null ? null : (
-          <p className="h5-vip-note" role="alert">
-            {problem}
-          </p>
-        )}
+        {selection.problemNote}
       </Dialog>
     </Page>
   );

@@ -106,13 +106,13 @@ export function MemberVipScreen() {
         <MemberStatus status={status} gold={gold} />
         <MemberCentre discount={chosen?.discount ?? null} />
         {permanent ? (
-          <p className="h5-vip-note" role="status">
+          <p className="h5-library-note" role="status">
             {t`您已是永久会员，尊享全部会员权益`}
           </p>
         ) : (
           <section aria-label={t`会员套餐`}>
-            <fieldset className="h5-vip-plans">
-              <legend className="h5-vip-heading">{status.isVip ? t`续费套餐` : t`开通套餐`}</legend>
+            <fieldset className="h5-library-choices">
+              <legend className="h5-library-heading">{status.isVip ? t`续费套餐` : t`开通套餐`}</legend>
               {plans.data.map((plan) => (
                 <PlanOption
                   key={plan.id}
@@ -124,7 +124,7 @@ export function MemberVipScreen() {
                 />
               ))}
             </fieldset>
-            {short ? <p className="h5-vip-note">{t`金币不足：还差 ${shortBy}`}</p> : null}
+            {short ? <p className="h5-library-note">{t`金币不足：还差 ${shortBy}`}</p> : null}
             <Button
               block
               onClick={() => {
@@ -229,7 +229,7 @@ function MemberCentre({ discount }: { readonly discount: number | null }) {
       ) : null}
       {benefits.data !== undefined && benefits.data.length > 0 ? (
         <section className="h5-vip-benefits" aria-label={t`会员权益`}>
-          <h2 className="h5-vip-heading">{t`会员权益`}</h2>
+          <h2 className="h5-library-heading">{t`会员权益`}</h2>
           <ul>
             {benefits.data.map((benefit) => (
               <li key={benefit.key}>
@@ -238,7 +238,9 @@ function MemberCentre({ discount }: { readonly discount: number | null }) {
               </li>
             ))}
           </ul>
-          {percent === null ? null : <p className="h5-vip-note">{t`会员购买付费视频享 ${percent}% 优惠`}</p>}
+          {percent === null ? null : (
+            <p className="h5-library-note">{t`会员购买付费视频享 ${percent}% 优惠`}</p>
+          )}
         </section>
       ) : null}
     </>
@@ -262,14 +264,14 @@ function PlanOption({
       ? formatAmount(plan.originalAmount)
       : null;
   return (
-    <label className="h5-vip-plan">
+    <label className="h5-library-choice">
       <input type="radio" name="vip-plan" value={plan.id} checked={checked} onChange={onChoose} />
-      <span className="h5-vip-plan__name">
+      <span className="h5-library-choice__name">
         {plan.name}
-        {plan.recommended ? <span className="h5-vip-plan__tag">{t`推荐`}</span> : null}
+        {plan.recommended ? <span className="h5-library-choice__tag">{t`推荐`}</span> : null}
       </span>
-      <span className="h5-vip-plan__days">{days === 0 ? t`永久` : t`${days} 天`}</span>
-      <span className="h5-vip-plan__price">
+      <span className="h5-library-choice__days">{days === 0 ? t`永久` : t`${days} 天`}</span>
+      <span className="h5-library-choice__price">
         {formatAmount(plan.amount)}
         {original === null ? null : <s aria-label={t`原价 ${original}`}>{original}</s>}
       </span>

@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLingui as useI18n } from "@lingui/react";
 import { productMessages } from "@platform/i18n";
-import { validateVideoSelection } from "@platform/domain";
 import { Button, Dialog, TextField } from "@platform/ui";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
@@ -9,6 +8,7 @@ import { Page } from "../../components/Page";
 import { LibraryList } from "./LibraryList";
 import { historyQueryOptions, libraryKeys } from "./queries";
 import { useLibrary } from "./useLibrary";
+import { useSelection } from "./useSelection";
 import "./library.css";
 
 type Deleting = { readonly kind: "some"; readonly ids: readonly string[] } | { readonly kind: "all" };
@@ -21,15 +21,13 @@ type Deleting = { readonly kind: "some"; readonly ids: readonly string[] } | { r
 export function MyHistoryScreen() {
   const { t } = useLingui();
   const { i18n } = useI18n();
-  const { api, queryClient, text, refusals, deleted } = useLibrary();
+  const { api, queryClient, refusals, deleted } = useLibrary();
   const [keyword, setKeyword] = useState("");
   const searched = useDeferredValue(keyword.trim());
   const history = useInfiniteQuery(historyQueryOptions(api, searched));
-  const [selecting, setSelecting] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selection = useSelection();
   const [deleting, setDeleting] = useState<Deleting | null>(null);
-  const [selectionError, setSelectionError] = useState<string | null>(null);
-  const chosenCount = selected.size;
+  const chosenCount = selection.count;
   const deletingCount = deleting?.kind === "some" ? deleting.ids.length : 0;
 
   const remove = useMutation({
@@ -39,8 +37,7 @@ export function MyHistoryScreen() {
       }),
     onSuccess: async () => {
       setDeleting(null);
-      setSelected(new Set());
-      setSelecting(false);
+      selection.end();
       deleted();
       await queryClient.invalidateQueries({ queryKey: libraryKeys.histories() });
     },
@@ -62,21 +59,8 @@ export function MyHistoryScreen() {
             placeholder={t`搜索看过的视频`}
             onChange={setKeyword}
           />
-          {hasRows || selecting ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-pressed={selecting}
-              onClick={() => {
-                setSelecting(!selecting);
-                setSelected(new Set());
-                setSelectionError(null);
-              }}
-            >
-              {selecting ? t`完成` : t`选择`}
-            </Button>
-          ) : null}
-          {hasRows && !selecting ? (
+          {hasRows || selection.selecting ? selection.toggle : null}
+          {hasRows && !selection.selecting ? (
             <Button
               size="sm"
               variant="text"
@@ -93,38 +77,21 @@ export function MyHistoryScreen() {
           label={t`观看历史`}
           empty={searched === "" ? i18n._(productMessages.noHistory) : t`没有找到相关的观看记录`}
           rows={{
+            ...selection.rows,
             showWatched: true,
-            selectable: selecting,
-            selectedIds: selected,
-            swipeToDelete: !selecting,
-            onSelectChange: (id, on) => {
-              const next = new Set(selected);
-              if (on) next.add(id);
-              else next.delete(id);
-              setSelected(next);
-              setSelectionError(null);
-            },
+            swipeToDelete: !selection.selecting,
             onDelete: (id) => {
               setDeleting({ kind: "some", ids: [id] });
             },
           }}
         />
-        {selecting ? (
+        {selection.selecting ? (
           <div className="h5-library-actions">
-            {selectionError === null ? null : (
-              <p className="h5-vip-note" role="alert">
-                {selectionError}
-              </p>
-            )}
+            {selection.problemNote}
             <Button
               variant="danger"
               onClick={() => {
-                const problem = validateVideoSelection([...selected]);
-                if (problem !== null) {
-                  setSelectionError(text(problem));
-                  return;
-                }
-                setDeleting({ kind: "some", ids: [...selected] });
+                if (selection.check()) setDeleting({ kind: "some", ids: selection.ids });
               }}
             >
               {t`删除所选（${chosenCount}）`}

@@ -7,7 +7,7 @@ import { BusinessCode } from "@platform/domain";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { BusinessError } from "../../http/errors";
-import { ServerMessage, languageOf } from "../../http/messages";
+import { ServerMessage, asksForEnglish } from "../../http/messages";
 import { channels } from "../../db/schema";
 import type { ResponseOf } from "@platform/api-client";
 import type { RouteInput } from "../../http/route";
@@ -21,7 +21,7 @@ export async function channelInfo(
     .from(channels)
     .where(eq(channels.id, body.channelTagId));
   if (!channel) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-  const english = languageOf(request.headers.language) === "en_US";
+  const english = asksForEnglish(request);
   return {
     channelTagId: channel.id,
     name: english ? channel.nameEn : channel.nameZh,

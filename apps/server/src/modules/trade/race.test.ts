@@ -306,6 +306,19 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
     // A member already (so every call is a renewal), with gold for three renewals and a bit.
     const [member] = await people(1, plan.amount * 3 + plan.amount - 1);
     if (!member) throw new Error("no person");
+    /** Fifty purchases of the plan with one token, alternating between the two processes. */
+    const fifty = (token: string, type: "BUY_SVIP" | "OPEN_SVIP") =>
+      Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          call(
+            origins[i % 2] ?? "",
+            token,
+            "user.openVipAccount",
+            { goodId: String(plan.id), type, payType: "GOLD" },
+            randomUUID(),
+          ),
+        ),
+      );
     await db
       .update(users)
       .set({ vipExpiresAt: new Date(Date.now() + 86_400_000) })
@@ -314,17 +327,7 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
       .select({ expires: users.vipExpiresAt })
       .from(users)
       .where(eq(users.id, member.userId));
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        call(
-          origins[i % 2] ?? "",
-          member.token,
-          "user.openVipAccount",
-          { goodId: String(plan.id), type: "BUY_SVIP", payType: "GOLD" },
-          randomUUID(),
-        ),
-      ),
-    );
+    const answers = await fifty(member.token, "BUY_SVIP");
     expect(answers.filter((a) => a.code >= 500)).toEqual([]);
     expect(answers.filter((a) => a.code === 200)).toHaveLength(3);
     const sold = await db.select().from(vipOrders).where(eq(vipOrders.userId, member.userId));
@@ -339,17 +342,7 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
     // A non-member racing 50 'open' calls with gold for all of them: one opens, the rest are told to renew.
     const [newcomer] = await people(1, plan.amount * 50);
     if (!newcomer) throw new Error("no person");
-    const opens = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        call(
-          origins[i % 2] ?? "",
-          newcomer.token,
-          "user.openVipAccount",
-          { goodId: String(plan.id), type: "OPEN_SVIP", payType: "GOLD" },
-          randomUUID(),
-        ),
-      ),
-    );
+    const opens = await fifty(newcomer.token, "OPEN_SVIP");
     expect(opens.filter((a) => a.code === 200)).toHaveLength(1);
     expect(opens.filter((a) => a.code !== 200).every((a) => a.code === 400)).toBe(true);
     expect((await balancesOf(db, newcomer.userId)).GOLD).toBe(plan.amount * 49);

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { memberBenefits, memberPictures, vipGoods } from "../../db/schema";
 import type { ResponseOf } from "@platform/api-client";
 import type { RouteInput, SignedInInput } from "../../http/route";
-import { languageOf } from "../../http/messages";
+import { asksForEnglish } from "../../http/messages";
 import { userRow } from "./accounts";
 /** Membership of a user row: permanent, or until a time. */
 export interface MembershipFields {
@@ -41,17 +41,12 @@ export async function queryMemberBenefits(
   return { isCommentEnabled: vip, isVip: vip, discount: vip ? ctx.config.memberDiscount : null };
 }
 
-/** True when the request asks for English (`language: en_US`); names are Chinese otherwise. */
-function english(request: RouteInput<"user.vipGoodList">["request"]): boolean {
-  return languageOf(request.headers.language) === "en_US";
-}
-
 /** The member centre's benefits, in the request's language. */
 export async function memberBenefitsConfig(
   ctx: AppContext,
   { request }: RouteInput<"user.memberBenefitsConfig">,
 ): Promise<ResponseOf<"user.memberBenefitsConfig">> {
-  const en = english(request);
+  const en = asksForEnglish(request);
   return (await ctx.db.select().from(memberBenefits).orderBy(asc(memberBenefits.sort))).map((b) => ({
     key: b.key,
     title: en ? b.titleEn : b.title,
@@ -68,7 +63,7 @@ export async function vipGoodList(
   ctx: AppContext,
   { request }: RouteInput<"user.vipGoodList">,
 ): Promise<ResponseOf<"user.vipGoodList">> {
-  const en = english(request);
+  const en = asksForEnglish(request);
   return (await ctx.db.select().from(vipGoods).orderBy(asc(vipGoods.sort))).map((g) => ({
     id: String(g.id),
     name: en ? g.nameEn : g.name,
