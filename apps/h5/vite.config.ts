@@ -2,6 +2,61 @@ import { linguiVitePlugins } from "@platform/vite-config";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import type { Plugin } from "vite";
+import { bootScript, skeletonHtml } from "./src/boot/page";
+
+/**
+ * The page's first paint without JavaScript (Step 13, decision 0017): the boot script (first in
+ * the head, before the config and the styles), the first page's styles written in, and the
+ * wordless skeletons inside `#app`. In a build
+ * the script preloads the stored language's catalog chunk; the dev server has no chunks to name.
+ */
+function bootPage(): Plugin {
+  return {
+    name: "platform-boot-page",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        const catalog = (locale: string) => {
+          const chunk = Object.values(context.bundle ?? {}).find(
+            (output) =>
+              output.type === "chunk" &&
+              (output.facadeModuleId ?? "").replaceAll("\\", "/").endsWith(`/locales/${locale}/messages.ts`),
+          );
+          return chunk === undefined ? "" : `/${chunk.fileName}`;
+        };
+        const zhCN = catalog("zh-CN");
+        const enUS = catalog("en-US");
+        if (context.bundle !== undefined && (zhCN === "" || enUS === "")) {
+          throw new Error("boot page: the build has no zh-CN or en-US messages chunk to preload");
+        }
+        const script = bootScript({ zhCN, enUS });
+        const withScript = html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    <script>${script}</script>`);
+        const withSkeleton = withScript.replace(
+          '<div id="app"></div>',
+          `<div id="app">${skeletonHtml}</div>`,
+        );
+        // The first page's styles are written in (no render-blocking request before the first paint).
+        // A disabled link stays for each: not fetched, but Vite's loader finds the file "loaded"
+        // when a lazy chunk lists it, and does not add it a second time after later styles.
+        const page = withSkeleton.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (tag, fileName: string) => {
+            const asset = context.bundle?.[fileName];
+            if (asset?.type !== "asset") return tag;
+            const css =
+              typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source);
+            return `<style>${css.trim()}</style><link rel="stylesheet" crossorigin href="/${fileName}" disabled>`;
+          },
+        );
+        if (!page.includes(script) || !page.includes(skeletonHtml)) {
+          throw new Error("boot page: index.html has no charset meta or no empty #app to fill");
+        }
+        return page;
+      },
+    },
+  };
+}
 
 /** Where `pnpm dev` finds the server for /api and media (the server's default port). */
 const apiTarget = process.env.H5_API_TARGET ?? "http://127.0.0.1:8080";
@@ -12,6 +67,7 @@ export default defineConfig({
     tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
     ...linguiVitePlugins(),
     react(),
+    bootPage(),
   ],
   resolve: { conditions: ["@platform/source", "module", "browser", "development|production"] },
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },

@@ -1,11 +1,13 @@
-// The app's performance check (Step 6): Lighthouse in its default mobile mode (Moto G Power screen,
-// simulated slow 4G, 4× CPU slowdown) on Debian's Chromium, against the production build served by
-// the real server (fresh embedded database in a temporary folder, demo seed data), for /login
-// (signed out) and /home (signed in: the demo account's tokens put into localStorage before the
-// run). Prints per route the performance, accessibility and best-practices scores, LCP, TBT, CLS and
-// the JavaScript of the initial load (transfer as served, and gzip -9 of each script's body since
-// the server does not compress), next to the targets: performance ≥ 95, accessibility ≥ 95,
-// initial JS ≤ 150 KB (KiB, gzipped). Targets are reported, never enforced (machines are noisy);
+// The app's performance check (Steps 6, 13): Lighthouse in its default mobile mode (Moto G Power
+// screen, simulated slow 4G, 4× CPU slowdown) on Debian's Chromium, against the production build
+// served by the real server (fresh embedded database in a temporary folder, demo seed data), for
+// /login (signed out), /home and /videoview of a free video (signed in: the demo account's tokens
+// put into localStorage before the run), each run 3 times (`--runs N`); the median run stands.
+// Prints per route the performance, accessibility and best-practices scores, FCP, LCP, SI, TBT, CLS
+// and the JavaScript of the initial load (transfer as served, and gzip -9 of each script's body),
+// next to Step 13's targets: performance 100 on /login and ≥ 95 on /home and /videoview,
+// accessibility and best practices 100, /home's initial JS ≤ 120 KiB gzip (the size budget the
+// test command enforces is src/bundle-budget.test.ts). Targets are reported, never enforced here;
 // the exit code is 1 only when something broke (build, server, Chromium, Lighthouse, a redirect).
 // Full reports: apps/h5/.cache/perf/<route>.report.html and .json.
 //
@@ -30,11 +32,17 @@ import {
 } from "./harness.mjs";
 
 const demo = { phone: "13800000002", password: "demo123456" };
-const targets = { performance: 95, accessibility: 95, jsGzipBytes: 150 * 1024 };
+// Step 13's targets: performance 100 on /login and ≥ 95 on /home and /videoview (median of 3 runs),
+// accessibility (and best practices) 100, /home's initial JavaScript ≤ 120 KiB gzip.
+const targets = { accessibility: 100, jsGzipBytes: 120 * 1024 };
 const routes = [
-  { path: "/login", signedIn: false },
-  { path: "/home", signedIn: true },
+  { path: "/login", signedIn: false, performance: 100 },
+  { path: "/home", signedIn: true, performance: 95, jsBudget: true },
+  // The query (a free video of the seed) is found after sign-in.
+  { path: "/videoview", signedIn: true, performance: 95 },
 ];
+const runsArgument = process.argv.indexOf("--runs");
+const RUNS = runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 3;
 const reportDir = join(appDir, ".cache/perf");
 const noBuild = process.argv.includes("--no-build");
 
@@ -161,21 +169,30 @@ function costs(lhr, categoryId) {
   };
 }
 
-function printRoute(route, lhr, js) {
+function printRoute(route, lhr, js, scores) {
   const perf = score(lhr.categories.performance);
   const a11y = score(lhr.categories.accessibility);
   const bp = score(lhr.categories["best-practices"]);
   const metric = (id) => lhr.audits[id]?.numericValue;
   const verdict = (met) => (met ? "met" : "MISSED");
   const rows = [
-    ["performance", String(perf), "≥ 95", verdict(perf !== null && perf >= targets.performance)],
-    ["accessibility", String(a11y), "≥ 95", verdict(a11y !== null && a11y >= targets.accessibility)],
-    ["best-practices", String(bp), "", ""],
+    [
+      `performance (median of ${scores.length})`,
+      String(perf),
+      route.performance === 100 ? "100" : `≥ ${route.performance}`,
+      `${verdict(perf !== null && perf >= route.performance)} (runs: ${scores.join(", ")})`,
+    ],
+    ["accessibility", String(a11y), "100", verdict(a11y !== null && a11y >= targets.accessibility)],
+    ["best-practices", String(bp), "100", verdict(bp === 100)],
+    ["FCP", ms(metric("first-contentful-paint") ?? NaN), "", ""],
     ["LCP", ms(metric("largest-contentful-paint") ?? NaN), "", ""],
+    ["SI", ms(metric("speed-index") ?? NaN), "", ""],
     ["TBT", ms(metric("total-blocking-time") ?? NaN), "", ""],
     ["CLS", (metric("cumulative-layout-shift") ?? NaN).toFixed(3), "", ""],
     [`JS transfer (${js.scripts.length} scripts)`, kib(js.transfer), "", "as served"],
-    ["JS gzip -9", kib(js.gzip), "≤ 150 KiB", verdict(js.gzip <= targets.jsGzipBytes)],
+    route.jsBudget
+      ? ["JS gzip -9", kib(js.gzip), "≤ 120 KiB", verdict(js.gzip <= targets.jsGzipBytes)]
+      : ["JS gzip -9", kib(js.gzip), "", ""],
   ];
   const width = Math.max(...rows.map((row) => row[0].length));
   console.log(`\n${route.path} (${route.signedIn ? "signed in" : "signed out"}) → ${lhr.finalDisplayedUrl}`);
@@ -199,36 +216,49 @@ async function main() {
   const dist = prepareDist(temp, noBuild);
   const lighthouse = (await import("lighthouse")).default;
   const { origin, signIn } = await startDemoServer(temp, dist);
-  const { entries } = await signIn(demo);
+  const { api, entries } = await signIn(demo);
 
   mkdirSync(reportDir, { recursive: true });
+  const free = (await api.substance.getVideoList({ price: "free", size: 1 })).records[0];
+  if (free === undefined) throw new Error("the seed has no free video");
+  const queryOf = (route) => (route.path === "/videoview" ? `?id=${free.id}` : "");
   const results = [];
   for (const route of routes) {
     const name = route.path.slice(1);
-    const chromium = await launchChromium(join(temp, `chromium-${name}`));
-    if (route.signedIn) await storeSession(chromium.port, origin, entries);
-    const result = await lighthouse(`${origin}${route.path}`, {
-      hostname: "127.0.0.1",
-      port: chromium.port,
-      logLevel: "error",
-      output: "html",
-      onlyCategories: ["performance", "accessibility", "best-practices"],
-      // Signed in: keep the session stored above (the cache was emptied there).
-      disableStorageReset: route.signedIn,
-    });
-    await chromium.stop();
-    if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
-    const { lhr } = result;
-    writeFileSync(join(reportDir, `${name}.report.json`), JSON.stringify(lhr, null, 2));
-    writeFileSync(join(reportDir, `${name}.report.html`), String(result.report));
-    if (lhr.runtimeError) {
-      throw new Error(`Lighthouse on ${route.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const chromium = await launchChromium(join(temp, `chromium-${name}-${run}`));
+      if (route.signedIn) await storeSession(chromium.port, origin, entries);
+      const result = await lighthouse(`${origin}${route.path}${queryOf(route)}`, {
+        hostname: "127.0.0.1",
+        port: chromium.port,
+        logLevel: "error",
+        output: "html",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+        // Signed in: keep the session stored above (the cache was emptied there).
+        disableStorageReset: route.signedIn,
+      });
+      await chromium.stop();
+      if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) {
+        throw new Error(`Lighthouse on ${route.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
+      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+      if (finalPath !== route.path) {
+        throw new Error(`${route.path} ended on ${lhr.finalDisplayedUrl} (redirected): not the page meant`);
+      }
+      runs.push({ lhr, report: String(result.report) });
     }
-    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-    if (finalPath !== route.path) {
-      throw new Error(`${route.path} ended on ${lhr.finalDisplayedUrl} (redirected): not the page meant`);
-    }
-    results.push({ route, lhr, js: await scriptBytes(lhr) });
+    // The run with the median performance score stands for the route; every run's score is printed.
+    const sorted = [...runs].sort(
+      (a, b) => score(a.lhr.categories.performance) - score(b.lhr.categories.performance),
+    );
+    const median = sorted[Math.floor(sorted.length / 2)];
+    writeFileSync(join(reportDir, `${name}.report.json`), JSON.stringify(median.lhr, null, 2));
+    writeFileSync(join(reportDir, `${name}.report.html`), median.report);
+    const scores = runs.map((run) => score(run.lhr.categories.performance));
+    results.push({ route, lhr: median.lhr, js: await scriptBytes(median.lhr), scores });
   }
 
   const first = results[0]?.lhr;
@@ -238,7 +268,7 @@ async function main() {
         `${first.environment.hostUserAgent.replace(/.*(Chrome\/[\d.]+).*/, "$1")}; benchmark index ${first.environment.benchmarkIndex}`,
     );
   }
-  for (const { route, lhr, js } of results) printRoute(route, lhr, js);
+  for (const { route, lhr, js, scores } of results) printRoute(route, lhr, js, scores);
   console.log(`\nfull reports: ${reportDir}`);
 }
 

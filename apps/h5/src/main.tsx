@@ -12,6 +12,7 @@ import { trackPageViews } from "./app/tracking";
 import { routeTree } from "./routeTree.gen";
 import "@platform/ui/styles.css";
 import "./app/app.css";
+import "./boot/boot.css";
 
 const api = createAppApi();
 appStore.set(channelTagIdAtom, storedChannelTagId(api));

@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import Fastify from "fastify";
-import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from "fastify";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "./context";
+import { configScript, loadAppPage } from "./http/app-page";
+import type { H5Config } from "./http/app-page";
 import { BusinessError, Unauthenticated } from "./http/errors";
 import { loggableError } from "./http/loggable";
 import { ServerMessage, refusal } from "./http/messages";
@@ -56,8 +58,16 @@ export async function buildApp(
   app: FastifyInstance = Fastify({ logger: false }),
 ): Promise<BuiltApp> {
   const tracking = new TrackingBuffer(ctx);
+  const h5Config: H5Config = {
+    clientId: ctx.config.clientId,
+    clientSecret: ctx.secrets.clientSecret,
+    reqKey: ctx.secrets.reqKey,
+    sandbox: ctx.config.sandbox,
+  };
+  const h5 = ctx.config.h5Dist;
+  const page = existsSync(join(h5, "index.html")) ? loadAppPage(h5, h5Config) : null;
   // First, so every response (API, refusals, 404s, the app's files, media) carries them.
-  addSecurityHeaders(app, ctx.config.csp);
+  addSecurityHeaders(app, ctx.config.csp, page ?? undefined);
   // gzip/brotli for what compresses (the app's scripts and styles, JSON, playlists); media segments
   // and images are already compressed and pass through as they are.
   const { default: compress } = await import("@fastify/compress");
@@ -95,17 +105,12 @@ export async function buildApp(
   // What the H5 app needs before its first call: the public client's id and secret (the Basic
   // header of token endpoints) and the key that seals `req`. They ship to every browser anyway (a
   // public client); serving them keeps them out of the build, so one build runs against any server.
+  // The built page has it written in (`app-page.ts`); the dev server's page loads it from here.
   app.get("/api/h5/config.js", async (_request, reply) => {
-    const config = {
-      clientId: ctx.config.clientId,
-      clientSecret: ctx.secrets.clientSecret,
-      reqKey: ctx.secrets.reqKey,
-      sandbox: ctx.config.sandbox,
-    };
     return reply
       .header("content-type", "text/javascript; charset=utf-8")
       .header("cache-control", "no-store")
-      .send(`window.__PLATFORM_CONFIG__=${JSON.stringify(config)};`);
+      .send(configScript(h5Config));
   });
 
   authRoutes(app, ctx);
@@ -145,12 +150,16 @@ export async function buildApp(
     await tracking.flush();
   });
 
-  const h5 = ctx.config.h5Dist;
-  if (existsSync(join(h5, "index.html"))) {
+  if (page !== null) {
     const { default: fastifyStatic } = await import("@fastify/static");
+    const sendPage = (reply: FastifyReply) =>
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page.html);
     await app.register(fastifyStatic, {
       root: h5,
       wildcard: false,
+      // The page itself is sent as this server writes it (with the config), never the raw file.
+      index: false,
+      globIgnore: ["index.html"],
       // Vite's hashed files never change under a name; index.html must be asked for every time.
       setHeaders: (response, path) => {
         response.header(
@@ -161,7 +170,7 @@ export async function buildApp(
     });
     // The app's routes are client-side: any other GET that is not the API gets index.html.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === "GET" && !request.url.startsWith("/api/")) return reply.sendFile("index.html");
+      if (request.method === "GET" && !request.url.startsWith("/api/")) return sendPage(reply);
       return reply
         .status(BusinessCode.notFound)
         .send(refusal(request, BusinessCode.notFound, ServerMessage.notFound));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,7 +55,12 @@ describe("security headers on every response", () => {
     // A stand-in for the built app: an index.html and one hashed asset.
     h5Dist = mkdtempSync(join(tmpdir(), "h5-dist-"));
     mkdirSync(join(h5Dist, "assets"));
-    writeFileSync(join(h5Dist, "index.html"), "<!doctype html><title>app</title><div id=app></div>");
+    writeFileSync(
+      join(h5Dist, "index.html"),
+      '<!doctype html><title>app</title><script>document.documentElement.dataset.boot="x"</script>' +
+        "<style>body{color:#fff}</style>" +
+        '<script src="/api/h5/config.js"></script><div id=app></div>',
+    );
     writeFileSync(join(h5Dist, "assets", "index-abc123.js"), "console.log('app');\n");
     platform = await startPlatform(embedded, { H5_DIST: h5Dist });
     await seed(platform.server.ctx);
@@ -129,13 +135,20 @@ describe("security headers on every response", () => {
     expectSecurityHeaders((await get(platform, "/%E0%A4%A")).headers, "a URL that does not decode");
 
     for (const path of ["/", "/index.html", "/videoview?id=1", "/d/0/anything"]) {
-      const page = await get(platform, path);
+      const page = await fetch(`${platform.server.origin}${path}`);
+      const html = await page.text();
       expect(page.status, path).toBe(200);
       expect(page.headers.get("content-type"), path).toMatch(/^text\/html/);
       const csp = expectSecurityHeaders(page.headers, path);
       const directives = directivesOf(csp);
-      expect(directives.get("script-src")).toEqual(["'self'"]);
-      expect(directives.get("style-src")).toEqual(["'self'"]);
+      // The boot script and the config written into the page, each allowed by its own hash.
+      const sha256 = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
+      const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] ?? "");
+      expect(inline, path).toHaveLength(2);
+      expect(inline[1], path).toMatch(/^window\.__PLATFORM_CONFIG__=\{"clientId":/);
+      expect(html, path).not.toContain('src="/api/h5/config.js"');
+      expect(directives.get("script-src")).toEqual(["'self'", ...inline.map(sha256)]);
+      expect(directives.get("style-src")).toEqual(["'self'", sha256("body{color:#fff}")]);
       expect(directives.get("object-src")).toEqual(["'none'"]);
       expect(directives.get("base-uri")).toEqual(["'none'"]);
       expect(directives.get("form-action")).toEqual(["'self'"]);

@@ -9,12 +9,13 @@ import type { CspSettings } from "../env";
  *
  * - `default-src 'self'`: anything not named below (fonts, the web manifest, prefetches) comes from
  *   this server only.
- * - `script-src 'self'`: Vite emits no inline script (index.html loads `/api/h5/config.js` and the
- *   hashed module chunks by URL); nothing evaluates strings, so neither 'unsafe-inline' nor
- *   'unsafe-eval'.
- * - `style-src 'self'`: only the built CSS files (and the `<link>` tags Vite's loader adds for a
- *   lazy chunk's CSS). React sets `style` props through the CSSOM, which CSP does not govern; no
- *   `<style>` element or `style=""` markup is made, so no 'unsafe-inline'.
+ * - `script-src 'self'` and the hashes of the page's two inline scripts (the boot script the build
+ *   writes into index.html, and the config this server writes in: `app-page.ts`); the chunks load
+ *   by URL; nothing evaluates strings, so neither 'unsafe-inline' nor 'unsafe-eval'.
+ * - `style-src 'self'` and the hashes of the first page's styles written into the page: the built
+ *   CSS files (and the `<link>` tags Vite's loader adds for a lazy chunk's CSS). React sets
+ *   `style` props through the CSSOM, which CSP does not govern; no other `<style>` element or
+ *   `style=""` markup is made, so no 'unsafe-inline'.
  * - `img-src 'self' blob:`: covers, avatars, backgrounds and the logo are this server's; `blob:` is
  *   the album QR decoder's fallback (`qrDecode.ts`: an object URL in an `<img>` where
  *   `createImageBitmap` is missing). No `data:`: the build inlines no image (add it when a
@@ -32,11 +33,18 @@ import type { CspSettings } from "../env";
  * Extra origins come from the settings (`CSP_CONNECT_SRC`, `CSP_IMG_SRC`, `CSP_MEDIA_SRC`,
  * `CSP_FRAME_SRC`, validated in `env.ts`), and `CSP_REPORT_URI` adds `report-uri`.
  */
-export function contentSecurityPolicy(settings: CspSettings): string {
+/** The hashes of the app page's inline scripts and styles (`app-page.ts`). */
+export interface InlineHashes {
+  readonly scriptHashes: readonly string[];
+  readonly styleHashes: readonly string[];
+}
+const noHashes: InlineHashes = { scriptHashes: [], styleHashes: [] };
+
+export function contentSecurityPolicy(settings: CspSettings, hashes: InlineHashes = noHashes): string {
   const directives: (readonly [string, ...string[]])[] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'"],
-    ["style-src", "'self'"],
+    ["script-src", "'self'", ...hashes.scriptHashes],
+    ["style-src", "'self'", ...hashes.styleHashes],
     ["img-src", "'self'", "blob:", ...settings.imgSrc],
     ["media-src", "'self'", "blob:", ...settings.mediaSrc],
     ["connect-src", "'self'", ...settings.connectSrc],
@@ -57,9 +65,12 @@ export function contentSecurityPolicy(settings: CspSettings): string {
  * query; and `X-Frame-Options` for browsers older than `frame-ancestors`. HSTS is the TLS proxy's
  * (README: Security headers): this server speaks plain HTTP on 127.0.0.1.
  */
-export function securityHeaders(settings: CspSettings): Readonly<Record<string, string>> {
+export function securityHeaders(
+  settings: CspSettings,
+  hashes: InlineHashes = noHashes,
+): Readonly<Record<string, string>> {
   return {
-    "content-security-policy": contentSecurityPolicy(settings),
+    "content-security-policy": contentSecurityPolicy(settings, hashes),
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
@@ -71,8 +82,12 @@ export function securityHeaders(settings: CspSettings): Readonly<Record<string, 
  * files (@fastify/static) and media (`sendFile`) alike. Added first, on the root instance, so every
  * plugin registered after it inherits the hook.
  */
-export function addSecurityHeaders(app: FastifyInstance, settings: CspSettings): void {
-  const headers = securityHeaders(settings);
+export function addSecurityHeaders(
+  app: FastifyInstance,
+  settings: CspSettings,
+  hashes: InlineHashes = noHashes,
+): void {
+  const headers = securityHeaders(settings, hashes);
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
     done();

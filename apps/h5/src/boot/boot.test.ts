@@ -1,0 +1,117 @@
+import { runInNewContext } from "node:vm";
+import { guardRoute } from "@platform/domain";
+import { describe, expect, it } from "vitest";
+import { bootScript, skeletonHtml } from "./page";
+
+const catalogs = { zhCN: "/assets/messages-zh.js", enUS: "/assets/messages-en.js" };
+
+/** Runs the boot script as the page's head would, against a stand-in document and storage. */
+function boot(href: string, stored: Record<string, string>) {
+  const url = new URL(href, "https://h5.example");
+  const attributes = new Map<string, string>();
+  const links: { rel: string; href: string }[] = [];
+  let replacedWith = null as string | null;
+  const documentElement = {
+    lang: "zh-CN",
+    setAttribute: (name: string, value: string) => attributes.set(name, value),
+  };
+  runInNewContext(bootScript(catalogs), {
+    document: {
+      documentElement,
+      head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
+      createElement: () => ({ rel: "", href: "" }),
+    },
+    location: {
+      pathname: url.pathname,
+      search: url.search,
+      hash: url.hash,
+      replace: (to: string) => (replacedWith = to),
+    },
+    localStorage: { getItem: (key: string) => stored[key] ?? null },
+    URLSearchParams,
+  });
+  return { lang: documentElement.lang, boot: attributes.get("data-boot"), links, replacedWith };
+}
+
+describe("the boot script", () => {
+  const paths = [
+    "/",
+    "/home",
+    "/home?price=free",
+    "/login",
+    "/LOGIN",
+    "/login/",
+    "/videoview?id=42#comments",
+    "/d",
+    "/d/0/x",
+    "/D/12",
+    "/dx",
+    "/trade?tab=1&x=%20y",
+    "/mycollection?active=ALL",
+    "/no/such/page",
+  ];
+
+  it("sends a signed-out visitor where the route guard would, before any script of the app", () => {
+    for (const path of paths) {
+      const url = new URL(path, "https://h5.example");
+      const decision = guardRoute({ path: url.pathname, fullPath: path, hasToken: false });
+      const result = boot(path, {});
+      if (decision.action === "redirect") {
+        expect(result.replacedWith, path).not.toBeNull();
+        const target = new URL(result.replacedWith ?? "", "https://h5.example");
+        expect(target.pathname, path).toBe(decision.to);
+        expect(target.searchParams.get("redirect"), path).toBe(decision.search?.redirect);
+        expect(result.boot, path).toBe("leaving");
+      } else {
+        expect(result.replacedWith, path).toBeNull();
+      }
+    }
+  });
+
+  it("lets a signed-in person stay, with the skeleton of the page asked for", () => {
+    const token = { accessToken: "abc" };
+    expect(boot("/home", token)).toMatchObject({ replacedWith: null, boot: "home" });
+    expect(boot("/", token)).toMatchObject({ replacedWith: null, boot: "home" });
+    expect(boot("/videoview?id=1", token)).toMatchObject({ replacedWith: null, boot: "video" });
+    expect(boot("/trade", token)).toMatchObject({ replacedWith: null, boot: "page" });
+    expect(boot("/login", {})).toMatchObject({ replacedWith: null, boot: "login" });
+  });
+
+  it("sets the page's language and preloads that language's catalog", () => {
+    expect(boot("/login", { language: "enUS" })).toMatchObject({
+      lang: "en-US",
+      links: [{ rel: "modulepreload", href: catalogs.enUS }],
+    });
+    const others: Record<string, string>[] = [{}, { language: "zhCN" }, { language: "fr" }];
+    for (const stored of others) {
+      expect(boot("/login", stored)).toMatchObject({
+        lang: "zh-CN",
+        links: [{ rel: "modulepreload", href: catalogs.zhCN }],
+      });
+    }
+  });
+
+  it("works where storage throws (blocked storage): signed out, default language", () => {
+    const result = boot(
+      "/home",
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error("blocked");
+          },
+        },
+      ),
+    );
+    expect(result.lang).toBe("zh-CN");
+    expect(result.replacedWith).toMatch(/^\/login\?redirect=/);
+  });
+});
+
+describe("the skeletons", () => {
+  it("carry no words and are hidden from assistive technology", () => {
+    const text = skeletonHtml.replace(/<[^>]*>/g, "");
+    expect(text.trim()).toBe("");
+    expect(skeletonHtml).toMatch(/^<div class="h5-boot" aria-hidden="true">/);
+  });
+});

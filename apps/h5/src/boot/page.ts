@@ -1,0 +1,79 @@
+/**
+ * What the built index.html carries before any script runs (Step 13, decision 0017): a boot script
+ * and a wordless skeleton of the first screen, so the first paint needs no JavaScript and shows no
+ * words (English readers see no Chinese flash; the catalog arrives with the app).
+ *
+ * The boot script runs in the page's head, before the first paint:
+ * - `<html lang>` follows the stored language (`language`: zhCN / enUS, spec §3), and that
+ *   language's catalog is preloaded beside the app's scripts;
+ * - a signed-out visitor (no `accessToken`) on a page that needs signing in goes to
+ *   `/login?redirect=<the path it wanted>` at once, as the app's route guard would (spec §2;
+ *   `boot.test.ts` runs it against `guardRoute` for many paths);
+ * - `data-boot` on `<html>` says which skeleton to show: login, home (also `/`), video, or a page.
+ * The server allows it by its hash (apps/server `app-page.ts`); it is plain ES2017 with no imports.
+ */
+export function bootScript(catalogs: { readonly zhCN: string; readonly enUS: string }): string {
+  return [
+    "(function(){",
+    "var d=document.documentElement,l=location,p=l.pathname.toLowerCase().replace(/\\/+$/,'')||'/';",
+    "function g(k){try{return localStorage.getItem(k)}catch(e){return null}}",
+    "var e=g('language')==='enUS';if(e)d.lang='en-US';",
+    // The language's catalog starts with the app's scripts, not after them.
+    `var c=document.createElement('link');c.rel='modulepreload';c.href=e?${JSON.stringify(catalogs.enUS)}:${JSON.stringify(catalogs.zhCN)};document.head.appendChild(c);`,
+    "if(!g('accessToken')&&p!=='/login'&&p!=='/d'&&p.indexOf('/d/')!==0){",
+    "d.setAttribute('data-boot','leaving');",
+    "l.replace('/login?'+new URLSearchParams({redirect:l.pathname+l.search+l.hash}));return}",
+    "d.setAttribute('data-boot',p==='/login'?'login':p==='/home'||p==='/'?'home':p==='/videoview'?'video':'page')",
+    "})()",
+  ].join("");
+}
+
+/** 24 × 24 stroke icons of the tab bar and the header (the same paths as `@platform/ui`'s Icon). */
+const icon = (path: string) =>
+  `<svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"><path d="${path}"/></svg>`;
+const tabIcons = [
+  "M4 11l8-7 8 7v9a1 1 0 0 1-1 1h-5v-6h-4v6H5a1 1 0 0 1-1-1z",
+  "M3 17l6-6 4 4 8-8M15 7h6v6",
+  "M6 9h12a3 3 0 0 1 3 3v2a3 3 0 0 1-5.2 2L14 14h-4l-1.8 2A3 3 0 0 1 3 14v-2a3 3 0 0 1 3-3z",
+  "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
+  "M4 5h16v11H4zM8 20h8M12 16v4",
+  "M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14",
+];
+const search = "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM16.5 16.5L21 21";
+const back = "M15 5l-7 7 7 7";
+const play = "M8 5v14l11-7z";
+const refresh = "M20 12a8 8 0 1 1-2.3-5.7M20 4v5h-5";
+
+const repeat = (count: number, html: string) => html.repeat(count);
+const card =
+  '<div class="h5-boot__card"><div class="h5-boot__cover"></div><i></i><i class="h5-boot__short"></i></div>';
+
+/**
+ * The skeletons, inside `#app` (React replaces them at its first render). Hidden from assistive
+ * technology: the page's real content and its live regions come with the app. Only the one that
+ * `data-boot` names is shown (boot.css); without the boot script, none.
+ */
+export const skeletonHtml = [
+  '<div class="h5-boot" aria-hidden="true">',
+  // /login: the logo (as the screen shows it), the title and lead, the sign-in sheet.
+  '<div class="h5-boot__login">',
+  // The logo drawn in the page (public/logo.svg): contentful at the first paint, no request.
+  '<svg class="h5-boot__logo" viewBox="0 0 64 64" width="72" height="72"><rect width="64" height="64" rx="14" fill="#ff4f6d"/><path d="M25 19v26l20-13z" fill="#fff"/></svg>',
+  '<i class="h5-boot__title"></i><i></i><i class="h5-boot__short"></i>',
+  '<div class="h5-boot__sheet"><i class="h5-boot__short"></i>',
+  repeat(2, '<i class="h5-boot__field"></i>'),
+  '<i class="h5-boot__action"></i></div></div>',
+  // /home: the header, the channel tabs, the filter chips, two columns of cards, the tab bar.
+  '<div class="h5-boot__home">',
+  `<div class="h5-boot__header"><i class="h5-boot__title"></i><span>${icon(search)}${icon(refresh)}</span></div>`,
+  `<div class="h5-boot__tabs">${repeat(4, "<i></i>")}</div>`,
+  `<div class="h5-boot__chips">${repeat(3, "<i></i>")}</div>`,
+  `<div class="h5-boot__grid">${repeat(6, card)}</div>`,
+  `<div class="h5-boot__tabbar">${tabIcons.map(icon).join("")}</div></div>`,
+  // /videoview: the header, the player's black box, the title and the lines under it.
+  `<div class="h5-boot__video"><div class="h5-boot__header"><span class="h5-boot__back">${icon(back)}</span><i class="h5-boot__title"></i></div>`,
+  `<div class="h5-boot__player">${icon(play)}</div><i class="h5-boot__title"></i>${repeat(3, "<i></i>")}</div>`,
+  // Any other page: its header and a few lines.
+  `<div class="h5-boot__page"><div class="h5-boot__header"><span class="h5-boot__back">${icon(back)}</span><i class="h5-boot__title"></i></div>${repeat(3, "<i></i>")}</div>`,
+  "</div>",
+].join("");
