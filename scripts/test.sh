@@ -12,6 +12,7 @@ pnpm exec prettier --check . --log-level warn
 node scripts/clones.mjs
 pnpm --filter @platform/api-client --silent size
 pnpm --filter @platform/ui --silent size
+pnpm --filter @platform/h5 --silent size
 
 # The server's suites always run on the embedded PGlite, and on PostgreSQL when one answers (each
 # run makes its own database and drops it). Say plainly which.

@@ -76,6 +76,8 @@ export default defineConfig({
     target: "es2022",
     sourcemap: true,
     outDir: "dist",
+    // dist/.vite/manifest.json: what each route loads, for the size budget (scripts/size.mjs).
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {
@@ -92,6 +94,16 @@ export default defineConfig({
               priority: 1,
             },
             {
+              // What the entry loads on every page besides React and the libraries above, which
+              // left to itself came as 17 little scripts (Step 13): the translations' runtime, the
+              // api-client with ky, the shell's toasts and dialogs, the session and error rules,
+              // and each route's definition (its search rules; the screens stay split). One request.
+              name: "app",
+              test: /node_modules[\\/](@lingui|ky)[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production)|packages[\\/](api-client[\\/]src[\\/]|i18n[\\/]src[\\/](activate|locale|provider)\.|domain[\\/]src[\\/](session|format)\.|ui[\\/]src[\\/](i18n|player[\\/]shaka|primitives[\\/](useModal|Layer|Toast|Dialog|Button))\.)|apps[\\/]h5[\\/]src[\\/](app[\\/](error-text|state|config|i18n|notify|api|tracking)\.ts$|routes[\\/](?!__root)[^?]*\.tsx$|components[\\/](comingSoon|lateScreens)\.tsx?$|features[\\/]((trade|library)[\\/]routing|trade[\\/]search|video[\\/]queries)\.ts$|features[\\/]search[\\/](queries|history|search)\.ts$)|preload-helper/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            {
               // What the route loaders of every page need at start (the home and list queries, the
               // search-param rules): one chunk rather than one request per little module.
               name: "route-data",
@@ -99,12 +111,13 @@ export default defineConfig({
               priority: 1,
             },
             {
-              // The lists of the list pages (video cards, the infinite list, its retry state) stay one
-              // chunk: the money screens (Step 11) use the list and the retry state without the
-              // cards, which would otherwise cut it in two and add a request to /home. Only these
-              // modules: what they import stays where it was (not pulled into this chunk).
+              // The lists of the list pages (video cards, the infinite list, its retry, empty and
+              // loading states, the paged list) stay one chunk: the money screens (Step 11) use the
+              // list and the retry state without the cards, which would otherwise cut it in two and
+              // add a request to /home (Step 13: five more little modules joined, /home 17 → 12
+              // scripts). Only these modules: what they import stays where it was.
               name: "lists",
-              test: /packages[\\/]ui[\\/]src[\\/](video[\\/](LevelBadge|format|CardParts|VideoCardTitle|VideoCover|VideoGridCard|VideoRowCard|SearchRowCard|VideoCardSkeleton|VideoLists)|primitives[\\/]InfiniteList)\.|apps[\\/]h5[\\/]src[\\/]components[\\/](RetryState|useErrorText)\./,
+              test: /packages[\\/]ui[\\/]src[\\/](video[\\/](LevelBadge|format|CardParts|VideoCardTitle|VideoCover|VideoGridCard|VideoRowCard|SearchRowCard|VideoCardSkeleton|VideoLists)|primitives[\\/](InfiniteList|Badge|EmptyState|EmptyPictures|Skeleton))\.|apps[\\/]h5[\\/]src[\\/](components[\\/](RetryState|useErrorText|PagedList)|features[\\/]videos[\\/]state)\./,
               includeDependenciesRecursively: false,
               priority: 1,
             },

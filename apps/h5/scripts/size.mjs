@@ -1,0 +1,65 @@
+// The size budget of each route's first load (Step 13; part of the test command): reads the built
+// app's manifest (dist/.vite/manifest.json, `vite build` with `build.manifest`) and adds up, per
+// route, the scripts a cold visit loads before the screen shows — index.html's entry and what it
+// imports (transitively), the default language's catalog (the boot script preloads it), and the
+// route's split component chunk with what it imports — as gzip -9 bytes of each file. A route over
+// its budget fails the command (exit code 1). The Lighthouse figures of `pnpm perf` measure the same
+// thing in a browser (and add what loads later, after idle).
+// Run after `vite build`: pnpm -F @platform/h5 size
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+
+const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+const KiB = 1024;
+/**
+ * Budgets in KiB of gzip: Step 13's target for /home is 120 KiB, which React 19, TanStack Router
+ * and Query, ky and the api-client alone exceed (docs/perf.md, Step 13); the budgets hold each
+ * route where Step 13 left it (a little headroom), so no change can grow it unnoticed.
+ */
+const budgets = {
+  "/login": 158,
+  "/home": 160,
+  "/videoview": 177,
+};
+/** The split component chunk of each route (TanStack Router's `?tsr-split=component`). */
+const routeChunk = (path) => `src/routes${path}.tsx?tsr-split=component`;
+const catalog = "../../packages/i18n/src/locales/zh-CN/messages.ts";
+
+const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
+const gzipped = new Map();
+const gzipOf = (file) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gzipped.get(file);
+};
+
+/** The chunk and what it imports statically, transitively (manifest keys). */
+function closure(key, into = new Set()) {
+  const chunk = manifest[key];
+  if (chunk === undefined) throw new Error(`the manifest has no ${key}: is dist a current build?`);
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of chunk.imports ?? []) closure(imported, into);
+  return into;
+}
+
+let failed = false;
+console.log("first-load JavaScript per route (gzip -9), budget per route:");
+for (const [path, budget] of Object.entries(budgets)) {
+  const keys = closure(routeChunk(path), closure(catalog, closure("index.html")));
+  const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
+  const bytes = files.reduce((sum, file) => sum + gzipOf(file), 0);
+  const over = bytes > budget * KiB;
+  failed ||= over;
+  console.log(
+    `  ${path.padEnd(11)} ${`${(bytes / KiB).toFixed(1)} KiB`.padStart(10)} in ${String(files.length).padStart(2)} scripts` +
+      `  budget ${budget} KiB  ${over ? "OVER BUDGET" : "ok"}`,
+  );
+}
+if (failed) {
+  console.error(
+    "a route's first load is over its budget: see which chunk grew with `pnpm -F @platform/h5 perf`",
+  );
+  process.exit(1);
+}
