@@ -3,7 +3,56 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import type { Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { drawIcon } from "./build/icons";
+import { icons, manifestFileName, manifestLocales, webManifest } from "./build/manifest";
 import { bootScript, skeletonHtml } from "./src/boot/page";
+
+/** The shell files the service worker precaches (filled while the bundle is written). */
+const shell = new Set<string>(["index.html", "logo.svg"]);
+/** The routes whose code is the shell: what a repeat visit to them paints from cache. */
+const shellRoutes = ["home", "login", "videoview"];
+
+/**
+ * Installation (Step 13): the install icons and the manifests in both languages, written into the
+ * build; and the list of shell files (index.html's scripts and styles, both catalogs, the shell
+ * routes' chunks) for the service worker to precache. The rest of `/assets/` is cached on first use.
+ */
+function installable(): Plugin {
+  return {
+    name: "platform-installable",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      for (const { src, size, maskable } of icons) {
+        this.emitFile({ type: "asset", fileName: src.slice(1), source: drawIcon(size, maskable) });
+      }
+      for (const locale of manifestLocales) {
+        const source = JSON.stringify(webManifest(locale));
+        this.emitFile({ type: "asset", fileName: manifestFileName(locale), source });
+      }
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const add = (fileName: string) => {
+        const chunk = byName.get(fileName);
+        if (shell.has(fileName) || chunk === undefined) return;
+        shell.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) shell.add(css);
+        for (const imported of chunk.imports) add(imported);
+      };
+      const isShellModule = (id: string | null) => {
+        const path = (id ?? "").replaceAll("\\", "/");
+        return (
+          /\/locales\/(zh-CN|en-US)\/messages\.ts$/.test(path) ||
+          shellRoutes.some((route) => path.endsWith(`/src/routes/${route}.tsx?tsr-split=component`))
+        );
+      };
+      for (const chunk of chunks)
+        if (chunk.isEntry || isShellModule(chunk.facadeModuleId)) add(chunk.fileName);
+      for (const { src } of icons) shell.add(src.slice(1));
+      for (const locale of manifestLocales) shell.add(manifestFileName(locale));
+    },
+  };
+}
 
 /**
  * The page's first paint without JavaScript (Step 13, decision 0017): the boot script (first in
@@ -30,7 +79,10 @@ function bootPage(): Plugin {
         if (context.bundle !== undefined && (zhCN === "" || enUS === "")) {
           throw new Error("boot page: the build has no zh-CN or en-US messages chunk to preload");
         }
-        const script = bootScript({ zhCN, enUS });
+        const script = bootScript(
+          { zhCN, enUS },
+          { zhCN: `/${manifestFileName("zh-CN")}`, enUS: `/${manifestFileName("en-US")}` },
+        );
         const withScript = html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    <script>${script}</script>`);
         const withSkeleton = withScript.replace(
           '<div id="app"></div>',
@@ -68,6 +120,41 @@ export default defineConfig({
     ...linguiVitePlugins(),
     react(),
     bootPage(),
+    installable(),
+    // The service worker (Workbox through vite-plugin-pwa; decision 0017): precaches the shell,
+    // serves every navigation the shell (a repeat visit paints from cache; offline, the app starts
+    // and shows its offline screen), caches other hashed assets on first use, and never touches
+    // the API or media (no route for them: they go to the network as if there were no worker). A
+    // new build's worker takes over at once and its precache replaces the old one, so an update is
+    // on screen from the next visit. The app registers it after load (src/app/service-worker.ts).
+    VitePWA({
+      injectRegister: false,
+      registerType: "autoUpdate",
+      manifest: false,
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        globIgnores: ["**/*.map", "sw.js", "workbox-*.js"],
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.filter((entry) => shell.has(entry.url.replace(/^\//, ""))),
+            warnings: [],
+          }),
+        ],
+        navigateFallback: "index.html",
+        navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/health$/],
+        runtimeCaching: [
+          {
+            // Hashed file names never change content: cached on first use, at most 300 of them.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+            handler: "CacheFirst",
+            options: { cacheName: "assets", expiration: { maxEntries: 300 } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
   ],
   resolve: { conditions: ["@platform/source", "module", "browser", "development|production"] },
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },

@@ -5,6 +5,6 @@ import react from "@vitejs/plugin-react";
 export default platformProject({
   name: "h5",
   environment: "jsdom",
-  include: ["src/**/*.test.{ts,tsx}"],
+  include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
   plugins: [...linguiVitePlugins(), react()],
 });

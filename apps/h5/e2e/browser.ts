@@ -44,7 +44,7 @@ export interface Phone {
  * phone in it; every phone a test opened is closed when the test ends, passed or failed.
  */
 export function e2eBrowser(extraFlags: readonly string[] = []): {
-  phone: (origin?: string) => Promise<Phone>;
+  phone: (origin?: string, serviceWorkers?: "allow" | "block") => Promise<Phone>;
 } {
   let e2e: E2eBrowser | undefined;
   const open: BrowserContext[] = [];
@@ -58,19 +58,29 @@ export function e2eBrowser(extraFlags: readonly string[] = []): {
     await e2e?.close();
   });
   return {
-    phone: async (origin?: string) => {
+    phone: async (origin?: string, serviceWorkers?: "allow" | "block") => {
       if (e2e === undefined) throw new Error("Chromium did not start");
-      const opened = await phone(e2e.browser, origin);
+      const opened = await phone(e2e.browser, origin, serviceWorkers);
       open.push(opened.context);
       return opened;
     },
   };
 }
 
-/** A phone: 390 × 844, touch, zh-CN (the default language), its own storage (of `origin`'s app). */
-export async function phone(browser: Browser, origin: string = inject("origin")): Promise<Phone> {
+/**
+ * A phone: 390 × 844, touch, zh-CN (the default language), its own storage (of `origin`'s app),
+ * no service worker unless asked.
+ */
+export async function phone(
+  browser: Browser,
+  origin: string = inject("origin"),
+  serviceWorkers: "allow" | "block" = "block",
+): Promise<Phone> {
   const context = await browser.newContext({
     baseURL: origin,
+    // The journeys are first visits; a worker would precache the app in every context (and take
+    // requests out of `page.route`'s reach). pwa.e2e.ts allows it.
+    serviceWorkers,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -7,6 +7,7 @@ import { AppProviders } from "./app/AppProviders";
 import { createAppApi, storedChannelTagId } from "./app/api";
 import { i18n } from "./app/i18n";
 import { parseSearch, stringifySearch } from "./app/search-params";
+import { registerServiceWorker } from "./app/service-worker";
 import { appStore, channelTagIdAtom } from "./app/state";
 import { trackPageViews } from "./app/tracking";
 import { routeTree } from "./routeTree.gen";
@@ -37,6 +38,7 @@ const router = createRouter({
 });
 
 trackPageViews(router, api);
+registerServiceWorker();
 
 declare module "@tanstack/react-router" {
   interface Register {

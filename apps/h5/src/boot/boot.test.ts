@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { bootScript, skeletonHtml } from "./page";
 
 const catalogs = { zhCN: "/assets/messages-zh.js", enUS: "/assets/messages-en.js" };
+const manifests = { zhCN: "/manifest.zh-CN.webmanifest", enUS: "/manifest.en-US.webmanifest" };
 
 /** Runs the boot script as the page's head would, against a stand-in document and storage. */
 function boot(href: string, stored: Record<string, string>) {
@@ -15,7 +16,7 @@ function boot(href: string, stored: Record<string, string>) {
     lang: "zh-CN",
     setAttribute: (name: string, value: string) => attributes.set(name, value),
   };
-  runInNewContext(bootScript(catalogs), {
+  runInNewContext(bootScript(catalogs, manifests), {
     document: {
       documentElement,
       head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
@@ -77,16 +78,22 @@ describe("the boot script", () => {
     expect(boot("/login", {})).toMatchObject({ replacedWith: null, boot: "login" });
   });
 
-  it("sets the page's language and preloads that language's catalog", () => {
+  it("sets the page's language, preloads that language's catalog and links its manifest", () => {
     expect(boot("/login", { language: "enUS" })).toMatchObject({
       lang: "en-US",
-      links: [{ rel: "modulepreload", href: catalogs.enUS }],
+      links: [
+        { rel: "modulepreload", href: catalogs.enUS },
+        { rel: "manifest", href: manifests.enUS },
+      ],
     });
     const others: Record<string, string>[] = [{}, { language: "zhCN" }, { language: "fr" }];
     for (const stored of others) {
       expect(boot("/login", stored)).toMatchObject({
         lang: "zh-CN",
-        links: [{ rel: "modulepreload", href: catalogs.zhCN }],
+        links: [
+          { rel: "modulepreload", href: catalogs.zhCN },
+          { rel: "manifest", href: manifests.zhCN },
+        ],
       });
     }
   });

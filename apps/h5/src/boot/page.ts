@@ -5,14 +5,19 @@
  *
  * The boot script runs in the page's head, before the first paint:
  * - `<html lang>` follows the stored language (`language`: zhCN / enUS, spec §3), and that
- *   language's catalog is preloaded beside the app's scripts;
+ *   language's catalog is preloaded beside the app's scripts, and its web app manifest linked;
  * - a signed-out visitor (no `accessToken`) on a page that needs signing in goes to
  *   `/login?redirect=<the path it wanted>` at once, as the app's route guard would (spec §2;
  *   `boot.test.ts` runs it against `guardRoute` for many paths);
  * - `data-boot` on `<html>` says which skeleton to show: login, home (also `/`), video, or a page.
  * The server allows it by its hash (apps/server `app-page.ts`); it is plain ES2017 with no imports.
  */
-export function bootScript(catalogs: { readonly zhCN: string; readonly enUS: string }): string {
+interface ByLanguage {
+  readonly zhCN: string;
+  readonly enUS: string;
+}
+
+export function bootScript(catalogs: ByLanguage, manifests: ByLanguage): string {
   return [
     "(function(){",
     "var d=document.documentElement,l=location,p=l.pathname.toLowerCase().replace(/\\/+$/,'')||'/';",
@@ -20,6 +25,8 @@ export function bootScript(catalogs: { readonly zhCN: string; readonly enUS: str
     "var e=g('language')==='enUS';if(e)d.lang='en-US';",
     // The language's catalog starts with the app's scripts, not after them.
     `var c=document.createElement('link');c.rel='modulepreload';c.href=e?${JSON.stringify(catalogs.enUS)}:${JSON.stringify(catalogs.zhCN)};document.head.appendChild(c);`,
+    // The web app manifest in the same language (the installed app's name).
+    `var m=document.createElement('link');m.rel='manifest';m.href=e?${JSON.stringify(manifests.enUS)}:${JSON.stringify(manifests.zhCN)};document.head.appendChild(m);`,
     "if(!g('accessToken')&&p!=='/login'&&p!=='/d'&&p.indexOf('/d/')!==0){",
     "d.setAttribute('data-boot','leaving');",
     "l.replace('/login?'+new URLSearchParams({redirect:l.pathname+l.search+l.hash}));return}",

@@ -7,12 +7,14 @@ import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { connectToasts } from "../app/notify";
 import { sessionExpiredAtom, themeAtom } from "../app/state";
+import { OfflineNotice, OfflineScreen, useOfflineStart } from "./Offline";
 
 /**
  * Around every page: the theme on <html>, toasts reachable from the API client, the session-expired
  * 'tip' dialog (confirm clears local storage and reloads, spec §4), and the 'my' side panel, which
  * the route passes in (`panel`): the shell imports no feature, and the route decides how the panel
- * loads (lazily, out of the first load).
+ * loads (lazily, out of the first load). Opened without a network, the offline screen stands in
+ * for the page; a network lost later is a notice at the top (components/Offline.tsx).
  */
 export function AppShell({ children, panel }: { readonly children: ReactNode; readonly panel: ReactNode }) {
   const toast = useToast();
@@ -21,6 +23,7 @@ export function AppShell({ children, panel }: { readonly children: ReactNode; re
   const theme = useAtomValue(themeAtom);
   const router = useRouter();
   const { t } = useLingui();
+  const offlineStart = useOfflineStart();
 
   useEffect(() => {
     connectToasts(toast);
@@ -38,7 +41,8 @@ export function AppShell({ children, panel }: { readonly children: ReactNode; re
       <a className="h5-skip-link" href="#main">
         {t`跳到主要内容`}
       </a>
-      {children}
+      <OfflineNotice />
+      {offlineStart ? <OfflineScreen /> : children}
       {panel}
       <TipDialog
         open={expired}

@@ -24,7 +24,8 @@ import type { CspSettings } from "../env";
  *   of a MediaSource on the `<video>`; a camera stream (`srcObject`) needs no source.
  * - `connect-src 'self'`: the API, playlists and segments (shaka fetches them), tracking beacons.
  * - `frame-src 'none'`: the app frames nothing (until a payment page is configured, below).
- * - `worker-src 'none'`: no worker (shaka transmuxes in the page unless given a worker URL).
+ * - `worker-src 'self'`: the app's service worker (`/sw.js`, Step 13); no other worker (shaka
+ *   transmuxes in the page unless given a worker URL).
  * - `object-src 'none'`, `base-uri 'none'`: no plugins; no `<base>` re-pointing relative URLs.
  * - `form-action 'self'`: forms are handled in script; none posts elsewhere.
  * - `frame-ancestors 'none'` (and `X-Frame-Options: DENY` for old browsers): nobody may frame the
@@ -49,7 +50,7 @@ export function contentSecurityPolicy(settings: CspSettings, hashes: InlineHashe
     ["media-src", "'self'", "blob:", ...settings.mediaSrc],
     ["connect-src", "'self'", ...settings.connectSrc],
     ["frame-src", ...(settings.frameSrc.length > 0 ? settings.frameSrc : ["'none'"])],
-    ["worker-src", "'none'"],
+    ["worker-src", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["form-action", "'self'"],
