@@ -2,7 +2,7 @@ import { linguiVitePlugins } from "@platform/vite-config";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import type { Plugin } from "vite";
+import type { Plugin, Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { drawIcon } from "./build/icons";
 import { icons, manifestFileName, manifestLocales, webManifest } from "./build/manifest";
@@ -60,6 +60,41 @@ function installable(): Plugin {
  * wordless skeletons inside `#app`. In a build
  * the script preloads the stored language's catalog chunk; the dev server has no chunks to name.
  */
+/**
+ * What each shell route's screen loads beyond index.html's own scripts (its component chunk, the
+ * chunks and styles that imports), and on /videoview the player's library (shaka), for the boot
+ * script to preload at once.
+ */
+function routePreloads(bundle: Rollup.OutputBundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (fileName: string, into = new Set<string>()) => {
+    const chunk = byName.get(fileName);
+    if (chunk === undefined || into.has(fileName)) return into;
+    into.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+    for (const imported of chunk.imports) closure(imported, into);
+    return into;
+  };
+  const facade = (chunk: (typeof chunks)[number]) => (chunk.facadeModuleId ?? "").replaceAll("\\", "/");
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (entry === undefined) throw new Error("boot page: the build has no entry chunk");
+  const inPage = closure(entry.fileName);
+  const shaka = chunks.find((chunk) => facade(chunk).includes("/shaka-player/dist/"));
+  if (shaka === undefined) throw new Error("boot page: the build has no shaka-player chunk");
+  const preloads: Record<string, string[]> = {};
+  for (const route of shellRoutes) {
+    const screen = chunks.find((chunk) =>
+      facade(chunk).endsWith(`/src/routes/${route}.tsx?tsr-split=component`),
+    );
+    if (screen === undefined) throw new Error(`boot page: the build has no /${route} screen chunk`);
+    const files = [...closure(screen.fileName)].filter((file) => !inPage.has(file));
+    if (route === "videoview") files.push(shaka.fileName);
+    preloads[`/${route}`] = files.map((file) => `/${file}`);
+  }
+  return preloads;
+}
+
 function bootPage(): Plugin {
   return {
     name: "platform-boot-page",
@@ -82,6 +117,7 @@ function bootPage(): Plugin {
         const script = bootScript(
           { zhCN, enUS },
           { zhCN: `/${manifestFileName("zh-CN")}`, enUS: `/${manifestFileName("en-US")}` },
+          context.bundle === undefined ? {} : routePreloads(context.bundle),
         );
         const withScript = html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    <script>${script}</script>`);
         const withSkeleton = withScript.replace(

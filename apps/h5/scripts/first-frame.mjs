@@ -7,8 +7,11 @@
 //              playlist and the first segments all on the way;
 //   in-app   — from /home?price=free (scripts cached), a tap on the first video: from the tap to the
 //              first frame.
-// Every API call in the app waits at least 300 ms (the client's floor, spec §7), so both include it.
-// Target: ≤ 1.2 s. Reported, never enforced (machines are noisy); exit code 1 only if something broke.
+//   throttled — direct, under a phone's conditions applied over the DevTools protocol (Step 13):
+//              150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU slowed 4×.
+// Every API call in the app waits at least 300 ms (the client's floor, spec §7), so all include it.
+// Targets (Step 13): direct ≤ 0.8 s on localhost, throttled ≤ 4 s. Reported, never enforced
+// (machines are noisy); exit code 1 only if something broke.
 //
 // Run: pnpm -F @platform/h5 first-frame            (builds first, like perf)
 //      pnpm -F @platform/h5 first-frame --no-build  (uses apps/server/dist and apps/h5/dist)
@@ -24,8 +27,14 @@ import {
   temporaryFolder,
 } from "./harness.mjs";
 
-const RUNS = 5;
-const TARGET_MS = 1200;
+const RUNS = Number(process.env.FIRST_FRAME_RUNS ?? 5);
+const TARGET_MS = 800;
+const THROTTLED_TARGET_MS = 4000;
+/** Lighthouse's mobile network and CPU (DevTools protocol units: bytes per second, ms). */
+const phoneConditions = {
+  network: { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
+  cpuRate: 4,
+};
 const demo = { phone: "13800000002", password: "demo123456" };
 const noBuild = process.argv.includes("--no-build");
 /** --detail: print the last direct run's timeline (every request's start and end, the frame). */
@@ -106,6 +115,7 @@ async function main() {
   };
   const direct = [];
   const inApp = [];
+  const throttled = [];
   try {
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext(phone);
@@ -128,12 +138,27 @@ async function main() {
       const frame = await firstFrame(page);
       inApp.push(frame - (await page.evaluate(() => window.__tapAt)));
       await context.close();
-      console.log(`run ${run + 1}: direct ${ms(direct[run])}, in-app ${ms(inApp[run])}`);
+
+      // Direct again, in a new context (empty cache), on a phone's network and CPU.
+      const slow = await browser.newContext(phone);
+      await slow.addInitScript(initScript, { entries });
+      const slowPage = await slow.newPage();
+      const session = await slow.newCDPSession(slowPage);
+      await session.send("Network.enable");
+      await session.send("Network.emulateNetworkConditions", phoneConditions.network);
+      await session.send("Emulation.setCPUThrottlingRate", { rate: phoneConditions.cpuRate });
+      await slowPage.goto(`${origin}/videoview?id=${free.id}`, { timeout: 60_000 });
+      throttled.push(await firstFrame(slowPage, 60_000));
+      if (detail && run === RUNS - 1) await printTimeline(slowPage);
+      await slow.close();
+      console.log(
+        `run ${run + 1}: direct ${ms(direct[run])}, in-app ${ms(inApp[run])}, throttled ${ms(throttled[run])}`,
+      );
     }
   } finally {
     await browser.close();
   }
-  const verdict = (value) => (value <= TARGET_MS ? "met" : "MISSED");
+  const verdict = (value, target = TARGET_MS) => (value <= target ? "met" : "MISSED");
   console.log(
     `\nfirst frame of a free video (“${free.videoTitle}”), median of ${RUNS}, target ≤ ${ms(TARGET_MS)}:`,
   );
@@ -142,6 +167,9 @@ async function main() {
   );
   console.log(
     `  in-app tap from /home (scripts cached)         ${ms(median(inApp)).padStart(8)}  ${verdict(median(inApp))}`,
+  );
+  console.log(
+    `  direct, 150 ms RTT, 1.6 Mbps, 4× CPU           ${ms(median(throttled)).padStart(8)}  ${verdict(median(throttled), THROTTLED_TARGET_MS)} (target ≤ ${ms(THROTTLED_TARGET_MS)})`,
   );
 }
 

@@ -1,7 +1,11 @@
+/** How long after the page's load the worker is registered (its precache then downloads). */
+const AFTER_LOAD_MS = 5000;
+
 /**
  * The service worker (Step 13, decision 0017; made by vite-plugin-pwa from vite.config.ts) is
- * registered after the page has loaded, so its precache never competes with the first visit. Only
- * in a build: the dev server serves no worker.
+ * registered a few seconds after the page has loaded, so its precache (the shell, ≈ 400 KB on the
+ * wire) never competes with a first visit's own requests — a video's first segments above all.
+ * Only in a build: the dev server serves no worker.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
@@ -10,6 +14,7 @@ export function registerServiceWorker(): void {
       console.warn("service worker not registered", error);
     });
   };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  const later = () => window.setTimeout(register, AFTER_LOAD_MS);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }

@@ -5,18 +5,22 @@ import { bootScript, skeletonHtml } from "./page";
 
 const catalogs = { zhCN: "/assets/messages-zh.js", enUS: "/assets/messages-en.js" };
 const manifests = { zhCN: "/manifest.zh-CN.webmanifest", enUS: "/manifest.en-US.webmanifest" };
+const preloads = {
+  "/home": ["/assets/home-1.js", "/assets/home-1.css"],
+  "/videoview": ["/assets/videoview-1.js", "/assets/shaka-1.js"],
+};
 
 /** Runs the boot script as the page's head would, against a stand-in document and storage. */
 function boot(href: string, stored: Record<string, string>) {
   const url = new URL(href, "https://h5.example");
   const attributes = new Map<string, string>();
-  const links: { rel: string; href: string }[] = [];
+  const links: { rel: string; href: string; as?: string }[] = [];
   let replacedWith = null as string | null;
   const documentElement = {
     lang: "zh-CN",
     setAttribute: (name: string, value: string) => attributes.set(name, value),
   };
-  runInNewContext(bootScript(catalogs, manifests), {
+  runInNewContext(bootScript(catalogs, manifests, preloads), {
     document: {
       documentElement,
       head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
@@ -112,6 +116,22 @@ describe("the boot script", () => {
     );
     expect(result.lang).toBe("zh-CN");
     expect(result.replacedWith).toMatch(/^\/login\?redirect=/);
+  });
+});
+
+describe("the boot script's preloads", () => {
+  it("start a shell page's own chunks and styles (the player's library on /videoview) at once", () => {
+    const token = { accessToken: "abc" };
+    const preloaded = (path: string) => boot(path, token).links.slice(2);
+    expect(preloaded("/home")).toEqual([
+      { rel: "modulepreload", href: "/assets/home-1.js" },
+      { rel: "preload", as: "style", href: "/assets/home-1.css" },
+    ]);
+    expect(preloaded("/")).toEqual(preloaded("/home"));
+    expect(preloaded("/videoview?id=3").map((link) => link.href)).toEqual(preloads["/videoview"]);
+    expect(preloaded("/trade")).toEqual([]);
+    // Signed out on /home: on the way to /login, nothing of /home.
+    expect(boot("/home", {}).links.slice(2)).toEqual([]);
   });
 });
 

@@ -9,7 +9,9 @@
  * - a signed-out visitor (no `accessToken`) on a page that needs signing in goes to
  *   `/login?redirect=<the path it wanted>` at once, as the app's route guard would (spec §2;
  *   `boot.test.ts` runs it against `guardRoute` for many paths);
- * - `data-boot` on `<html>` says which skeleton to show: login, home (also `/`), video, or a page.
+ * - `data-boot` on `<html>` says which skeleton to show: login, home (also `/`), video, or a page;
+ * - on those three pages, the screen's own chunks (and the player's library on /videoview) are
+ *   preloaded at once, beside the entry's scripts.
  * The server allows it by its hash (apps/server `app-page.ts`); it is plain ES2017 with no imports.
  */
 interface ByLanguage {
@@ -17,7 +19,14 @@ interface ByLanguage {
   readonly enUS: string;
 }
 
-export function bootScript(catalogs: ByLanguage, manifests: ByLanguage): string {
+/** Per shell route (`/home`, `/login`, `/videoview`): the files its screen needs beyond the entry's. */
+export type RoutePreloads = Readonly<Record<string, readonly string[]>>;
+
+export function bootScript(
+  catalogs: ByLanguage,
+  manifests: ByLanguage,
+  preloads: RoutePreloads = {},
+): string {
   return [
     "(function(){",
     "var d=document.documentElement,l=location,p=l.pathname.toLowerCase().replace(/\\/+$/,'')||'/';",
@@ -30,7 +39,13 @@ export function bootScript(catalogs: ByLanguage, manifests: ByLanguage): string 
     "if(!g('accessToken')&&p!=='/login'&&p!=='/d'&&p.indexOf('/d/')!==0){",
     "d.setAttribute('data-boot','leaving');",
     "l.replace('/login?'+new URLSearchParams({redirect:l.pathname+l.search+l.hash}));return}",
-    "d.setAttribute('data-boot',p==='/login'?'login':p==='/home'||p==='/'?'home':p==='/videoview'?'video':'page')",
+    "d.setAttribute('data-boot',p==='/login'?'login':p==='/home'||p==='/'?'home':p==='/videoview'?'video':'page');",
+    // The page's own screen (and, on /videoview, the player's library) start with the entry's
+    // scripts instead of after them: one round trip less before the screen, two before a frame.
+    `var r=${JSON.stringify(preloads)}[p==='/'?'/home':p]||[];`,
+    "for(var i=0;i<r.length;i++){var x=document.createElement('link');",
+    "if(/\\.css$/.test(r[i])){x.rel='preload';x.as='style'}else{x.rel='modulepreload'}",
+    "x.href=r[i];document.head.appendChild(x)}",
     "})()",
   ].join("");
 }

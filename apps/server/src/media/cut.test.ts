@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { decodeErrorsOf, packetsOf, testMediaDir } from "../../test/media";
 import { cutSegment, readInit } from "./cut";
 import { ensureSeedMedia } from "./generate";
-import { parsePlaylist } from "./playlist";
+import { parsePlaylist, straddledSegment } from "./playlist";
 
 // ---- A small ISO-BMFF writer and reader for hand-made fragments ----
 
@@ -264,15 +264,19 @@ describe("cutting ffmpeg's segments", () => {
   }
 
   it.each([
-    // key, rendition, limit (ms), segment: B frames at 15 fps; B-pyramid at 5 fps, past the loop.
-    ["aurora", "480p", 6_000, "seg_00001.m4s"],
-    ["aurora", "360p", 9_500, "seg_00002.m4s"],
-    ["colourbars", "360p", 30_000, "seg_00007.m4s"],
-    ["colourbars", "720p", 70_100, "seg_00017.m4s"],
+    // key, rendition, limit (ms): B frames at 15 fps; B-pyramid at 5 fps, past the loop; inside one
+    // of the 1 s segments the first seconds are cut in.
+    ["aurora", "480p", 6_000],
+    ["aurora", "360p", 9_500],
+    ["aurora", "480p", 2_500],
+    ["colourbars", "360p", 30_000],
+    ["colourbars", "720p", 70_100],
   ])(
     "%s %s cut at %i ms: nothing at or past the limit, up to within a few frames of it, decodes",
-    async (key, name, limitMs, segment) => {
-      const { file, init, zero } = await rendition(key, name);
+    async (key, name, limitMs) => {
+      const { file, init, zero, playlist } = await rendition(key, name);
+      const segment = straddledSegment(playlist, limitMs)?.file;
+      if (segment === undefined) throw new Error(`${String(limitMs)} ms falls on a segment boundary`);
       const original = file(segment);
       const cut = cutSegment(init, original, limitMs);
       expect(cut.bytes.length).toBeLessThan(original.length);

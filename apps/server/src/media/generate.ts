@@ -7,6 +7,8 @@ import { parsePlaylist } from "./playlist";
 import {
   LOOP_SECONDS,
   SEGMENT_SECONDS,
+  SHORT_SEGMENTS,
+  SHORT_SEGMENT_SECONDS,
   ladder,
   mediaProfiles,
   recipeHash,
@@ -79,12 +81,17 @@ async function makeClip(mediaDir: string, recipe: ClipRecipe): Promise<ClipManif
         return `[s${String(i)}]scale=${String(size.width)}:${String(size.height)},format=yuv420p[o${String(i)}]`;
       })
       .join(";");
+    // Key frames every SHORT_SEGMENT_SECONDS for the first SHORT_SEGMENTS, then every SEGMENT_SECONDS.
+    const shortEnd = SHORT_SEGMENTS * SHORT_SEGMENT_SECONDS;
+    const keyFrames =
+      `expr:if(lt(t,${String(shortEnd)}),gte(t,n_forced*${String(SHORT_SEGMENT_SECONDS)}),` +
+      `gte(t,${String(shortEnd)}+(n_forced-${String(SHORT_SEGMENTS)})*${String(SEGMENT_SECONDS)}))`;
     const outputs = ladder.flatMap((rung, i) => {
       const kbps = recipe.lowBitrate ? rung.lowVideoKbps : rung.videoKbps;
       return [
         ...["-map", `[o${String(i)}]`, "-map", "1:a"],
         ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main"],
-        ...["-force_key_frames", `expr:gte(t,n_forced*${String(SEGMENT_SECONDS)})`, "-sc_threshold", "0"],
+        ...["-force_key_frames", keyFrames, "-sc_threshold", "0"],
         ...["-b:v", `${String(kbps)}k`, "-maxrate", `${String(Math.round(kbps * 1.5))}k`],
         ...["-bufsize", `${String(kbps * 2)}k`],
         ...["-c:a", "aac", "-ar", "48000"],
@@ -119,7 +126,9 @@ async function makeClip(mediaDir: string, recipe: ClipRecipe): Promise<ClipManif
       await ffmpeg([
         ...(recipe.seconds > baseSeconds ? ["-stream_loop", "-1"] : []),
         ...["-i", join(work, `base_${rung.name}.mp4`), "-t", String(recipe.seconds), "-c", "copy"],
-        ...["-f", "hls", "-hls_time", String(SEGMENT_SECONDS), "-hls_playlist_type", "vod"],
+        // Cut at every key frame at least SHORT_SEGMENT_SECONDS after the last cut: the key frames
+        // above make the first segments short and the rest SEGMENT_SECONDS long.
+        ...["-f", "hls", "-hls_time", String(SHORT_SEGMENT_SECONDS), "-hls_playlist_type", "vod"],
         ...["-hls_segment_type", "fmp4", "-hls_flags", "independent_segments"],
         ...["-hls_fmp4_init_filename", "init.mp4", "-hls_segment_filename", join(dir, "seg_%05d.m4s")],
         join(dir, "index.m3u8"),

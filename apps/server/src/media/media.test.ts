@@ -53,7 +53,7 @@ describe("seed media (made by ffmpeg in the global setup)", () => {
     }
   });
 
-  it("repeats the encoded base of a long clip to its full length, in 4 s segments", async () => {
+  it("repeats the encoded base of a long clip to its full length: four 1 s segments, then 4 s ones", async () => {
     const clips = await ensureSeedMedia(testMediaDir, "quick");
     const looped = clips.find((c) => c.key === "colourbars");
     expect(looped?.lengthMs).toBeGreaterThanOrEqual(99_000);
@@ -62,7 +62,13 @@ describe("seed media (made by ffmpeg in the global setup)", () => {
       readFileSync(join(testMediaDir, looped?.folder ?? "", "360p", "index.m3u8"), "utf8"),
     );
     expect(playlist.segments.length).toBeGreaterThanOrEqual(25);
-    expect(playlist.segments.slice(0, -1).every((s) => Math.abs(s.duration - 4) < 0.01)).toBe(true);
+    // Each repeat of the base starts with a key frame every second (the player's first requests are
+    // small), then one every 4 s.
+    const lengths = playlist.segments.slice(0, -1).map((segment) => Math.round(segment.duration * 100) / 100);
+    expect(lengths.slice(0, 6)).toEqual([1, 1, 1, 1, 4, 4]);
+    expect(lengths.every((length) => length === 1 || length === 4)).toBe(true);
+    const firstRepeat = playlist.segments.findIndex((segment) => Math.abs(segment.start - 64) < 0.01);
+    expect(lengths[firstRepeat]).toBe(1);
   });
 });
 

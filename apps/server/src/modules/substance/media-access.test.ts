@@ -111,7 +111,8 @@ eachDatabase("media access over HTTP", (target) => {
     expect(seconds(playlist.text)).toBeCloseTo(20, 0);
     expect(playlist.text).toContain("#EXT-X-ENDLIST");
     const uris = urisOf(playlist.text);
-    expect(uris.length).toBe(6);
+    // 20 s: four 1 s segments, then four of 4 s (recipes.ts: SHORT_SEGMENTS).
+    expect(uris.length).toBe(9);
     for (const uri of uris) {
       const segment = await get(platform, uri);
       expect(segment.status).toBe(200);
@@ -128,13 +129,13 @@ eachDatabase("media access over HTTP", (target) => {
       watchLevel: "SVIP",
     });
     const preview = await playlistOf(other, ids.SVIP);
-    // 6 s limit, 4 s segments: the segment from 0 s, the one from 4 s cut at 6 s, then the end.
+    // 6 s limit: the four 1 s segments, the 4 s one from 4 s cut at 6 s, then the end.
     expect(seconds(preview.text)).toBeCloseTo(6, 3);
-    expect(preview.text).not.toContain("seg_00002");
+    expect(preview.text).not.toContain("seg_00005");
     const full = await playlistOf(member, ids.SVIP);
     expect(seconds(full.text)).toBeCloseTo(20, 0);
     // A member's URL of a later segment, with its signature taken off, fetched directly.
-    const later = urisOf(full.text).find((u) => u.includes("seg_00003")) ?? "";
+    const later = urisOf(full.text).find((u) => u.includes("seg_00006")) ?? "";
     const bare = later.replace(/\?.*$/, "");
     expect((await get(platform, bare)).status).toBe(403);
     expect(
@@ -153,10 +154,12 @@ eachDatabase("media access over HTTP", (target) => {
     const preview = await playlistOf(other, ids.SVIP);
     // The playlist lasts the limit (within a frame at 15 fps).
     expect(Math.abs(seconds(preview.text) - 6)).toBeLessThan(1 / 15);
-    const [init, first, cut, ...more] = urisOf(preview.text);
-    expect(more).toEqual([]);
+    const uris = urisOf(preview.text);
+    expect(uris).toHaveLength(6);
+    const [init, first] = uris;
+    const cut = uris.at(-1);
     expect(first).toMatch(/\/seg_00000\.m4s\?/);
-    expect(cut).toMatch(/\/seg_00001\.preview-6000ms\.m4s\?expires=\d+&sig=/);
+    expect(cut).toMatch(/\/seg_00004\.preview-6000ms\.m4s\?expires=\d+&sig=/);
     const response = await get(platform, cut ?? "");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("video/mp4");
@@ -191,17 +194,17 @@ eachDatabase("media access over HTTP", (target) => {
     // The same signature on the whole segment the cut was made from, on another limit, on the
     // next segment's cut: all refused.
     for (const [from, to] of [
-      ["seg_00001.preview-6000ms.m4s", "seg_00001.m4s"],
+      ["seg_00004.preview-6000ms.m4s", "seg_00004.m4s"],
       ["preview-6000ms", "preview-8000ms"],
       ["preview-6000ms", "preview-7999ms"],
-      ["seg_00001", "seg_00002"],
+      ["seg_00004", "seg_00005"],
     ] as const) {
       const tampered = cut.replace(from, to);
       expect(tampered).not.toBe(cut);
       expect((await get(platform, tampered)).status).toBe(403);
     }
     // A cut the server signed but that does not fit the segment it names is not served.
-    const path = `${String(ids.SVIP)}/480p/seg_00001.preview-9000ms.m4s`;
+    const path = `${String(ids.SVIP)}/480p/seg_00004.preview-9000ms.m4s`;
     const expires = Math.floor(Date.now() / 1000) + 3600;
     const sig = segmentSignature(platform.server.ctx, path, expires);
     expect((await get(platform, `/api/media/seg/${path}?expires=${String(expires)}&sig=${sig}`)).status).toBe(
@@ -212,7 +215,7 @@ eachDatabase("media access over HTTP", (target) => {
   it("gives viewers with the right the original playlist, uncut", async () => {
     const original = await platform.server.ctx.media.playlist("aurora", "480p");
     const names = original?.segments.map((s) => s.file) ?? [];
-    expect(names.length).toBe(5);
+    expect(names.length).toBe(8);
     for (const [who, id] of [
       [member, ids.SVIP],
       [other, ids.FREE],
@@ -251,13 +254,16 @@ eachDatabase("media access over HTTP", (target) => {
       "init.mp4",
       "seg_00000.m4s",
       "seg_00001.m4s",
+      "seg_00002.m4s",
+      "seg_00003.m4s",
+      "seg_00004.m4s",
     ]);
     expect(seconds(onBoundary.text)).toBeCloseTo(8, 3);
 
     const later = await playlistOf(other, late);
     expect(seconds(later.text)).toBeCloseTo(9.5, 3);
     const cut = urisOf(later.text).at(-1) ?? "";
-    expect(cut).toContain("/seg_00002.preview-9500ms.m4s?");
+    expect(cut).toContain("/seg_00005.preview-9500ms.m4s?");
     // Made once on disk (derived data, kept with the clip): concurrent first requests share it.
     const clip = platform.server.ctx.media.clip("aurora");
     const disk = join(
@@ -265,7 +271,7 @@ eachDatabase("media access over HTTP", (target) => {
       clip?.folder ?? "",
       "480p",
       "previews-v1",
-      "seg_00002.preview-9500ms.m4s",
+      "seg_00005.preview-9500ms.m4s",
     );
     rmSync(disk, { force: true });
     const answers = await Promise.all(Array.from({ length: 4 }, () => get(platform, cut)));
