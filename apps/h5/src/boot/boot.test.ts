@@ -34,6 +34,13 @@ function boot(href: string, stored: Record<string, string>) {
     },
     localStorage: { getItem: (key: string) => stored[key] ?? null },
     URLSearchParams,
+    // After the first paint: run at once here.
+    requestAnimationFrame: (run: () => void) => {
+      run();
+    },
+    setTimeout: (run: () => void) => {
+      run();
+    },
   });
   return { lang: documentElement.lang, boot: attributes.get("data-boot"), links, replacedWith };
 }

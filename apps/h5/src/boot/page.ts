@@ -42,10 +42,12 @@ export function bootScript(
     "d.setAttribute('data-boot',p==='/login'?'login':p==='/home'||p==='/'?'home':p==='/videoview'?'video':'page');",
     // The page's own screen (and, on /videoview, the player's library) start with the entry's
     // scripts instead of after them: one round trip less before the screen, two before a frame.
+    // After the first frame is painted: the skeleton's paint waits for nothing.
     `var r=${JSON.stringify(preloads)}[p==='/'?'/home':p]||[];`,
+    "if(r.length)requestAnimationFrame(function(){setTimeout(function(){",
     "for(var i=0;i<r.length;i++){var x=document.createElement('link');",
     "if(/\\.css$/.test(r[i])){x.rel='preload';x.as='style'}else{x.rel='modulepreload'}",
-    "x.href=r[i];document.head.appendChild(x)}",
+    "x.href=r[i];document.head.appendChild(x)}})})",
     "})()",
   ].join("");
 }
