@@ -34,7 +34,7 @@ export default tseslint.config(
             {
               regex: {
                 pattern:
-                  "className|Selector$|^(data|aria)-|^(role|type|id|name|href|src|key|to|target|rel|as|accept|capture|inputMode|autoComplete|enterKeyHint|d|viewBox|preload|crossOrigin)$",
+                  "className|Selector$|^(data|aria)-|^(role|type|id|name|href|src|key|to|target|rel|as|accept|capture|inputMode|autoComplete|enterKeyHint|d|viewBox|preload|crossOrigin|sizes|srcSet)$",
               },
             },
           ],

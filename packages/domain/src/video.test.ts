@@ -4,6 +4,8 @@ import {
   authorNameOf,
   canWatchFully,
   coverOf,
+  coverSrcSet,
+  posterOf,
   defaultVideoListFilters,
   durationBucketOf,
   durationRangeOf,
@@ -177,5 +179,37 @@ describe("list filters", () => {
 
   it("'all' spans every length", () => {
     expect(durationRangeOf("all")).toEqual({ minMs: 0, maxMs: null });
+  });
+});
+
+describe("posterOf", () => {
+  it("is a seed cover's widest WebP rendition, or any other picture as it is", () => {
+    expect(posterOf("/api/media/covers/aurora-1a2b/cover.jpg")).toBe(
+      "/api/media/covers/aurora-1a2b/cover.w640.webp",
+    );
+    expect(posterOf("/api/media/covers/sky-9/vertical.jpg")).toBe(
+      "/api/media/covers/sky-9/vertical.w360.webp",
+    );
+    expect(posterOf("/api/upload/pictures/abc.jpg")).toBe("/api/upload/pictures/abc.jpg");
+  });
+});
+
+describe("coverSrcSet", () => {
+  it("lists a seed cover's WebP renditions by width, and nothing for other pictures", () => {
+    expect(coverSrcSet("/api/media/covers/aurora-1a2b/cover.jpg")).toBe(
+      "/api/media/covers/aurora-1a2b/cover.w320.webp 320w, /api/media/covers/aurora-1a2b/cover.w640.webp 640w",
+    );
+    expect(coverSrcSet("/api/media/covers/sky-9/vertical.jpg")).toBe(
+      "/api/media/covers/sky-9/vertical.w180.webp 180w, /api/media/covers/sky-9/vertical.w360.webp 360w",
+    );
+    for (const other of [
+      "/api/upload/pictures/abc.jpg",
+      "https://cdn.example/api/media/covers/a/cover.jpg",
+      "/api/media/covers/a/cover.png",
+      "/api/media/covers/../cover.jpg",
+      "",
+    ]) {
+      expect(coverSrcSet(other), other).toBeNull();
+    }
   });
 });

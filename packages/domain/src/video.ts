@@ -160,6 +160,42 @@ export function coverOf(v: CoverFields): string | null {
   return isVerticalVideo(v) ? v.verticalCoverUrl || regular : regular;
 }
 
+/**
+ * The WebP renditions the server makes of each seed cover (Step 13), by the cover's file name:
+ * `cover.jpg` (640 × 360) and `vertical.jpg` (360 × 640) at half and full width. A cover at
+ * `/api/media/covers/<folder>/<name>.jpg` has them at `<name>.w<width>.webp` beside it.
+ */
+export const coverWidths = { cover: [320, 640], vertical: [180, 360] } as const;
+export type CoverName = keyof typeof coverWidths;
+
+export function coverVariantFile(name: CoverName, width: number): string {
+  return `${name}.w${String(width)}.webp`;
+}
+
+const SEED_COVER = /^(\/api\/media\/covers\/[\w-]+\/)(cover|vertical)\.jpg$/;
+
+/**
+ * A `srcset` of a cover's WebP renditions ("….w320.webp 320w, ….w640.webp 640w"), or null for a
+ * cover the server has none of (an uploaded picture, another host): then the picture alone.
+ */
+export function coverSrcSet(url: string): string | null {
+  const match = SEED_COVER.exec(url);
+  if (match === null) return null;
+  const [, base = "", name = "cover"] = match;
+  return coverWidths[name as CoverName]
+    .map((width) => `${base}${coverVariantFile(name as CoverName, width)} ${String(width)}w`)
+    .join(", ");
+}
+
+/** A cover's widest WebP rendition (a player's poster, full width), or the cover itself when it has none. */
+export function posterOf(url: string): string {
+  const match = SEED_COVER.exec(url);
+  if (match === null) return url;
+  const [, base = "", name = "cover"] = match;
+  const widths = coverWidths[name as CoverName];
+  return `${base}${coverVariantFile(name as CoverName, widths[widths.length - 1] ?? 0)}`;
+}
+
 /** The author's display name: `nickName`, else `createUserName`. */
 export function authorNameOf(v: {
   readonly nickName?: string | null;

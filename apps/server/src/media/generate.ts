@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { coverVariantFile, coverWidths } from "@platform/domain";
 import { parsePlaylist } from "./playlist";
 import {
   LOOP_SECONDS,
@@ -163,6 +164,18 @@ async function makeClip(mediaDir: string, recipe: ClipRecipe): Promise<ClipManif
         "scale=360:640",
         join(work, "vertical.jpg"),
       ]);
+    }
+    // WebP renditions of each cover at the widths the app's srcset names (domain `coverWidths`):
+    // a card on a phone needs the 320 px one, 3 KB instead of the 16 KB JPEG.
+    for (const name of recipe.orientation === "vertical"
+      ? (["cover", "vertical"] as const)
+      : (["cover"] as const)) {
+      for (const width of coverWidths[name]) {
+        await ffmpeg([
+          ...["-i", join(work, `${name}.jpg`), "-vf", `scale=${String(width)}:-2`],
+          ...["-c:v", "libwebp", "-quality", "70", join(work, coverVariantFile(name, width))],
+        ]);
+      }
     }
     for (const rung of ladder) await rm(join(work, `base_${rung.name}.mp4`));
 

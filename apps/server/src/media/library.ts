@@ -7,6 +7,8 @@ import { MANIFEST } from "./generate";
 import type { ClipManifest } from "./generate";
 import { parsePlaylist, previewSegmentName, straddledSegment } from "./playlist";
 import type { MediaPlaylist } from "./playlist";
+import { coverVariantFile, coverWidths } from "@platform/domain";
+import type { CoverName } from "@platform/domain";
 import { DEFAULT_RENDITION } from "./recipes";
 
 /** Segment and init file names as ffmpeg writes them (nothing else in a clip folder is served). */
@@ -110,7 +112,15 @@ export class MediaLibrary {
   /** A cover picture's file, or null. */
   coverFile(folder: string, file: string): string | null {
     const clip = [...this.clips.values()].find((c) => c.folder === folder);
-    if (!clip || (file !== clip.cover && file !== clip.verticalCover)) return null;
+    if (!clip) return null;
+    // The cover, the vertical cover, and their WebP renditions (`cover.w320.webp`, …).
+    const pictures = [clip.cover, clip.verticalCover].flatMap((picture) => {
+      if (picture === null) return [];
+      const name = picture.replace(/\.jpg$/, "");
+      const widths = name === "cover" || name === "vertical" ? coverWidths[name] : [];
+      return [picture, ...widths.map((width) => coverVariantFile(name as CoverName, width))];
+    });
+    if (!pictures.includes(file)) return null;
     return join(this.dir, clip.folder, file);
   }
 

@@ -12,6 +12,8 @@ import {
   straddledSegment,
 } from "./playlist";
 import { mediaProfiles, recipeHash } from "./recipes";
+import { MediaLibrary } from "./library";
+import { coverVariantFile, coverWidths } from "@platform/domain";
 
 interface Probe {
   streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
@@ -50,6 +52,27 @@ describe("seed media (made by ffmpeg in the global setup)", () => {
       }
       expect(existsSync(join(testMediaDir, clip.folder, clip.cover))).toBe(true);
       expect(clip.verticalCover !== null).toBe(clip.orientation === "vertical");
+      // Each cover's WebP renditions at the widths the app's srcset names, served beside it.
+      for (const name of clip.verticalCover === null
+        ? (["cover"] as const)
+        : (["cover", "vertical"] as const)) {
+        for (const width of coverWidths[name]) {
+          const file = coverVariantFile(name, width);
+          const picture = probe(join(testMediaDir, clip.folder, file)).streams[0];
+          expect(picture?.codec_name, file).toBe("webp");
+          expect(picture?.width, file).toBe(width);
+        }
+      }
+    }
+    const clip = clips.find((c) => c.orientation === "landscape");
+    if (clip === undefined) throw new Error("no landscape clip");
+    const library = new MediaLibrary(testMediaDir);
+    library.prefer(clips);
+    expect(library.coverFile(clip.folder, "cover.w320.webp")).toBe(
+      join(testMediaDir, clip.folder, "cover.w320.webp"),
+    );
+    for (const refused of ["cover.w999.webp", "vertical.w180.webp", "../cover.jpg", "index.m3u8"]) {
+      expect(library.coverFile(clip.folder, refused), refused).toBeNull();
     }
   });
 

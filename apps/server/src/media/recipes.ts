@@ -163,7 +163,7 @@ export function recipeHash(recipe: ClipRecipe): string {
         SHORT_SEGMENTS,
         SHORT_SEGMENT_SECONDS,
         LOOP_SECONDS,
-        v: 2,
+        v: 3,
       }),
     )
     .digest("hex")

@@ -13,10 +13,12 @@ export interface SearchRowCardProps {
   readonly onOpen: (id: string) => void;
   /** The searched words: each occurrence in the title is marked (case-insensitive). */
   readonly highlight?: string;
+  /** One of a list's first cards: its cover loads at once (`VideoCover`'s `priority`). */
+  readonly priority?: boolean;
 }
 
 /** The search-result row (row height `ui.searchRowHeight`): small cover, title, author, play count. */
-export function SearchRowCard({ video, onOpen, highlight }: SearchRowCardProps) {
+export function SearchRowCard({ video, onOpen, highlight, priority = false }: SearchRowCardProps) {
   const author = authorNameOf(video);
   return (
     <div
@@ -40,7 +42,7 @@ export function SearchRowCard({ video, onOpen, highlight }: SearchRowCardProps) 
           <PlayCount count={video.playCount} className="pf-search-row__plays" />
         </span>
       </div>
-      <VideoCover video={video} className="pf-search-row__cover">
+      <VideoCover video={video} className="pf-search-row__cover" sizes="160px" priority={priority}>
         <LevelBadge level={video.watchLevel} className="pf-search-row__badge" />
         <Duration ms={video.videoLength} className="pf-search-row__duration" />
       </VideoCover>

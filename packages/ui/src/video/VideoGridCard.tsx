@@ -11,6 +11,8 @@ import "./VideoGridCard.css";
 export interface VideoGridCardProps {
   readonly video: VideoCardData;
   readonly onOpen: (id: string) => void;
+  /** One of a list's first cards: its cover loads at once (`VideoCover`'s `priority`). */
+  readonly priority?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface VideoGridCardProps {
  * and duration, a title of at most two lines and the author. The title is the card's one button
  * (its accessible name); its hit area covers the whole card.
  */
-export function VideoGridCard({ video, onOpen }: VideoGridCardProps) {
+export function VideoGridCard({ video, onOpen, priority = false }: VideoGridCardProps) {
   const author = authorNameOf(video);
   return (
     <div
@@ -35,7 +37,12 @@ export function VideoGridCard({ video, onOpen }: VideoGridCardProps) {
         <span className="pf-video-grid-card__title pf-card-title">{video.videoTitle}</span>
       </button>
       {author !== "" ? <span className="pf-video-grid-card__author">{author}</span> : null}
-      <VideoCover video={video} className="pf-video-grid-card__cover">
+      <VideoCover
+        video={video}
+        className="pf-video-grid-card__cover"
+        sizes="(max-width: 480px) 50vw, 240px"
+        priority={priority}
+      >
         <LevelBadge level={video.watchLevel} className="pf-video-grid-card__badge" />
         <span className="pf-video-grid-card__stats">
           <PlayCount count={video.playCount} className="pf-video-grid-card__plays" />

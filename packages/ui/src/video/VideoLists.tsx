@@ -21,6 +21,9 @@ interface ListBase {
   readonly className?: string;
 }
 
+/** The first covers of a list, in its first screen: loaded at once, at high priority. */
+const PRIORITY_COVERS = 2;
+
 function skeletons(count: number | undefined, videos: number): number[] {
   return Array.from({ length: count ?? (videos === 0 ? 6 : 2) }, (_, i) => i);
 }
@@ -42,15 +45,16 @@ function VideoListFrame({
 }: Omit<ListBase, "onOpen"> & {
   readonly listClass: string;
   readonly style?: CSSProperties;
-  readonly card: (video: VideoCardData) => ReactNode;
+  /** A card; `priority` for the first ones, whose covers load at once. */
+  readonly card: (video: VideoCardData, priority: boolean) => ReactNode;
   readonly skeleton: (key: number) => ReactNode;
 }) {
   return (
     <div className={`pf-video-list${className ? ` ${className}` : ""}`} aria-busy={loading || undefined}>
       {videos.length > 0 ? (
         <ul role="list" className={listClass} style={style} aria-label={label}>
-          {videos.map((video) => (
-            <li key={video.id}>{card(video)}</li>
+          {videos.map((video, index) => (
+            <li key={video.id}>{card(video, index < PRIORITY_COVERS)}</li>
           ))}
         </ul>
       ) : null}
@@ -73,7 +77,7 @@ export function VideoGrid({ onOpen, ...list }: VideoGridProps) {
       {...list}
       listClass="pf-video-grid"
       style={style}
-      card={(video) => <VideoGridCard video={video} onOpen={onOpen} />}
+      card={(video, priority) => <VideoGridCard video={video} onOpen={onOpen} priority={priority} />}
       skeleton={(i) => <VideoGridCardSkeleton key={i} />}
     />
   );
@@ -114,7 +118,9 @@ export function VideoRowList({
       label={label}
       className={className}
       listClass="pf-video-rows"
-      card={(video) => <VideoRowCard video={video} selected={selectedIds?.has(video.id)} {...rowProps} />}
+      card={(video, priority) => (
+        <VideoRowCard video={video} selected={selectedIds?.has(video.id)} priority={priority} {...rowProps} />
+      )}
       skeleton={(i) => <VideoRowCardSkeleton key={i} />}
     />
   );
@@ -131,7 +137,9 @@ export function SearchRowList({ onOpen, highlight, ...list }: SearchRowListProps
     <VideoListFrame
       {...list}
       listClass="pf-video-rows"
-      card={(video) => <SearchRowCard video={video} onOpen={onOpen} highlight={highlight} />}
+      card={(video, priority) => (
+        <SearchRowCard video={video} onOpen={onOpen} highlight={highlight} priority={priority} />
+      )}
       skeleton={(i) => <SearchRowCardSkeleton key={i} />}
     />
   );

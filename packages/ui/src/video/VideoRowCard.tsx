@@ -38,6 +38,8 @@ export interface VideoRowCardProps {
   /** Whether the checkbox is ticked (default: the video's client-only `isSelected`). */
   readonly selected?: boolean;
   readonly onSelectChange?: (id: string, selected: boolean) => void;
+  /** One of a list's first cards: its cover loads at once (`VideoCover`'s `priority`). */
+  readonly priority?: boolean;
   /**
    * A left swipe (touch or mouse drag) reveals a delete button that calls `onDelete`. The button is
    * also in the tab order: focusing it slides the row open, Escape closes it.
@@ -65,6 +67,7 @@ export function VideoRowCard({
   onSelectChange,
   swipeToDelete = false,
   defaultRevealed = false,
+  priority = false,
 }: VideoRowCardProps) {
   const { t, i18n } = useLingui();
   const text = useMessageText();
@@ -195,7 +198,7 @@ export function VideoRowCard({
             ) : null}
           </span>
         </div>
-        <VideoCover video={video} className="pf-video-row__cover">
+        <VideoCover video={video} className="pf-video-row__cover" sizes="160px" priority={priority}>
           <LevelBadge level={video.watchLevel} className="pf-video-row__badge" />
           <Duration ms={video.videoLength} className="pf-video-row__duration" />
           {seenMs !== null ? (

@@ -6,6 +6,7 @@ import {
   coverOf,
   authorNameOf,
   lockReason,
+  posterOf,
   previewLimitSeconds,
   walletBalanceOf,
 } from "@platform/domain";
@@ -56,6 +57,7 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
 
   const reason = lockReason(video.privileges);
   const isMember = video.privileges.vipInfo.isVip;
+  const cover = coverOf(video);
   const price = priceOf(video);
   // The gold balance, ready before the limit for someone who may buy (fresh on each prompt).
   const wallet = useQuery({ ...walletQueryOptions(api), enabled: reason === "purchase", staleTime: 0 });
@@ -100,7 +102,7 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
     <>
       <VideoPlayer
         sources={sources}
-        poster={coverOf(video) ?? undefined}
+        poster={cover === null ? undefined : posterOf(cover)}
         title={video.videoTitle}
         author={authorNameOf(video)}
         token={storage.get(StorageKey.accessToken)}

@@ -56,7 +56,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     const disk = ctx.media.coverFile(folder, file);
     if (!disk) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
     return sendFile(request, reply, disk, {
-      contentType: "image/jpeg",
+      contentType: file.endsWith(".webp") ? "image/webp" : "image/jpeg",
       cacheControl: "public, max-age=31536000, immutable",
     });
   });
