@@ -170,7 +170,10 @@ export async function buildApp(
     });
     // The app's routes are client-side: any other GET that is not the API gets index.html.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === "GET" && !request.url.startsWith("/api/")) return sendPage(reply);
+      // A page of the app (GET, or HEAD as a monitor asks); never for a missing asset, which is a
+      // 404 (a stale page asking an old chunk learns it is gone; a service worker caches nothing).
+      const page = !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
+      if (page && (request.method === "GET" || request.method === "HEAD")) return sendPage(reply);
       return reply
         .status(BusinessCode.notFound)
         .send(refusal(request, BusinessCode.notFound, ServerMessage.notFound));

@@ -160,7 +160,12 @@ describe("security headers on every response", () => {
     expect(asset.headers.get("content-type")).toMatch(/javascript/);
     expectSecurityHeaders(asset.headers, "an asset");
     const gone = await get(platform, "/assets/index-gone.js");
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get("content-type")).toMatch(/^application\/json/);
     expectSecurityHeaders(gone.headers, "a missing asset");
+    const head = await fetch(`${platform.server.origin}/home`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toMatch(/^text\/html/);
   });
 });
 
