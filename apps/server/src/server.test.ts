@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { embedded, failure, freshPhone, lastSmsCode, startPlatform } from "../test/harness";
 import { loadConfig } from "./env";
+import { startServer } from "./server";
 
 /** Real payment providers' settings (needed when the sandbox is off; nothing here calls them). */
 const realPayments = {
@@ -194,5 +195,38 @@ describe("configuration", () => {
       /PAY_MERCHANT_URL and PAY_MERCHANT_SECRET/,
     );
     expect(() => loadConfig({ PORT: "-1" })).toThrow(/PORT/);
+  });
+});
+
+describe("the access log", () => {
+  it("writes one line per answered request, with the URL's token redacted and no header", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "platform-log-"));
+    const lines: Record<string, unknown>[] = [];
+    const stream = {
+      write: (line: string) => {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      },
+    };
+    const config = loadConfig({ PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info", SEED_MEDIA: "quick" });
+    const server = await startServer(config, { logStream: stream });
+    try {
+      lines.length = 0;
+      await fetch(`${server.origin}/health`);
+      await fetch(`${server.origin}/api/media/hls/1/480p.m3u8?token=secret-token-1&x=1`, {
+        headers: { authorization: "Bearer secret-token-2" },
+      });
+      const requests = lines.filter((line) => line.msg === "request");
+      expect(requests.map((line) => [line.method, line.url, line.status])).toEqual([
+        ["GET", "/health", 200],
+        ["GET", "/api/media/hls/1/480p.m3u8?token=[redacted]&x=1", 401],
+      ]);
+      expect(
+        lines.filter((line) => line.msg === "incoming request" || line.msg === "request completed"),
+      ).toEqual([]);
+      expect(JSON.stringify(lines)).not.toMatch(/secret-token/);
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import type { FastifyInstance } from "fastify";
-import { buildApp, loggerOptions } from "./app";
+import { addAccessLog, buildApp, loggerOptions } from "./app";
 import { makeCaches } from "./context";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
@@ -29,16 +29,19 @@ export interface RunningServer {
 /** Open the database (migrating it), make the context and the app, and listen. */
 export async function startServer(
   config: ServerConfig,
-  options: { logger?: boolean; now?: () => Date } = {},
+  options: { logger?: boolean; now?: () => Date; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningServer> {
   const secrets = settleSecrets(config);
   const database = await openDatabase(config);
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    // One line per request (addAccessLog), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // Only proxies the operator names (TRUST_PROXY) may say who the client is (X-Forwarded-For).
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
   });
   const log = app.log;
+  addAccessLog(app);
   if (config.trustProxy.length === 0) {
     // Behind a proxy nobody named, every visitor has the proxy's address: per-address limits then
     // hold for all of them together. Say so once, so the operator sets TRUST_PROXY.
