@@ -121,6 +121,11 @@ eachDatabase("comments over HTTP", (target) => {
       expect(
         (await vip.api.substance.commentList({ substanceId, childSize: 3 })).records[1]?.childList,
       ).toHaveLength(3);
+      // No replies asked for: none listed, and the thread still says how many it has.
+      expect((await vip.api.substance.commentList({ substanceId, childSize: 0 })).records[1]).toMatchObject({
+        childCount: 4,
+        childList: [],
+      });
       expect(
         (await vip.api.substance.commentList({ substanceId, size: 1 })).records.map((c) => c.id),
       ).toEqual([longest.id]);
