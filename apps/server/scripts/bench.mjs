@@ -9,12 +9,10 @@
 import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
-import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { createApiClient, memoryStorage } from "@platform/api-client";
-import { demoAccounts, loadConfig, seed, startServer } from "../dist/index.js";
+import { loadConfig, seed, startServer } from "../dist/index.js";
+import { freshDatabase, reachable, signedInHeaders } from "./support.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const autocannonBin = fileURLToPath(new URL("../node_modules/.bin/autocannon", import.meta.url));
@@ -66,42 +64,16 @@ function bare() {
   });
 }
 
-function reachable(port) {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: "127.0.0.1", port }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on("error", () => resolve(false));
-  });
-}
-
 async function database(kind) {
   if (kind === "pglite") return { url: null, drop: () => Promise.resolve() };
-  const admin = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `platform_bench_${Date.now()}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: admin });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
+  return freshDatabase("platform_bench");
 }
 
 const rows = [];
 const bareServer = await bare();
 const bareUrl = `http://127.0.0.1:${bareServer.port}/`;
 const kinds = ["pglite"];
-if (process.env.BENCH_DATABASE_URL || (await reachable(5432))) kinds.push("postgres");
+if (await reachable()) kinds.push("postgres");
 else console.log("PostgreSQL not reachable at 127.0.0.1:5432: benchmarking the embedded database only");
 
 for (const kind of kinds) {
@@ -122,22 +94,8 @@ for (const kind of kinds) {
   const logFile = createWriteStream(join(dataDir, "server.log"));
   const server = await startServer(config, { logStream: logFile });
   await seed(server.ctx);
-  const api = createApiClient({
-    baseUrl: server.origin,
-    clientId: config.clientId,
-    clientSecret: server.ctx.secrets.clientSecret,
-    reqKey: server.ctx.secrets.reqKey,
-    storage: memoryStorage(),
-    minimumResponseMs: 0,
-  });
-  const account = demoAccounts[0];
-  await api.loginWithPassword({ phone: account.mobile, password: account.password });
   // As a browser sends them: the answers may come compressed.
-  const headers = {
-    authorization: `Bearer ${api.client.accessToken}`,
-    "content-type": "application/json",
-    "accept-encoding": "gzip, deflate, br",
-  };
+  const { api, headers } = await signedInHeaders(server, config);
   const post = { method: "POST", headers, body: "{}" };
   const base = await run(`bare node:http JSON (${kind} run)`, bareUrl, post);
   const info = await run(

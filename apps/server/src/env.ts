@@ -46,6 +46,8 @@ export interface ServerConfig {
   readonly sessionCacheMs: number;
   /** How long a process may reuse catalogue reads: list pages, video rows (ms; 0: never). */
   readonly catalogueCacheMs: number;
+  /** How many videos of its sort order a keyset search reads before it asks the GIN indexes (decision 0016). */
+  readonly searchProbeRows: number;
   /** Check every answer against the contract's response schema (default on outside production). */
   readonly validateResponses: boolean;
   /**
@@ -279,6 +281,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     memberDiscount,
     sessionCacheMs: intOf(env.SESSION_CACHE_MS, 5000, "SESSION_CACHE_MS", 0),
     catalogueCacheMs: intOf(env.CATALOGUE_CACHE_MS, 2000, "CATALOGUE_CACHE_MS", 0),
+    searchProbeRows: intOf(env.SEARCH_PROBE_ROWS, 2000, "SEARCH_PROBE_ROWS", 1),
     validateResponses: boolOf(env.VALIDATE_RESPONSES, !production),
     trustProxy: proxiesOf(env.TRUST_PROXY),
     sandboxReadbackSecret: env.SANDBOX_READBACK_SECRET || null,

@@ -11,6 +11,11 @@ export { loadConfig } from "./env";
 export type { ServerConfig } from "./env";
 export { startServer } from "./server";
 export { describeReport, reconcile } from "./modules/trade/reconcile";
+export { FULL_SCALE, seedAtScale } from "./seed/scale";
+export type { ScaleSize, ScaleSeeded } from "./seed/scale";
+export { encodeCursor } from "./db/keyset";
+export { makeBuyers } from "./seed/buyers";
+export type { Buyer } from "./seed/buyers";
 export type { RunningServer } from "./server";
 
 /** What start prints about reading SMS codes back: who can, and from where. */

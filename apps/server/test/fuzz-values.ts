@@ -65,6 +65,9 @@ export function hintsFor(
     eepayAccount: "fuzz@wallet",
     renewCount: 1,
     seenMs: 1000,
+    // A cursor of two keys (id-ordered lists take one, the catalogue three: those answer 400),
+    // so mutations start from a real one (decision 0016).
+    cursor: "MTcwMDAwMDAwMDAwMDAwMC4xMg",
   };
   const own: Partial<Record<EndpointName, Record<string, unknown>>> = {
     "substance.browseMyVideo": { userId: fx.authorId },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasNextPage, nextPageNumber, shouldLoadMore } from "./paging";
+import { firstPageParam, hasNextPage, nextPageNumber, nextPageParam, shouldLoadMore } from "./paging";
 
 describe("hasNextPage", () => {
   it.each([
@@ -57,5 +57,32 @@ describe("nextPageNumber", () => {
     [4, 5],
   ])("%s loaded → page %s", (loaded, next) => {
     expect(nextPageNumber(loaded)).toBe(next);
+  });
+});
+
+describe("nextPageParam (decision 0016)", () => {
+  const records = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+  it("starts a list by keyset", () => {
+    expect(firstPageParam).toEqual({ current: 1, cursor: null });
+  });
+
+  it("goes on from the last page's cursor, numbering the pages", () => {
+    expect(nextPageParam({ records: records(10), cursor: "MS4y" }, 1)).toEqual({
+      current: 2,
+      cursor: "MS4y",
+    });
+    expect(nextPageParam({ records: records(10), cursor: "Mw" }, 3)).toEqual({ current: 4, cursor: "Mw" });
+  });
+
+  it("stops where the server says the list ends, even after a full page", () => {
+    expect(nextPageParam({ records: records(10), cursor: null }, 1)).toBeUndefined();
+    expect(nextPageParam({ records: [], cursor: null }, 1)).toBeUndefined();
+  });
+
+  it("without a cursor (numbered pages), goes on only while the last page was full", () => {
+    expect(nextPageParam({ records: records(10) }, 1)).toEqual({ current: 2 });
+    expect(nextPageParam({ records: records(9) }, 1)).toBeUndefined();
+    expect(nextPageParam({ records: records(20) }, 2, 20)).toEqual({ current: 3 });
   });
 });

@@ -21,3 +21,8 @@ export function existsWhere(db: Db, table: PgTable, where: SQL | undefined): SQL
     .from(table)
     .where(where)}`;
 }
+
+/** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -27,7 +27,7 @@ function cycle<T>(list: readonly T[], i: number): T {
   return item;
 }
 
-const places = [
+export const places = [
   ["城市夜景", "City Nights"],
   ["山间晨雾", "Mountain Mist"],
   ["海边日落", "Seaside Sunset"],
@@ -41,7 +41,7 @@ const places = [
   ["雨林探险", "Rainforest Quest"],
   ["江南水乡", "Water Towns"],
 ] as const;
-const kinds = [
+export const kinds = [
   ["纪录", "Documentary"],
   ["Vlog", "Vlog"],
   ["教程", "Tutorial"],
@@ -49,7 +49,7 @@ const kinds = [
   ["短片", "Short"],
   ["现场", "Live Set"],
 ] as const;
-const tagPool = [
+export const tagPool = [
   "旅行",
   "音乐",
   "美食",

@@ -90,18 +90,42 @@ export const ZWithdrawType = z.enum(WithdrawType);
 export const ZRechargeStatus = z.enum(RechargeStatus);
 export const ZWithdrawStatus = z.enum(WithdrawStatus);
 
-/** Paged requests: `current` from 1, `size` defaults to the product's page size (10). */
+/** The longest cursor a list hands out (a few keys of its sort order, base64url). */
+export const MAX_CURSOR_LENGTH = 256;
+
+/**
+ * Where the next page of a list starts (decision 0016): opaque to the caller, made by the server
+ * from the last record's sort keys, base64url.
+ */
+export const ZCursor = z
+  .string()
+  .min(1, { error: "not a cursor" })
+  .max(MAX_CURSOR_LENGTH, { error: "not a cursor" })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "not a cursor" });
+
+/**
+ * Paged requests: `current` from 1, `size` defaults to the product's page size (10).
+ *
+ * `cursor` (decision 0016) asks for keyset paging: `null` for the first page, then each answer's
+ * `cursor` for the next. Such pages are read from an index where the last one stopped, at any depth,
+ * and come without `total` (nothing counts every row). Without `cursor`, `current` numbers the page
+ * as before and the answer carries `total`.
+ */
 export const ZPageRequest = z.object({
   current: ZPageNumber.default(1),
   size: z.number().int().min(1).max(50).default(limits.pageSize),
+  cursor: ZCursor.nullable().optional(),
 });
 
 export function ZPage<T extends z.ZodType>(record: T) {
   return z.object({
     records: z.array(record),
-    total: z.number().int().min(0),
+    /** How many records the list has: only for pages asked for by number (`current`). */
+    total: z.number().int().min(0).optional(),
     current: z.number().int().min(1),
     size: z.number().int().min(1),
+    /** Keyset paging: where the next page starts; `null` when this page is the last. */
+    cursor: ZCursor.nullable().optional(),
   });
 }
 

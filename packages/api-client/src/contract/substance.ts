@@ -11,6 +11,7 @@ import {
   ZPage,
   ZPageNumber,
   ZPageRequest,
+  ZCursor,
   ZText,
   ZWatchLevel,
   ZWholeNumberText,
@@ -239,6 +240,8 @@ export const substanceSchemas = {
       substanceId: ZId,
       /** When given, the page lists that comment's replies (oldest first): 'more replies'. */
       rootCommentId: ZId.optional(),
+      /** Keyset paging, as `ZPageRequest`'s (decision 0016). */
+      cursor: ZCursor.nullable().optional(),
     }),
     response: ZPage(ZComment),
   },

@@ -1,3 +1,4 @@
+import { firstPageParam } from "@platform/domain";
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { VIDEO_PAGE_SIZE, nextVideoPageParam } from "../videos/queries";
@@ -28,8 +29,8 @@ export function authorVideosQueryOptions(api: CreationApi, userId: string) {
   return infiniteQueryOptions({
     queryKey: creationKeys.videos(userId),
     queryFn: ({ pageParam, signal }) =>
-      api.substance.browseMyVideo({ userId, current: pageParam, size: VIDEO_PAGE_SIZE }, { signal }),
-    initialPageParam: 1,
+      api.substance.browseMyVideo({ userId, ...pageParam, size: VIDEO_PAGE_SIZE }, { signal }),
+    initialPageParam: firstPageParam,
     getNextPageParam: nextVideoPageParam,
   });
 }

@@ -1,3 +1,4 @@
+import { firstPageParam } from "@platform/domain";
 import type { RequestOf } from "@platform/api-client";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
@@ -28,8 +29,9 @@ function fakeApi(total: number) {
 describe("video list requests", () => {
   it("send the filters, the page and only the limits that are set", () => {
     const home = homeVideoQuery({ ...defaultHomeFilters, price: "free", tag: "hot", classifyId: "4" });
-    expect(videoListRequest(home, 2)).toEqual({
+    expect(videoListRequest(home, { current: 2, cursor: "MS4y" })).toEqual({
       current: 2,
+      cursor: "MS4y",
       size: VIDEO_PAGE_SIZE,
       price: "free",
       sort: "default",
@@ -37,8 +39,9 @@ describe("video list requests", () => {
       tag: "hot",
       classifyId: "4",
     });
-    expect(videoListRequest(channelVideoQuery("9"), 1)).toEqual({
+    expect(videoListRequest(channelVideoQuery("9"), firstPageParam)).toEqual({
       current: 1,
+      cursor: null,
       size: VIDEO_PAGE_SIZE,
       price: "all",
       sort: "default",

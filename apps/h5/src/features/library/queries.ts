@@ -1,5 +1,6 @@
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
-import { hasNextPage, limits, nextPageNumber } from "@platform/domain";
+import { firstPageParam, limits, nextPageParam } from "@platform/domain";
+import type { PageParam } from "@platform/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { QueryClient } from "@tanstack/react-query";
 import { myKeys } from "../my/queries";
@@ -22,14 +23,12 @@ export const libraryKeys = {
   allCollected: () => ["substance", "collected"] as const,
 };
 
-/** The page after these, only while the last one came back full (domain `hasNextPage`). */
+/** The page after these, from the last page's cursor (domain `nextPageParam`). */
 export function nextLibraryPage(
-  lastPage: { readonly records: readonly unknown[] },
+  lastPage: { readonly records: readonly unknown[]; readonly cursor?: string | null },
   allPages: readonly unknown[],
-): number | undefined {
-  return hasNextPage(lastPage.records.length, LIBRARY_PAGE_SIZE)
-    ? nextPageNumber(allPages.length)
-    : undefined;
+): PageParam | undefined {
+  return nextPageParam(lastPage, allPages.length, LIBRARY_PAGE_SIZE);
 }
 
 export function vipPlansQueryOptions(api: PlatformApi) {
@@ -58,8 +57,8 @@ export function boughtQueryOptions(api: PlatformApi) {
   return infiniteQueryOptions({
     queryKey: libraryKeys.bought(),
     queryFn: ({ pageParam, signal }) =>
-      api.substance.myBuyVideoList({ current: pageParam, size: LIBRARY_PAGE_SIZE }, { signal }),
-    initialPageParam: 1,
+      api.substance.myBuyVideoList({ ...pageParam, size: LIBRARY_PAGE_SIZE }, { signal }),
+    initialPageParam: firstPageParam,
     getNextPageParam: nextLibraryPage,
   });
 }
@@ -69,8 +68,8 @@ export function historyQueryOptions(api: PlatformApi, keyword: string) {
   return infiniteQueryOptions({
     queryKey: libraryKeys.history(keyword),
     queryFn: ({ pageParam, signal }) =>
-      api.search.watchHistory({ current: pageParam, size: LIBRARY_PAGE_SIZE, keyword }, { signal }),
-    initialPageParam: 1,
+      api.search.watchHistory({ ...pageParam, size: LIBRARY_PAGE_SIZE, keyword }, { signal }),
+    initialPageParam: firstPageParam,
     getNextPageParam: nextLibraryPage,
   });
 }
@@ -89,13 +88,13 @@ export function collectedQueryOptions(api: PlatformApi, folderId: string | null)
     queryFn: ({ pageParam, signal }) =>
       api.substance.collectList(
         {
-          current: pageParam,
+          ...pageParam,
           size: LIBRARY_PAGE_SIZE,
           ...(folderId === null ? {} : { favoriteId: folderId }),
         },
         { signal },
       ),
-    initialPageParam: 1,
+    initialPageParam: firstPageParam,
     getNextPageParam: nextLibraryPage,
   });
 }

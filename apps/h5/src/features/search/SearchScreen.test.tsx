@@ -112,6 +112,7 @@ describe("/search with words: videos", () => {
     expect(videoRequests[0]).toEqual({
       keyword: "Geek",
       current: 1,
+      cursor: null,
       size: 10,
       price: "all",
       sort: "default",

@@ -27,9 +27,10 @@ const member = (userId: string, hasFollow = false) => ({
 
 describe("search queries", () => {
   it("asks for ten videos a page with the words and the default filters", () => {
-    expect(videoSearchRequest(videoSearchQuery("geek"), 3)).toEqual({
+    expect(videoSearchRequest(videoSearchQuery("geek"), { current: 3, cursor: "MS4y" })).toEqual({
       keyword: "geek",
       current: 3,
+      cursor: "MS4y",
       size: 10,
       price: "all",
       sort: "default",
@@ -38,12 +39,29 @@ describe("search queries", () => {
     });
   });
 
-  it("has a next page only while the last one came back full", () => {
+  it("goes on from the last page's cursor, and stops where the server says the list ends", () => {
+    const options = videoSearchQueryOptions(api, videoSearchQuery("geek"));
+    expect(options.initialPageParam).toEqual({ current: 1, cursor: null });
+    const full = {
+      ...page(Array.from({ length: 10 }, (_, i) => ({ id: String(i) }) as Video)),
+      cursor: "MTA",
+    };
+    const last = { ...page([{ id: "x" } as Video], 2), cursor: null };
+    expect(
+      options.getNextPageParam(full, [full], options.initialPageParam, [options.initialPageParam]),
+    ).toEqual({
+      current: 2,
+      cursor: "MTA",
+    });
+    expect(options.getNextPageParam(last, [full, last], { current: 2 }, [])).toBeUndefined();
+  });
+
+  it("without a cursor (an older server), has a next page only while the last one came back full", () => {
     const options = videoSearchQueryOptions(api, videoSearchQuery("geek"));
     const full = page(Array.from({ length: 10 }, (_, i) => ({ id: String(i) }) as Video));
     const short = page([{ id: "x" } as Video], 2);
-    expect(options.getNextPageParam(full, [full], 1, [1])).toBe(2);
-    expect(options.getNextPageParam(short, [full, short], 2, [1, 2])).toBeUndefined();
+    expect(options.getNextPageParam(full, [full], { current: 1 }, [])).toEqual({ current: 2 });
+    expect(options.getNextPageParam(short, [full, short], { current: 2 }, [])).toBeUndefined();
   });
 
   it("calls nothing without words (an empty keyword would list every video)", () => {

@@ -1,6 +1,6 @@
 import type { PlatformApi, RequestOf, ResponseOf, UserSearchRecord, Video } from "@platform/api-client";
-import { defaultVideoListFilters, hasNextPage, limits, nextPageNumber } from "@platform/domain";
-import type { VideoListFilters } from "@platform/domain";
+import { defaultVideoListFilters, firstPageParam, limits, nextPageParam } from "@platform/domain";
+import type { PageParam, VideoListFilters } from "@platform/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
 
@@ -39,10 +39,10 @@ export const searchKeys = {
   hotTags: () => [...searchKeys.all, "hotTags"] as const,
 };
 
-export function videoSearchRequest(query: VideoSearchQuery, current: number): RequestOf<"search.substance"> {
+export function videoSearchRequest(query: VideoSearchQuery, page: PageParam): RequestOf<"search.substance"> {
   return {
     keyword: query.keyword,
-    current,
+    ...page,
     size: VIDEO_SEARCH_PAGE_SIZE,
     price: query.price,
     sort: query.sort,
@@ -51,10 +51,12 @@ export function videoSearchRequest(query: VideoSearchQuery, current: number): Re
   };
 }
 
-/** The page after these, only while the last one came back full (domain `hasNextPage`). */
-function nextPageParam(pageSize: number) {
-  return (lastPage: { readonly records: readonly unknown[] }, allPages: readonly unknown[]) =>
-    hasNextPage(lastPage.records.length, pageSize) ? nextPageNumber(allPages.length) : undefined;
+/** The page after these: from the last page's cursor, or by number (domain `nextPageParam`). */
+function nextPageOf(pageSize: number) {
+  return (
+    lastPage: { readonly records: readonly unknown[]; readonly cursor?: string | null },
+    allPages: readonly unknown[],
+  ) => nextPageParam(lastPage, allPages.length, pageSize);
 }
 
 /**
@@ -67,8 +69,8 @@ export function videoSearchQueryOptions(api: SearchApi, query: VideoSearchQuery)
     queryKey: searchKeys.videoList(query),
     queryFn: ({ pageParam, signal }) =>
       api.search.substance(videoSearchRequest(query, pageParam), { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam(VIDEO_SEARCH_PAGE_SIZE),
+    initialPageParam: firstPageParam,
+    getNextPageParam: nextPageOf(VIDEO_SEARCH_PAGE_SIZE),
     enabled: query.keyword !== "",
   });
 }
@@ -78,9 +80,10 @@ export function memberSearchQueryOptions(api: SearchApi, content: string) {
   return infiniteQueryOptions({
     queryKey: searchKeys.memberList(content),
     queryFn: ({ pageParam, signal }) =>
-      api.search.user({ content, current: pageParam, size: MEMBER_SEARCH_PAGE_SIZE }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam(MEMBER_SEARCH_PAGE_SIZE),
+      api.search.user({ content, current: pageParam.current, size: MEMBER_SEARCH_PAGE_SIZE }, { signal }),
+    // Members are asked for by number (their order is by followers, not a keyset: decision 0016).
+    initialPageParam: { current: 1 },
+    getNextPageParam: nextPageOf(MEMBER_SEARCH_PAGE_SIZE),
     enabled: content !== "",
   });
 }

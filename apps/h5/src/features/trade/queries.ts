@@ -1,5 +1,5 @@
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
-import { OrderTab, hasNextPage, limits, nextPageNumber } from "@platform/domain";
+import { OrderTab, firstPageParam, limits, nextPageParam } from "@platform/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { myKeys } from "../my/queries";
@@ -42,9 +42,12 @@ export const tradeKeys = {
   eepayEnterUrl: () => [...tradeKeys.all, "eepay", "enterUrl"] as const,
 };
 
-/** The page after these, only while the last one came back full (domain `hasNextPage`). */
-function nextPageParam(lastPage: { readonly records: readonly unknown[] }, allPages: readonly unknown[]) {
-  return hasNextPage(lastPage.records.length, TRADE_PAGE_SIZE) ? nextPageNumber(allPages.length) : undefined;
+/** The page after these, from the last page's cursor (domain `nextPageParam`). */
+function nextTradePage(
+  lastPage: { readonly records: readonly unknown[]; readonly cursor?: string | null },
+  allPages: readonly unknown[],
+) {
+  return nextPageParam(lastPage, allPages.length, TRADE_PAGE_SIZE);
 }
 
 export function payConfigQueryOptions(api: TradeApi) {
@@ -80,9 +83,9 @@ export function billsQueryOptions(api: TradeApi, tab: OrderTab) {
   return infiniteQueryOptions({
     queryKey: tradeKeys.bills(tab),
     queryFn: ({ pageParam, signal }) =>
-      api.trade.userBillDetails({ tab, current: pageParam, size: TRADE_PAGE_SIZE }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
+      api.trade.userBillDetails({ tab, ...pageParam, size: TRADE_PAGE_SIZE }, { signal }),
+    initialPageParam: firstPageParam,
+    getNextPageParam: nextTradePage,
   });
 }
 
@@ -91,9 +94,9 @@ export function statementQueryOptions(api: TradeApi) {
   return infiniteQueryOptions({
     queryKey: tradeKeys.statement(),
     queryFn: ({ pageParam, signal }) =>
-      api.trade.statement({ current: pageParam, size: TRADE_PAGE_SIZE }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
+      api.trade.statement({ ...pageParam, size: TRADE_PAGE_SIZE }, { signal }),
+    initialPageParam: firstPageParam,
+    getNextPageParam: nextTradePage,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Comment, PlatformApi, ResponseOf } from "@platform/api-client";
-import { hasNextPage, limits, nextPageNumber } from "@platform/domain";
+import { firstPageParam, limits, nextPageParam } from "@platform/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
 
@@ -48,16 +48,16 @@ export function commentsQueryOptions(api: PlatformApi, substanceId: string, sess
         {
           substanceId,
           sessionId,
-          current: pageParam,
+          ...pageParam,
           size: limits.commentPageSize,
           childSize: limits.commentRepliesShown,
           sortRule: 0,
         },
         { signal },
       ),
-    initialPageParam: 1,
+    initialPageParam: firstPageParam,
     getNextPageParam: (last: CommentPage, all: readonly CommentPage[]) =>
-      hasNextPage(last.records.length, limits.commentPageSize) ? nextPageNumber(all.length) : undefined,
+      nextPageParam(last, all.length, limits.commentPageSize),
     staleTime: 0,
   });
 }

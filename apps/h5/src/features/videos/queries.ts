@@ -1,6 +1,6 @@
 import type { PlatformApi, RequestOf, ResponseOf, Video } from "@platform/api-client";
-import { defaultVideoListFilters, hasNextPage, limits, nextPageNumber } from "@platform/domain";
-import type { VideoListFilters } from "@platform/domain";
+import { defaultVideoListFilters, firstPageParam, limits, nextPageParam } from "@platform/domain";
+import type { PageParam, VideoListFilters } from "@platform/domain";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
 
@@ -32,10 +32,10 @@ export const videoListKeys = {
 /** The request of one page of a list (empty limits left out, as the server reads them). */
 export function videoListRequest(
   query: VideoListQuery,
-  current: number,
+  page: PageParam,
 ): RequestOf<"substance.getVideoList"> {
   return {
-    current,
+    ...page,
     size: VIDEO_PAGE_SIZE,
     price: query.price,
     sort: query.sort,
@@ -47,11 +47,14 @@ export function videoListRequest(
 }
 
 /**
- * The page after these: only while the last page came back full (domain `hasNextPage`), numbered
- * from the pages loaded; `undefined` tells React Query there is none.
+ * The page after these (domain `nextPageParam`): from the last page's cursor, where the server
+ * reads on by keyset (decision 0016); `undefined` tells React Query there is none.
  */
-export function nextVideoPageParam(lastPage: VideoPage, allPages: readonly VideoPage[]): number | undefined {
-  return hasNextPage(lastPage.records.length, VIDEO_PAGE_SIZE) ? nextPageNumber(allPages.length) : undefined;
+export function nextVideoPageParam(
+  lastPage: VideoPage,
+  allPages: readonly VideoPage[],
+): PageParam | undefined {
+  return nextPageParam(lastPage, allPages.length, VIDEO_PAGE_SIZE);
 }
 
 /** The videos of the loaded pages in order, each once (a page may repeat one when the list moved). */
@@ -80,7 +83,7 @@ export function videoListQueryOptions(api: VideoListApi, query: VideoListQuery) 
     queryKey: videoListKeys.list(query),
     queryFn: ({ pageParam, signal }) =>
       api.substance.getVideoList(videoListRequest(query, pageParam), { signal }),
-    initialPageParam: 1,
+    initialPageParam: firstPageParam,
     getNextPageParam: nextVideoPageParam,
   });
 }

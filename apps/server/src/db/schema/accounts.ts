@@ -37,8 +37,14 @@ export const users = pgTable(
     isAuthor: boolean("is_author").notNull().default(false),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The nickname's characters and character pairs (migration 0008): search finds authors by it. */
+    searchGrams: text("search_grams")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`text_grams("nick_name")`),
   },
   (t) => [
+    index("users_search").using("gin", t.searchGrams).with({ fastupdate: false }),
     uniqueIndex("users_mobile_live")
       .on(t.mobile)
       .where(sql`${t.deletedAt} is null`),

@@ -84,7 +84,7 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index("ledger_entries_account").on(t.accountId, t.id),
-    index("ledger_entries_user").on(t.userId, t.createdAt),
+    index("ledger_entries_user").on(t.userId, t.id),
     index("ledger_entries_journal").on(t.journalId),
     check("ledger_entries_not_zero", sql`${t.amount} <> 0`),
     check("ledger_entries_balance_not_negative", sql`${t.userId} IS NULL OR ${t.balanceAfter} >= 0`),

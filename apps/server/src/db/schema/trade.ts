@@ -52,7 +52,7 @@ export const rechargeOrders = pgTable(
   },
   (t) => [
     uniqueIndex("recharge_orders_order_num").on(t.orderNum),
-    index("recharge_orders_user").on(t.userId, t.createdAt),
+    index("recharge_orders_user").on(t.userId, t.id),
     // One unfinished recharge per person: the database refuses the second, whatever races.
     uniqueIndex("recharge_orders_one_unfinished")
       .on(t.userId)
@@ -103,7 +103,7 @@ export const withdrawOrders = pgTable(
   },
   (t) => [
     uniqueIndex("withdraw_orders_order_num").on(t.orderNum),
-    index("withdraw_orders_user").on(t.userId, t.createdAt),
+    index("withdraw_orders_user").on(t.userId, t.id),
     // 'Withdraw again' once per failed order.
     uniqueIndex("withdraw_orders_retry_of").on(t.retryOf),
     check("withdraw_orders_amount_positive", sql`${t.applicationAmount} > 0`),

@@ -97,14 +97,37 @@ export const videos = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * The characters and character pairs of the title and tags, lower case (`text_grams`,
+     * migration 0008): what the search's GIN index finds a keyword by, in any language.
+     */
+    searchGrams: text("search_grams")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`video_grams("title", "tags")`),
   },
   (t) => [
-    index("videos_published_recent").on(t.status, t.updatedAt),
-    index("videos_published_plays").on(t.status, t.playCount),
-    index("videos_author").on(t.authorId, t.createdAt),
+    // One index per sort order of the catalogue (decision 0016), over published videos only.
+    index("videos_feed_default")
+      .on(t.isHot, t.auditTime, t.id)
+      .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
+    index("videos_feed_recent")
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
+    index("videos_feed_plays")
+      .on(t.playCount, t.id)
+      .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
+    index("videos_author_published")
+      .on(t.authorId, t.auditTime, t.id)
+      .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
+    // No pending list (fastupdate off): a search never scans unsorted recent entries; inserts pay.
+    index("videos_search").using("gin", t.searchGrams).with({ fastupdate: false }),
+    index("videos_author").on(t.authorId, t.createdAt, t.id),
     index("videos_classify").on(t.classifyId),
     index("videos_topic").on(t.topicId),
     check("videos_amount_not_negative", sql`${t.amount} >= 0`),
+    // A published video has been reviewed: its audit time is a key of the default order.
+    check("videos_published_audited", sql`${t.status} <> 99 or ${t.auditTime} is not null`),
     check(
       "videos_counts_not_negative",
       sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0 and ${t.collectCount} >= 0`,
@@ -188,7 +211,7 @@ export const watchHistory = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
-    index("watch_history_user").on(t.userId, t.browsedAt),
+    index("watch_history_user").on(t.userId, t.browsedAt, t.videoId),
   ],
 );
 
@@ -208,8 +231,13 @@ export const comments = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    index("comments_video").on(t.videoId, t.rootId, t.createdAt),
-    index("comments_root").on(t.rootId, t.createdAt),
+    index("comments_video").on(t.videoId, t.rootId, t.createdAt, t.id),
+    // A video's threads newest first (decision 0016): `root_id is null` as the index's predicate,
+    // because PostgreSQL does not take an IS NULL column as fixed when it orders by the next ones.
+    index("comments_threads")
+      .on(t.videoId, t.createdAt, t.id)
+      .where(sql`${t.rootId} is null and ${t.deletedAt} is null`),
+    index("comments_root").on(t.rootId, t.createdAt, t.id),
     check("comments_likes_not_negative", sql`${t.likeCount} >= 0`),
   ],
 );

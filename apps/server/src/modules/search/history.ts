@@ -1,9 +1,10 @@
 /** One's own watch history (spec §2 /myhistory): searched, paged, deleted. */
-import { and, desc, eq, ilike, inArray, isNull } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { videos, watchHistory } from "../../db/schema";
 import { forgetViewer } from "../substance/viewer";
-import { containing, dateFormatOf, pageOf, toVideo, totalOver, videoQuery } from "../substance/videos";
+import { containing, dateFormatOf, toVideo, totalOver, videoQuery } from "../substance/videos";
+import { intKey, keyset, pageFrom, planPage, timeKey } from "../../db/keyset";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 
@@ -12,31 +13,31 @@ export async function listWatchHistory(
   { body, caller, request }: SignedInInput<"search.watchHistory">,
 ): Promise<ResponseOf<"search.watchHistory">> {
   const format = dateFormatOf(request);
-  const rows = await videoQuery(ctx, caller.userId, { total: totalOver() })
+  // Most recently watched first (the (user, time, video) index), read from where the last page ended.
+  const order = keyset("desc", timeKey(watchHistory.browsedAt), intKey(watchHistory.videoId));
+  const plan = planPage(order, body);
+  const rows = await videoQuery(ctx, caller.userId, {
+    browsedAt: sql<Date>`${watchHistory.browsedAt}`.mapWith(watchHistory.browsedAt),
+    ...plan.keys,
+    ...(plan.counts ? { total: totalOver() } : {}),
+  })
     .where(
       and(
         eq(watchHistory.userId, caller.userId),
         isNull(videos.deletedAt),
         body.keyword === "" ? undefined : ilike(videos.title, containing(body.keyword)),
+        plan.after,
       ),
     )
-    .orderBy(desc(watchHistory.browsedAt), desc(videos.id))
-    .limit(body.size)
-    .offset((body.current - 1) * body.size);
-  const browsed = await ctx.db
-    .select({ videoId: watchHistory.videoId, browsedAt: watchHistory.browsedAt })
-    .from(watchHistory)
-    .where(
-      and(
-        eq(watchHistory.userId, caller.userId),
-        inArray(watchHistory.videoId, rows.length ? rows.map((r) => r.id) : [-1]),
-      ),
-    );
-  const at = new Map(browsed.map((b) => [b.videoId, b.browsedAt]));
-  return pageOf(
-    rows.map((r) => ({ ...toVideo(ctx, r, format), browseTime: format(at.get(r.id) ?? r.createdAt) })),
-    rows[0]?.total ?? 0,
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  return pageFrom(
+    order,
     body,
+    rows,
+    (shown) => shown.map((r) => ({ ...toVideo(ctx, r, format), browseTime: format(r.browsedAt) })),
+    (first) => (first as { total?: number } | undefined)?.total ?? 0,
   );
 }
 

@@ -2,11 +2,13 @@
  * Searching videos (spec §7 search): title, tag or author name with the list's filters; the hot
  * tags.
  */
-import { and, desc, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { users, videos } from "../../db/schema";
 import { isPublished } from "../substance/access";
 import { filtersWhere, sortOf, videoPage } from "../substance/lists";
+import { afterCursor, keyColumns, orderOf, upTo } from "../../db/keyset";
 import { containing, dateFormatOf } from "../substance/videos";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
@@ -18,18 +20,75 @@ export async function searchVideos(
   ctx: AppContext,
   { body, caller, request }: SignedInInput<"search.substance">,
 ): Promise<ResponseOf<"search.substance">> {
-  const where = [isPublished, ...filtersWhere(body)];
-  if (body.keyword !== "") {
-    const pattern = containing(body.keyword);
-    where.push(
-      or(
-        ilike(videos.title, pattern),
-        sql`array_to_string(${videos.tags}, ' ') ilike ${pattern}`,
-        ilike(users.nickName, pattern),
-      ) ?? sql`true`,
-    );
-  }
-  return videoPage(ctx, caller.userId, dateFormatOf(request), and(...where), sortOf(body.sort), body);
+  const base = and(isPublished, ...filtersWhere(body));
+  const order = sortOf(body.sort);
+  const format = dateFormatOf(request);
+  const page = (where: SQL | undefined) => videoPage(ctx, caller.userId, format, where, order, body);
+  if (body.keyword === "") return page(base);
+  const text = contains(body.keyword);
+  // Numbered pages count every match: all of them come from the indexes.
+  if (body.cursor === undefined)
+    return page(and(base, idIn(await candidates(ctx, base, body.keyword, text))));
+  const after = body.cursor === null ? undefined : afterCursor(order, body.cursor);
+  // A common keyword: its next matches are found by reading the sort order's index on from the
+  // cursor, SEARCH_PROBE_ROWS videos at most — cheaper than fetching every match to sort them.
+  const [boundary] = await ctx.db
+    .select(keyColumns(order))
+    .from(videos)
+    .where(and(base, after))
+    .orderBy(...orderOf(order))
+    .offset(ctx.config.searchProbeRows - 1)
+    .limit(1);
+  const near = await page(and(base, boundary ? upTo(order, boundary) : undefined, text));
+  if (!boundary || near.cursor !== null) return near;
+  // A rare one (not a page of matches in that many): its matches are few, so the GIN indexes
+  // find them all and only they are sorted.
+  return page(and(base, idIn(await candidates(ctx, and(base, after), body.keyword, text))));
+}
+
+/** The title, tags or author's nickname contain the keyword (as typed: % and _ are literal). */
+function contains(keyword: string): SQL {
+  const pattern = containing(keyword);
+  return (
+    or(
+      ilike(videos.title, pattern),
+      sql`array_to_string(${videos.tags}, ' ') ilike ${pattern}`,
+      ilike(users.nickName, pattern),
+    ) ?? sql`false`
+  );
+}
+
+/** `videos.id` among these ids, sent as one text parameter however many there are. */
+function idIn(ids: readonly number[]): SQL {
+  return ids.length === 0
+    ? sql`false`
+    : sql`${videos.id} = any(string_to_array(${ids.join(",")}, ',')::bigint[])`;
+}
+
+/**
+ * Every video that matches (`text`) among those `where` allows, found through the GIN indexes of
+ * characters and character pairs (`text_grams`, migration 0008): the videos whose title or tags
+ * hold every pair of the keyword, and the videos of the authors whose nickname does — two
+ * queries, so each uses its own index (a pair index finds a two-character Chinese word such as
+ * 美食, which trigrams cannot); ILIKE then keeps the exact matches, as before.
+ */
+async function candidates(
+  ctx: AppContext,
+  where: SQL | undefined,
+  keyword: string,
+  text: SQL,
+): Promise<number[]> {
+  const grams = sql`keyword_grams(${keyword})`;
+  const found = await Promise.all(
+    [videos.searchGrams, users.searchGrams].map((column) =>
+      ctx.db
+        .select({ id: videos.id })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.authorId))
+        .where(and(where, sql`${column} @> ${grams}`, text)),
+    ),
+  );
+  return [...new Set(found.flat().map((r) => r.id))];
 }
 
 export async function hotTags(ctx: AppContext): Promise<ResponseOf<"search.hotTags">> {

@@ -6,7 +6,8 @@ import { purchases, users, videos } from "../../db/schema";
 import type { Caller } from "../../http/caller";
 import { isVipNow } from "../user/membership";
 
-export type VideoRow = typeof videos.$inferSelect;
+/** A video as the server reads it (without the search index's characters). */
+export type VideoRow = Omit<typeof videos.$inferSelect, "searchGrams">;
 
 /** Who is watching: a user (member or not), or a guest session / nobody. */
 export interface Viewer {

@@ -1,12 +1,10 @@
 import type { Video } from "@platform/api-client";
+import type { Page } from "../../db/keyset";
 import { TtlCache, cachesPerContext, clockOf } from "../../cache";
 import type { ListedVideo } from "./videos";
 
 /** A viewer-independent page of the catalogue, as the contract lists it. */
-export interface CataloguePage {
-  readonly rows: readonly Video[];
-  readonly total: number;
-}
+export type CataloguePage = Page<Video>;
 
 /** What one viewer has done with one video (see viewer.ts). */
 export interface ViewerFlags {

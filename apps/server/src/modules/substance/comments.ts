@@ -4,13 +4,15 @@
  * thread. Text is stored and returned as typed: it is data, never markup.
  */
 import { BusinessCode } from "@platform/domain";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { commentLikes, comments, users, videos } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { viewerOf, watchableVideo } from "./access";
-import { dateFormatOf, pageOf, totalOver } from "./videos";
+import { dateFormatOf, totalOver } from "./videos";
+import { rowsOf } from "../../db/subqueries";
+import { intKey, keyset, pageFrom, planPage, timeKey } from "../../db/keyset";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { forgetVideo } from "./viewer";
@@ -26,52 +28,63 @@ export async function commentList(
   if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
   const live = and(eq(comments.videoId, video.id), isNull(comments.deletedAt));
   const rootId = body.rootCommentId === undefined ? null : Number(body.rootCommentId);
-  const rows = await ctx.db
+  // Threads newest first, a thread's replies oldest first: both read from the (video, root, time,
+  // id) index, from where the last page ended when a cursor is given (decision 0016).
+  const order = keyset(rootId === null ? "desc" : "asc", timeKey(comments.createdAt), intKey(comments.id));
+  const plan = planPage(order, body);
+  const read = await ctx.db
     .select({
       comment: comments,
       userName: users.nickName,
       avatar: users.avatarUrl,
       replyToName: replyTo,
-      total: totalOver(),
+      ...plan.keys,
+      ...(plan.counts ? { total: totalOver() } : {}),
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
-    .where(and(live, rootId === null ? isNull(comments.rootId) : eq(comments.rootId, rootId)))
-    .orderBy(
-      ...(rootId === null
-        ? [desc(comments.createdAt), desc(comments.id)]
-        : [asc(comments.createdAt), asc(comments.id)]),
-    )
-    .limit(body.size)
-    .offset((body.current - 1) * body.size);
+    .where(and(live, rootId === null ? isNull(comments.rootId) : eq(comments.rootId, rootId), plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const rows = read.slice(0, body.size);
   const ids = rows.map((r) => r.comment.id);
-  // Each thread's first replies, `childSize` of them and no more, read by the (root, time) index
-  // one thread at a time, and how many each has (one grouped count): the rows read for the list no
-  // longer grow with a thread's length (Step 13; before, every reply of the page's threads was
-  // read, with window functions, to show two).
+  // Each thread's first replies, `childSize` of them and no more, found in one query (a LATERAL
+  // read of the (root, time, id) index per thread), then read with their names; and how many each
+  // thread has (one grouped count). The rows read for a page do not grow with a thread's length.
   const threads = rootId === null && ids.length > 0;
-  const firstReplies = await Promise.all(
-    (threads && body.childSize > 0 ? ids : []).map((id) =>
-      ctx.db
-        .select({ comment: comments, userName: users.nickName, replyToName: replyTo })
-        .from(comments)
-        .innerJoin(users, eq(users.id, comments.userId))
-        .where(and(live, eq(comments.rootId, id)))
-        .orderBy(asc(comments.createdAt), asc(comments.id))
-        .limit(body.childSize),
-    ),
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
   );
-  const replies = firstReplies.flat();
-  const replyCounts = new Map(
-    (threads
-      ? await ctx.db
+  const [firstIds, counts] = await Promise.all([
+    threads && body.childSize > 0
+      ? ctx.db.execute(sql`select first.id from unnest(array[${idList}]::bigint[]) as thread(id)
+          cross join lateral (
+            select ${comments.id} as id from ${comments}
+            where ${comments.rootId} = thread.id and ${comments.deletedAt} is null
+            order by ${comments.createdAt}, ${comments.id} limit ${body.childSize}
+          ) as first`)
+      : null,
+    threads
+      ? ctx.db
           .select({ rootId: comments.rootId, count: sql<number>`count(*)`.mapWith(Number) })
           .from(comments)
           .where(and(live, inArray(comments.rootId, ids)))
           .groupBy(comments.rootId)
-      : []
-    ).map((row) => [row.rootId, row.count]),
-  );
+      : [],
+  ]);
+  const replyIds = (firstIds === null ? [] : rowsOf<{ id: unknown }>(firstIds)).map((r) => Number(r.id));
+  const replies =
+    replyIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ comment: comments, userName: users.nickName, replyToName: replyTo })
+          .from(comments)
+          .innerJoin(users, eq(users.id, comments.userId))
+          .where(inArray(comments.id, replyIds))
+          .orderBy(asc(comments.createdAt), asc(comments.id));
+  const replyCounts = new Map(counts.map((row) => [row.rootId, row.count]));
   const liked = new Set(
     ids.length === 0
       ? []
@@ -82,32 +95,35 @@ export async function commentList(
             .where(and(eq(commentLikes.userId, caller.userId), inArray(commentLikes.commentId, ids)))
         ).map((r) => r.id),
   );
-  return pageOf(
-    rows.map((r) => {
-      const mine = replies.filter((x) => x.comment.rootId === r.comment.id);
-      return {
-        id: String(r.comment.id),
-        commentUserId: String(r.comment.userId),
-        commentUserName: r.userName,
-        commentUserAvatar: r.avatar,
-        commentContent: r.comment.content,
-        createTime: format(r.comment.createdAt),
-        likeFlag: liked.has(r.comment.id),
-        likeCount: r.comment.likeCount,
-        childList: mine.map((x) => ({
-          id: String(x.comment.id),
-          commentUserId: String(x.comment.userId),
-          commentUserName: x.userName,
-          replyCommentUserName: x.replyToName as string | null,
-          commentContent: x.comment.content,
-          createTime: format(x.comment.createdAt),
-        })),
-        childCount: replyCounts.get(r.comment.id) ?? 0,
-        replyCommentId: r.comment.replyToId === null ? null : String(r.comment.replyToId),
-      };
-    }),
-    rows[0]?.total ?? 0,
+  return pageFrom(
+    order,
     body,
+    read,
+    (shown) =>
+      shown.map((r) => {
+        const mine = replies.filter((x) => x.comment.rootId === r.comment.id);
+        return {
+          id: String(r.comment.id),
+          commentUserId: String(r.comment.userId),
+          commentUserName: r.userName,
+          commentUserAvatar: r.avatar,
+          commentContent: r.comment.content,
+          createTime: format(r.comment.createdAt),
+          likeFlag: liked.has(r.comment.id),
+          likeCount: r.comment.likeCount,
+          childList: mine.map((x) => ({
+            id: String(x.comment.id),
+            commentUserId: String(x.comment.userId),
+            commentUserName: x.userName,
+            replyCommentUserName: x.replyToName as string | null,
+            commentContent: x.comment.content,
+            createTime: format(x.comment.createdAt),
+          })),
+          childCount: replyCounts.get(r.comment.id) ?? 0,
+          replyCommentId: r.comment.replyToId === null ? null : String(r.comment.replyToId),
+        };
+      }),
+    (first) => (first as { total?: number } | undefined)?.total ?? 0,
   );
 }
 

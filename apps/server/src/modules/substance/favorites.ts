@@ -2,6 +2,7 @@
 import { BusinessCode } from "@platform/domain";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import { intKey, keyset } from "../../db/keyset";
 import type { Db } from "../../db/database";
 import { countWhere, existsWhere } from "../../db/subqueries";
 import { favoriteFolders, favoriteItems, videoCollects, videos } from "../../db/schema";
@@ -184,7 +185,7 @@ export async function collectList(
     caller.userId,
     dateFormatOf(request),
     and(isNull(videos.deletedAt), inCollection),
-    [desc(videos.id)],
+    keyset("desc", intKey(videos.id)),
     body,
   );
 }

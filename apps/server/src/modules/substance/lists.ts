@@ -10,21 +10,7 @@ import {
   durationRangeOf,
   watchLevelOfPriceFilter,
 } from "@platform/domain";
-import {
-  and,
-  arrayOverlaps,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  ne,
-  or,
-  sql,
-} from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
@@ -32,10 +18,12 @@ import { countWhere, existsWhere } from "../../db/subqueries";
 import { classifications, purchases, topics, users, videos, watchHistory } from "../../db/schema";
 import { offsetOf } from "../../http/time";
 import { isPublished } from "./access";
+import { boolKey, intKey, keyset, pageFrom, planPage, timeKey } from "../../db/keyset";
+import type { Keyset, Page, PageRequest } from "../../db/keyset";
 import { dateFormatOf, pageOf, toVideo, totalOver, videoQuery } from "./videos";
 import type { ListedVideo } from "./videos";
 import { substanceCaches } from "./caches";
-import type { ResponseOf } from "@platform/api-client";
+import type { ResponseOf, Video } from "@platform/api-client";
 import type { RouteInput, SignedInInput } from "../../http/route";
 import { mustWatch } from "./viewer";
 
@@ -58,58 +46,61 @@ export function filtersWhere(filters: {
   return where;
 }
 
-/** Sort orders of spec §3: default puts hot videos first, then the newest reviewed. */
-export function sortOf(sort: SortOrder): SQL[] {
+/**
+ * Sort orders of spec §3 as keysets (decision 0016): default puts hot videos first, then the
+ * newest reviewed; each ends with the id, so the order is total and a cursor names one place.
+ * Every one has its index over published videos (migration 0008).
+ */
+export function sortOf(sort: SortOrder): Keyset {
   switch (sort) {
     case SortOrder.recentUpdate:
-      return [desc(videos.updatedAt), desc(videos.id)];
+      return keyset("desc", timeKey(videos.updatedAt), intKey(videos.id));
     case SortOrder.mostPlays:
-      return [desc(videos.playCount), desc(videos.id)];
+      return keyset("desc", intKey(videos.playCount), intKey(videos.id));
     default:
-      return [desc(videos.isHot), desc(videos.auditTime), desc(videos.id)];
+      return keyset("desc", boolKey(videos.isHot), timeKey(videos.auditTime), intKey(videos.id));
   }
 }
 
-/** A page of videos as the contract lists them: one query for the page and its total. */
+/** A page of videos as the contract lists them: one query for the page (and, numbered, its total). */
 export async function videoPage(
   ctx: AppContext,
   viewerId: number | null,
   format: (d: Date) => string,
   where: SQL | undefined,
-  orderBy: SQL[],
-  paging: { current: number; size: number },
+  order: Keyset,
+  paging: PageRequest,
 ) {
-  const { rows, total } = await loadPage(ctx, viewerId, where, orderBy, paging);
-  return pageOf(
-    rows.map((r) => toVideo(ctx, r, format)),
-    total,
-    paging,
-  );
+  return loadPage(ctx, viewerId, where, order, paging, (rows) => rows.map((r) => toVideo(ctx, r, format)));
 }
 
-async function loadPage(
+async function loadPage<T>(
   ctx: AppContext,
   viewerId: number | null,
   where: SQL | undefined,
-  orderBy: SQL[],
-  paging: { current: number; size: number },
-): Promise<{ rows: ListedVideo[]; total: number }> {
-  const offset = (paging.current - 1) * paging.size;
-  const rows = await videoQuery(ctx, viewerId, { total: totalOver() })
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(paging.size)
-    .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
+  order: Keyset,
+  paging: PageRequest,
+  toRecords: (rows: ListedVideo[]) => T[],
+): Promise<Page<T>> {
+  const plan = planPage(order, paging);
+  const rows = await videoQuery(ctx, viewerId, {
+    ...plan.keys,
+    ...(plan.counts ? { total: totalOver() } : {}),
+  })
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  return pageFrom(order, paging, rows, toRecords, async (first) => {
+    if (first) return (first as { total?: number }).total ?? 0;
+    if (plan.offset === 0) return 0;
     const [row] = await ctx.db
       .select({ n: count() })
       .from(videos)
       .innerJoin(users, eq(users.id, videos.authorId))
       .where(where);
-    total = row?.n ?? 0;
-  }
-  return { rows, total };
+    return row?.n ?? 0;
+  });
 }
 
 /**
@@ -122,17 +113,16 @@ async function cataloguePage(
   viewerId: number | null,
   request: FastifyRequest,
   where: SQL | undefined,
-  orderBy: SQL[],
-  paging: { current: number; size: number },
-) {
+  order: Keyset,
+  paging: PageRequest,
+): Promise<Page<Video>> {
   // Kept as the contract's records, per time zone (times are written in the caller's zone).
   const zone = String(offsetOf(request));
   const caches = substanceCaches(ctx);
-  const page = await caches.videoPages.through(`${key}|${zone}`, async () => {
-    const loaded = await loadPage(ctx, null, where, orderBy, paging);
-    const format = dateFormatOf(request);
-    return { rows: loaded.rows.map((r) => toVideo(ctx, r, format)), total: loaded.total };
-  });
+  const format = dateFormatOf(request);
+  const page = await caches.videoPages.through(`${key}|${zone}`, () =>
+    loadPage(ctx, null, where, order, paging, (rows) => rows.map((r) => toVideo(ctx, r, format))),
+  );
   const seen =
     viewerId === null
       ? new Map<number, number>()
@@ -140,14 +130,12 @@ async function cataloguePage(
           seenOf(
             ctx,
             viewerId,
-            page.rows.map((r) => Number(r.id)),
+            page.records.map((r) => Number(r.id)),
           ),
         );
-  const records =
-    seen.size === 0
-      ? [...page.rows]
-      : page.rows.map((r) => ({ ...r, seenMs: seen.get(Number(r.id)) ?? null }));
-  return pageOf(records, page.total, paging);
+  return seen.size === 0
+    ? { ...page, records: [...page.records] }
+    : { ...page, records: page.records.map((r) => ({ ...r, seenMs: seen.get(Number(r.id)) ?? null })) };
 }
 
 /** Where this viewer stopped in each of these videos. */
@@ -209,8 +197,8 @@ export async function recommendByVideoId(
     caller.userId,
     dateFormatOf(request),
     and(isPublished, ne(videos.id, video.id), related),
-    [desc(videos.playCount), desc(videos.id)],
-    { current: 1, size: body.size },
+    keyset("desc", intKey(videos.playCount), intKey(videos.id)),
+    { current: 1, size: body.size, cursor: null },
   );
   return page.records;
 }
@@ -224,7 +212,7 @@ export async function getMyVideoList(
     caller.userId,
     dateFormatOf(request),
     and(eq(videos.authorId, caller.userId), isNull(videos.deletedAt)),
-    [desc(videos.createdAt), desc(videos.id)],
+    keyset("desc", timeKey(videos.createdAt), intKey(videos.id)),
     body,
   );
 }
@@ -238,7 +226,7 @@ export async function browseMyVideo(
     caller.userId,
     dateFormatOf(request),
     and(isPublished, eq(videos.authorId, Number(body.userId))),
-    [desc(videos.auditTime), desc(videos.id)],
+    keyset("desc", timeKey(videos.auditTime), intKey(videos.id)),
     body,
   );
 }
@@ -259,7 +247,7 @@ export async function myBuyVideoList(
         and(eq(purchases.userId, caller.userId), eq(purchases.videoId, videos.id)),
       ),
     ),
-    [desc(videos.id)],
+    keyset("desc", intKey(videos.id)),
     body,
   );
 }

@@ -8,15 +8,9 @@ import { users, videos, watchHistory } from "../../db/schema";
 import { formatDateTime, offsetOf } from "../../http/time";
 import { discountOf } from "./access";
 import type { VideoRow } from "./access";
+import type { Page } from "../../db/keyset";
 
-/** A page of the contract's shape. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  current: number;
-  size: number;
-}
-
+/** A numbered page of the contract's shape (lists without a keyset: topics, people). */
 export function pageOf<T>(records: T[], total: number, paging: { current: number; size: number }): Page<T> {
   return { records, total, current: paging.current, size: paging.size };
 }
@@ -29,8 +23,10 @@ export function dateFormatOf(request: FastifyRequest): (date: Date) => string {
 
 /** The columns a video row of a list needs: the video, its author, and where this viewer stopped. */
 export function videoColumns() {
+  // Not the search's characters (dozens per video, for the index only).
+  const { searchGrams: _grams, ...columns } = getTableColumns(videos);
   return {
-    ...getTableColumns(videos),
+    ...columns,
     authorName: users.nickName,
     authorAvatar: users.avatarUrl,
     seenMs: watchHistory.seenMs,

@@ -4,7 +4,7 @@
  * order lists of /ordermanage, the e-wallet link.
  */
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, count, eq, gte, inArray } from "drizzle-orm";
 import { BusinessCode, OrderTab, StatementReason } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
 import type { AppContext } from "../../context";
@@ -14,16 +14,10 @@ import { idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";
+import { intKey, keyset, pageFrom, planPage } from "../../db/keyset";
 import { cancelRecharge } from "./recharge";
 import { cancelWithdraw } from "./withdraw";
-import {
-  newestRechargeFirst,
-  newestWithdrawFirst,
-  rechargeView,
-  retriesToday,
-  withdrawView,
-  withinRecordDays,
-} from "./orders";
+import { rechargeView, retriesToday, withdrawView, withinRecordDays } from "./orders";
 import { eepayAccountOf, linkedEepayAccount } from "./providers";
 import { BalanceType, balanceTypes, balancesOf, post, userAccount } from "./wallet";
 import type { JournalKind } from "./wallet";
@@ -78,38 +72,42 @@ export async function statement(
     gte(ledgerEntries.createdAt, withinRecordDays(ctx.now())),
     inArray(walletAccounts.type, [BalanceType.GOLD, BalanceType.WALLET]),
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ entry: ledgerEntries, type: walletAccounts.type })
-      .from(ledgerEntries)
-      .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(body.size)
-      .offset((body.current - 1) * body.size),
-    ctx.db
-      .select({ n: count() })
-      .from(ledgerEntries)
-      .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
-      .where(where),
-  ]);
+  const order = keyset("desc", intKey(ledgerEntries.id));
+  const plan = planPage(order, body);
+  const rows = await ctx.db
+    .select({ entry: ledgerEntries, type: walletAccounts.type, ...plan.keys })
+    .from(ledgerEntries)
+    .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
   const offset = offsetOf(request);
-  return {
-    records: rows.map(({ entry, type }) => ({
-      id: String(entry.id),
-      balanceType: type,
-      reason: Object.hasOwn(reasons, entry.reason)
-        ? reasons[entry.reason as JournalKind]
-        : StatementReason.GRANT,
-      amount: entry.amount,
-      balanceAfter: entry.balanceAfter,
-      orderNum: entry.reference !== null && /^[RW]\d{20}$/.test(entry.reference) ? entry.reference : null,
-      createTime: formatDateTime(entry.createdAt, offset),
-    })),
-    total: total?.n ?? 0,
-    current: body.current,
-    size: body.size,
-  };
+  return pageFrom(
+    order,
+    body,
+    rows,
+    (shown) =>
+      shown.map(({ entry, type }) => ({
+        id: String(entry.id),
+        balanceType: type,
+        reason: Object.hasOwn(reasons, entry.reason)
+          ? reasons[entry.reason as JournalKind]
+          : StatementReason.GRANT,
+        amount: entry.amount,
+        balanceAfter: entry.balanceAfter,
+        orderNum: entry.reference !== null && /^[RW]\d{20}$/.test(entry.reference) ? entry.reference : null,
+        createTime: formatDateTime(entry.createdAt, offset),
+      })),
+    async () => {
+      const [total] = await ctx.db
+        .select({ n: count() })
+        .from(ledgerEntries)
+        .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
+        .where(where);
+      return total?.n ?? 0;
+    },
+  );
 }
 
 /** The orders of one tab, in the spec's 30 days, newest first, paged. */
@@ -118,44 +116,45 @@ export async function userBillDetails(
   { body, caller, request }: SignedInInput<"trade.userBillDetails">,
 ): Promise<ResponseOf<"trade.userBillDetails">> {
   const since = withinRecordDays(ctx.now());
-  const offset = (body.current - 1) * body.size;
   if (body.tab === OrderTab.RECHARGE_ORDER) {
     const where = and(eq(rechargeOrders.userId, caller.userId), gte(rechargeOrders.createdAt, since));
-    const [rows, [total]] = await Promise.all([
-      ctx.db
-        .select()
-        .from(rechargeOrders)
-        .where(where)
-        .orderBy(newestRechargeFirst)
-        .limit(body.size)
-        .offset(offset),
-      ctx.db.select({ n: count() }).from(rechargeOrders).where(where),
-    ]);
-    return {
-      records: rows.map((row) => rechargeView(request, row)),
-      total: total?.n ?? 0,
-      current: body.current,
-      size: body.size,
-    };
+    const order = keyset("desc", intKey(rechargeOrders.id));
+    const plan = planPage(order, body);
+    const rows = await ctx.db
+      .select({ row: rechargeOrders, ...plan.keys })
+      .from(rechargeOrders)
+      .where(and(where, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset);
+    return pageFrom(
+      order,
+      body,
+      rows,
+      (shown) => shown.map(({ row }) => rechargeView(request, row)),
+      async () => (await ctx.db.select({ n: count() }).from(rechargeOrders).where(where))[0]?.n ?? 0,
+    );
   }
   const where = and(eq(withdrawOrders.userId, caller.userId), gte(withdrawOrders.createdAt, since));
-  const [rows, [total], used] = await Promise.all([
+  const order = keyset("desc", intKey(withdrawOrders.id));
+  const plan = planPage(order, body);
+  const [rows, used] = await Promise.all([
     ctx.db
-      .select()
+      .select({ row: withdrawOrders, ...plan.keys })
       .from(withdrawOrders)
-      .where(where)
-      .orderBy(newestWithdrawFirst)
-      .limit(body.size)
-      .offset(offset),
-    ctx.db.select({ n: count() }).from(withdrawOrders).where(where),
+      .where(and(where, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
     retriesToday(ctx.db, caller.userId, ctx.now()),
   ]);
-  return {
-    records: rows.map((row) => withdrawView(request, row, used)),
-    total: total?.n ?? 0,
-    current: body.current,
-    size: body.size,
-  };
+  return pageFrom(
+    order,
+    body,
+    rows,
+    (shown) => shown.map(({ row }) => withdrawView(request, row, used)),
+    async () => (await ctx.db.select({ n: count() }).from(withdrawOrders).where(where))[0]?.n ?? 0,
+  );
 }
 
 /** Cancel with a reason (spec §5: 0-50 characters): a recharge being paid, or a withdrawal not yet sent. */

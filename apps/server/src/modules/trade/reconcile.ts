@@ -6,6 +6,7 @@
  * no other; every withdrawal its hold, and its payout or return exactly when it ended so; the
  * hold is what pending withdrawals asked for. `pnpm -F @platform/server reconcile` prints it.
  */
+import { rowsOf } from "../../db/subqueries";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 
@@ -94,10 +95,6 @@ const checks: readonly { readonly check: string; readonly query: ReturnType<type
          <> (SELECT COALESCE(SUM(application_amount), 0) FROM withdraw_orders WHERE status = 'WITHDRAWING')`,
   },
 ];
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
 
 /** Run every check in one snapshot (REPEATABLE READ: a busy server cannot show a half-written movement). */
 export async function reconcile(db: Db): Promise<ReconcileReport> {

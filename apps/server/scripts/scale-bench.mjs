@@ -1,0 +1,169 @@
+// The data-at-scale benchmark (Step 13): on PostgreSQL, with the catalogue cache off
+// (CATALOGUE_CACHE_MS=0, so every request reads the database), the lists at 10 000 and at
+// 100 000 videos (comments ×10, people ÷10: 1 000 000 comments and 10 000 people at the top):
+// home page 1 and a page at 90 % depth, each sort's first page, search for a common Chinese pair,
+// an English word and a rare title, comments page 1 and at 90 % depth of a 200 000-comment video.
+// Each case: sequential signed-in requests over HTTP (keep-alive), 15 to warm up, then
+// SCALE_SAMPLES (default 150); prints p50 and p95 in ms, and the growth from the smaller size.
+// Targets: home p1 and 90 % ≤ 15 ms, search ≤ 30 ms, comments at any depth ≤ 15 ms (p50); growth
+// ≤ 1.5×. "numbered" rows are the old OFFSET pages (`current` without a cursor), for comparison.
+// Run: pnpm -F @platform/server bench:scale   (builds first)
+// Options: SCALE_SIZES=10000,100000  SCALE_SAMPLES=150  BENCH_DATABASE_URL=postgres://…/postgres
+import { fileURLToPath } from "node:url";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { encodeCursor, loadConfig, seed, seedAtScale, startServer } from "../dist/index.js";
+import { adminUrl, freshDatabase, reachable, signedInHeaders } from "./support.mjs";
+
+const sizes = (process.env.SCALE_SIZES ?? "10000,100000").split(",").map(Number);
+const samples = Number(process.env.SCALE_SAMPLES ?? 150);
+if (!(await reachable())) {
+  console.log(`PostgreSQL is not reachable at ${adminUrl}: the scale benchmark runs on PostgreSQL only`);
+  process.exit(0);
+}
+
+function quantile(sorted, q) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** Sequential timed POSTs of one body; the answer must be a success with records. */
+async function measure(origin, headers, path, body) {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(`${origin}/api${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    });
+    const json = await response.json();
+    const ms = performance.now() - started;
+    if (json.code !== 200) throw new Error(`${path} ${JSON.stringify(body)}: ${json.code} ${json.msg}`);
+    return { ms, count: json.data.records.length };
+  };
+  for (let i = 0; i < 15; i++) await once();
+  const times = [];
+  let count = 0;
+  for (let i = 0; i < samples; i++) {
+    const { ms, count: n } = await once();
+    times.push(ms);
+    count = n;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), count };
+}
+
+const results = new Map(); // case → { [size]: { p50, p95, count } }
+const notes = [];
+
+for (const videos of sizes) {
+  const size = { videos, comments: videos * 10, users: Math.max(10, Math.floor(videos / 10)) };
+  const database = await freshDatabase(`platform_scale_${videos}`);
+  const dataDir = mkdtempSync(join(tmpdir(), "platform-scale-"));
+  const config = loadConfig({
+    PORT: "0",
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    CATALOGUE_CACHE_MS: "0",
+    LOG_LEVEL: "warn",
+    VALIDATE_RESPONSES: "false",
+    MEDIA_DIR: fileURLToPath(new URL("../.cache/test-media", import.meta.url)),
+    SEED_MEDIA: "quick",
+  });
+  const server = await startServer(config);
+  try {
+    await seed(server.ctx);
+    const seeded = await seedAtScale(server.ctx, size);
+    notes.push(`${videos} videos: seeded in ${(seeded.ms / 1000).toFixed(1)} s`);
+    const { headers } = await signedInHeaders(server, config);
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const one = async (text, values = []) => (await client.query(text, values)).rows[0];
+    const published = Number(
+      (await one("select count(*) as n from videos where status = 99 and deleted_at is null")).n,
+    );
+    const deep = await one(
+      `select is_hot::int::text as a, (extract(epoch from audit_time) * 1000000)::bigint::text as b, id::text as c
+       from videos where status = 99 and deleted_at is null
+       order by is_hot desc, audit_time desc, id desc offset $1 limit 1`,
+      [Math.floor(published * 0.9)],
+    );
+    const threads = Number(
+      (
+        await one("select count(*) as n from comments where video_id = $1 and root_id is null", [
+          seeded.hotVideoId,
+        ])
+      ).n,
+    );
+    const deepComment = await one(
+      `select (extract(epoch from created_at) * 1000000)::bigint::text as a, id::text as b from comments
+       where video_id = $1 and root_id is null and deleted_at is null
+       order by created_at desc, id desc offset $2 limit 1`,
+      [seeded.hotVideoId, Math.floor(threads * 0.9)],
+    );
+    await client.end();
+
+    const list = "/substance/app/substance-online/getVideoList";
+    const search = "/search/app/search/substance";
+    const commentList = "/substance/app/comment/longList";
+    const substanceId = String(seeded.hotVideoId);
+    const cases = [
+      ["home page 1", list, { cursor: null, size: 10 }],
+      ["home at 90 % (cursor)", list, { cursor: encodeCursor([deep.a, deep.b, deep.c]), size: 10 }],
+      [
+        "home at 90 % (numbered)",
+        list,
+        { current: Math.min(10_000, Math.floor((published * 0.9) / 10)), size: 10 },
+      ],
+      ["home page 1, most plays", list, { cursor: null, size: 10, sort: "mostPlays" }],
+      ["home page 1, recently updated", list, { cursor: null, size: 10, sort: "recentUpdate" }],
+      ["home page 1, free only", list, { cursor: null, size: 10, price: "free" }],
+      ["search 美食 (common pair)", search, { keyword: "美食", cursor: null, size: 10 }],
+      ["search 'city' (English)", search, { keyword: "city", cursor: null, size: 10 }],
+      ["search 'S4242' (rare)", search, { keyword: "S4242", cursor: null, size: 10 }],
+      ["search 旅 (one character)", search, { keyword: "旅", cursor: null, size: 10 }],
+      ["comments page 1", commentList, { substanceId, cursor: null, size: 10, childSize: 2 }],
+      [
+        "comments at 90 % (cursor)",
+        commentList,
+        { substanceId, cursor: encodeCursor([deepComment.a, deepComment.b]), size: 10, childSize: 2 },
+      ],
+      [
+        "comments at 90 % (numbered)",
+        commentList,
+        { substanceId, current: Math.min(10_000, Math.floor((threads * 0.9) / 10)), size: 10, childSize: 2 },
+      ],
+    ];
+    for (const [title, path, body] of cases) {
+      const r = await measure(server.origin, headers, path, body);
+      if (!results.has(title)) results.set(title, {});
+      results.get(title)[videos] = r;
+    }
+    notes.push(`${videos} videos: ${published} published, ${threads} threads on video ${seeded.hotVideoId}`);
+  } finally {
+    await server.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `\nPostgreSQL, CATALOGUE_CACHE_MS=0, ${samples} sequential requests per case, ${new Date().toISOString()}`,
+);
+for (const note of notes) console.log(`  ${note}`);
+const head = sizes.map((s) => `${String(s).padStart(7)}: p50   p95  n`).join("   ");
+console.log(`${"case".padEnd(32)} ${head}   growth`);
+for (const [title, bySize] of results) {
+  const cells = sizes.map((s) => {
+    const r = bySize[s];
+    return r
+      ? `${r.p50.toFixed(1).padStart(13)} ${r.p95.toFixed(1).padStart(5)} ${String(r.count).padStart(2)}`
+      : " ".repeat(22);
+  });
+  const first = bySize[sizes[0]];
+  const last = bySize[sizes[sizes.length - 1]];
+  const growth = sizes.length > 1 && first && last ? `${(last.p50 / first.p50).toFixed(2)}×` : "";
+  console.log(`${title.padEnd(32)} ${cells.join("   ")}   ${growth}`);
+}

@@ -1,0 +1,191 @@
+/**
+ * Keyset paging (decision 0016): a list's sort order as keys, a cursor made of the last record's
+ * keys, and the condition that starts the next page right after it — a read from the sort's index
+ * at any depth, where an OFFSET would step over every earlier row.
+ *
+ * Every key is carried as a whole number, so a cursor round-trips exactly: booleans as 0/1,
+ * timestamps as microseconds since the epoch (PostgreSQL keeps microseconds; a JavaScript Date
+ * would drop them and skip or repeat rows), ids and counts as they are.
+ */
+import { BusinessCode } from "@platform/domain";
+import { asc, desc, sql } from "drizzle-orm";
+import type { AnyColumn, SQL } from "drizzle-orm";
+import { BusinessError } from "../http/errors";
+import { ServerMessage } from "../http/messages";
+
+/** How a key travels in a cursor. */
+export type KeyKind = "int" | "bool" | "time";
+
+export interface SortKey {
+  readonly column: AnyColumn;
+  readonly kind: KeyKind;
+}
+
+/** A sort order: its keys, most significant first, all in one direction, the last one unique. */
+export interface Keyset {
+  readonly keys: readonly SortKey[];
+  readonly direction: "asc" | "desc";
+}
+
+export function keyset(direction: "asc" | "desc", ...keys: SortKey[]): Keyset {
+  return { keys, direction };
+}
+
+export const intKey = (column: AnyColumn): SortKey => ({ column, kind: "int" });
+export const boolKey = (column: AnyColumn): SortKey => ({ column, kind: "bool" });
+export const timeKey = (column: AnyColumn): SortKey => ({ column, kind: "time" });
+
+/** ORDER BY of a keyset. */
+export function orderOf(set: Keyset): SQL[] {
+  return set.keys.map((k) => (set.direction === "asc" ? asc(k.column) : desc(k.column)));
+}
+
+/** A key as the whole number a cursor carries (as text: bigints and microseconds exceed 2^53). */
+function keyText(key: SortKey): SQL<string> {
+  switch (key.kind) {
+    case "bool":
+      return sql<string>`(${key.column})::int::text`;
+    case "time":
+      return sql<string>`(extract(epoch from ${key.column}) * 1000000)::bigint::text`;
+    default:
+      return sql<string>`(${key.column})::bigint::text`;
+  }
+}
+
+/** The cursor's number back as the key's own type (so the comparison can use the index). */
+function keyValue(key: SortKey, value: string): SQL {
+  switch (key.kind) {
+    case "bool":
+      return sql`(${value}::int = 1)`;
+    case "time":
+      return sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
+    default:
+      return sql`${value}::bigint`;
+  }
+}
+
+/** The columns a page selects beside its own, to make the cursor: `keyset_0`, `keyset_1`, … */
+export type KeyColumns = Record<`keyset_${number}`, SQL<string>>;
+
+export function keyColumns(set: Keyset): KeyColumns {
+  return Object.fromEntries<SQL<string>>(set.keys.map((k, i) => [`keyset_${String(i)}`, keyText(k)]));
+}
+
+const WHOLE = /^-?(0|[1-9]\d{0,17})$/;
+
+function refuse(): never {
+  throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidField, { field: "cursor" });
+}
+
+/** The cursor's numbers, or a refusal (400) when it is not one of this list's cursors. */
+export function decodeCursor(set: Keyset, cursor: string): string[] {
+  const text = Buffer.from(cursor, "base64url").toString("latin1");
+  const values = text.split(".");
+  if (Buffer.from(text, "latin1").toString("base64url") !== cursor) refuse();
+  if (values.length !== set.keys.length || !values.every((v) => WHOLE.test(v))) refuse();
+  set.keys.forEach((k, i) => {
+    if (k.kind === "bool" && values[i] !== "0" && values[i] !== "1") refuse();
+  });
+  return values;
+}
+
+export function encodeCursor(values: readonly string[]): string {
+  return Buffer.from(values.join("."), "latin1").toString("base64url");
+}
+
+/** Rows strictly after the cursor in the keyset's order: `(a, b, id) < (x, y, z)`. */
+export function afterCursor(set: Keyset, cursor: string): SQL {
+  return compared(set, decodeCursor(set, cursor), "after");
+}
+
+/** Rows up to and including the one with these keys (a `keyset_…` row of this keyset). */
+export function upTo(set: Keyset, row: Readonly<Record<string, unknown>>): SQL {
+  return compared(
+    set,
+    set.keys.map((_, i) => String(row[`keyset_${String(i)}`])),
+    "upTo",
+  );
+}
+
+function compared(set: Keyset, values: readonly string[], how: "after" | "upTo"): SQL {
+  const row = sql.join(
+    set.keys.map((k) => sql`${k.column}`),
+    sql`, `,
+  );
+  const at = sql.join(
+    set.keys.map((k, i) => keyValue(k, values[i] ?? "0")),
+    sql`, `,
+  );
+  const ascending = set.direction === "asc";
+  if (how === "after") return ascending ? sql`(${row}) > (${at})` : sql`(${row}) < (${at})`;
+  return ascending ? sql`(${row}) <= (${at})` : sql`(${row}) >= (${at})`;
+}
+
+/** What a list asks for: a page by number, or (with `cursor`) by keyset. */
+export interface PageRequest {
+  readonly current: number;
+  readonly size: number;
+  readonly cursor?: string | null | undefined;
+}
+
+/** How to read one page of a list, and how to turn what was read into the contract's page. */
+export interface PagePlan {
+  /** The cursor's condition (undefined on a first page and on numbered pages). */
+  readonly after: SQL | undefined;
+  readonly orderBy: SQL[];
+  /** One more than the page, to know whether another follows. */
+  readonly limit: number;
+  readonly offset: number;
+  /** Numbered pages count the list (`count(*) over ()` beside the rows); keyset pages never do. */
+  readonly counts: boolean;
+  readonly keys: KeyColumns;
+}
+
+export function planPage(set: Keyset, paging: PageRequest): PagePlan {
+  const keyed = paging.cursor !== undefined;
+  return {
+    after: keyed && paging.cursor !== null ? afterCursor(set, paging.cursor) : undefined,
+    orderBy: orderOf(set),
+    limit: paging.size + 1,
+    offset: keyed ? 0 : (paging.current - 1) * paging.size,
+    counts: !keyed,
+    keys: keyColumns(set),
+  };
+}
+
+/** A page of the contract's shape. */
+export interface Page<T> {
+  records: T[];
+  total?: number;
+  current: number;
+  size: number;
+  cursor?: string | null;
+}
+
+/**
+ * The page from what a plan read (`size + 1` rows at most): the records, the cursor after the last
+ * one (null at the end), and, for a numbered page, the total (`counted`; `recount` when the page
+ * came back empty, so no row carried the count).
+ */
+export async function pageFrom<R extends Record<string, unknown>, T>(
+  set: Keyset,
+  paging: PageRequest,
+  rows: readonly R[],
+  toRecord: (rows: R[]) => T[] | Promise<T[]>,
+  counted: (row: R | undefined) => number | Promise<number>,
+): Promise<Page<T>> {
+  const shown = rows.slice(0, paging.size);
+  const last = shown[shown.length - 1];
+  const cursor =
+    rows.length > paging.size && last
+      ? encodeCursor(set.keys.map((_, i) => String(last[`keyset_${String(i)}`])))
+      : null;
+  const page: Page<T> = {
+    records: await toRecord(shown),
+    current: paging.current,
+    size: paging.size,
+    cursor,
+  };
+  if (paging.cursor === undefined) page.total = await counted(rows[0]);
+  return page;
+}
