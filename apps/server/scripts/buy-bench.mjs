@@ -40,7 +40,13 @@ async function serverProcess(env) {
       PORT: String(port),
       HOST: "127.0.0.1",
       SEED: "false",
+      // Production's settings: answers are not re-checked against the contract's schemas.
+      VALIDATE_RESPONSES: "false",
       LOG_LEVEL: "warn",
+      // BUY_PROFILE=<dir>: each server writes a CPU profile there when it stops.
+      ...(process.env.BUY_PROFILE
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BUY_PROFILE}` }
+        : {}),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -7,6 +7,7 @@ import {
   bigint,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -33,12 +34,19 @@ export const walletAccounts = pgTable(
     /** Hundredths; a user's never below zero (the platform's are signed: money in is negative). */
     balance: bigint("balance", { mode: "number" }).notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Which of a platform account's rows this is (Step 13): each platform account is a few rows,
+     * moved at random, so concurrent movements (every purchase credits REVENUE) do not queue on one
+     * row's lock. Its balance is the sum of its rows. Always 0 on a person's account.
+     */
+    shard: integer("shard").notNull().default(0),
   },
   (t) => [
     uniqueIndex("wallet_accounts_user_type").on(t.userId, t.type),
     uniqueIndex("wallet_accounts_platform_type")
-      .on(t.type)
+      .on(t.type, t.shard)
       .where(sql`${t.userId} IS NULL`),
+    check("wallet_accounts_shard", sql`${t.shard} >= 0 and (${t.userId} IS NULL or ${t.shard} = 0)`),
     check("wallet_accounts_balance_not_negative", sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
   ],
 );

@@ -19,7 +19,7 @@ import { sandboxSecret } from "../../providers/payments/sandbox/secret";
 import { issueSession } from "../auth/sessions";
 import { createAccount } from "../user/accounts";
 import { reconcile } from "./reconcile";
-import { BalanceType, balancesOf, grant } from "./wallet";
+import { BalanceType, PLATFORM_SHARDS, balancesOf, grant } from "./wallet";
 
 /** One call of the contract over plain HTTP to any of the processes. */
 async function call(
@@ -263,6 +263,19 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
       const paidOut = i % 5 === 0 ? 0 : 3000;
       expect(balances.GOLD + balances.WALLET).toBe(20_000 + 10_000 - spent - paidOut);
     }
+    // The platform's revenue landed on several of its rows (no one row every purchase waits for),
+    // never more than PLATFORM_SHARDS, and they add up to what was paid (reconcile checked each).
+    const revenue = await rowsOf<{ rows: number; sum: string }>(
+      platform,
+      "select count(*)::int as rows, sum(balance)::text as sum from wallet_accounts where user_id is null and type = 'REVENUE'",
+    );
+    expect(revenue[0]?.rows).toBeGreaterThan(1);
+    expect(revenue[0]?.rows).toBeLessThanOrEqual(PLATFORM_SHARDS);
+    const paid = await rowsOf<{ sum: string }>(
+      platform,
+      "select coalesce(sum(amount), 0)::text as sum from ledger_entries e join wallet_accounts a on a.id = e.account_id where a.user_id is null and a.type = 'REVENUE'",
+    );
+    expect(revenue[0]?.sum).toBe(paid[0]?.sum);
   }, 180_000);
 
   it("kill -9 in the middle of money calls loses no acknowledged movement", async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
 import type { Db } from "../../db/database";
@@ -41,6 +41,12 @@ export const PlatformAccount = {
   PAYOUT_VARIANCE: "PAYOUT_VARIANCE",
 } as const;
 export type PlatformAccount = (typeof PlatformAccount)[keyof typeof PlatformAccount];
+
+/**
+ * How many rows each platform account is kept in (decision 0014, Step 13): a movement changes one
+ * of them, at random, so purchases do not all wait for one row's lock; the balance is their sum.
+ */
+export const PLATFORM_SHARDS = 16;
 export const platformAccounts = Object.values(PlatformAccount);
 
 /** What a journal records (its `kind`; with its reference it is unique). */
@@ -121,11 +127,12 @@ export async function post(tx: Db, journal: Journal): Promise<Posted | null> {
     .returning({ id: journals.id });
   if (!made) return null;
   const balances = new Map<string, number>();
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
   for (const leg of legs) {
     const account = await move(tx, leg);
     if (!("platform" in leg.account))
       balances.set(`${String(leg.account.userId)}:${leg.account.type}`, account.balance);
-    await tx.insert(ledgerEntries).values({
+    entries.push({
       journalId: made.id,
       accountId: account.id,
       userId: "platform" in leg.account ? null : leg.account.userId,
@@ -135,24 +142,39 @@ export async function post(tx: Db, journal: Journal): Promise<Posted | null> {
       reference: journal.reference,
     });
   }
+  // The entries in one statement, after every balance has moved.
+  await tx.insert(ledgerEntries).values(entries);
   return { journalId: made.id, balances };
 }
 
 async function move(tx: Db, leg: Leg): Promise<{ id: number; balance: number }> {
   const change = { balance: sql`${walletAccounts.balance} + ${leg.amount}`, updatedAt: sql`now()` };
   if ("platform" in leg.account) {
+    // One of the account's rows, at random: movements at the same time rarely wait for each other.
+    const shard = randomInt(PLATFORM_SHARDS);
+    const where = and(
+      isNull(walletAccounts.userId),
+      eq(walletAccounts.type, leg.account.platform),
+      eq(walletAccounts.shard, shard),
+    );
     const [existing] = await tx
       .update(walletAccounts)
       .set(change)
-      .where(and(isNull(walletAccounts.userId), eq(walletAccounts.type, leg.account.platform)))
+      .where(where)
       .returning({ id: walletAccounts.id, balance: walletAccounts.balance });
     if (existing) return existing;
-    // The first movement of a platform account makes it; a racing maker wins and this one adds.
+    // The first movement of a row makes it; a racing maker wins and this one adds.
     await tx
       .insert(walletAccounts)
-      .values({ userId: null, type: leg.account.platform, balance: 0 })
+      .values({ userId: null, type: leg.account.platform, shard, balance: 0 })
       .onConflictDoNothing();
-    return move(tx, leg);
+    const [made] = await tx
+      .update(walletAccounts)
+      .set(change)
+      .where(where)
+      .returning({ id: walletAccounts.id, balance: walletAccounts.balance });
+    if (!made) throw new Error("platform account not written");
+    return made;
   }
   const { userId, type } = leg.account;
   if (leg.amount > 0) {
