@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Language, StorageKey } from "@platform/domain";
 import { chromium } from "playwright-core";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { chromiumFlags } from "../scripts/chromium.mjs";
 import { chromiumPath, demo, e2eBrowser, registerAccount, signInQuickly } from "./browser";
 
@@ -34,16 +35,19 @@ async function controlled(page: Page): Promise<void> {
   });
 }
 
-/** Every URL the page's caches hold (Cache Storage, all caches). */
-function cachedUrls(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
+/** Every URL the page's caches hold (Cache Storage, all caches): paths, or with their query. */
+function cachedUrls(page: Page, withQuery = false): Promise<string[]> {
+  return page.evaluate(async (query) => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {
       const cache = await caches.open(name);
-      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+      for (const request of await cache.keys()) {
+        const url = new URL(request.url);
+        urls.push(query ? url.pathname + url.search : url.pathname);
+      }
     }
     return urls;
-  });
+  }, withQuery);
 }
 
 describe("installation and repeat visits", () => {
@@ -130,6 +134,70 @@ describe("installation and repeat visits", () => {
       await page.getByRole("status").filter({ hasText: notice }).waitFor({ state: "detached" });
       await context.close();
     }
+  });
+
+  it("an update of the app reaches the next visit", async () => {
+    const { context, page } = await e2e.phone(undefined, "allow");
+    await signInQuickly(context, demo.ordinary);
+    await page.goto("/home");
+    await controlled(page);
+    // A new build, as a deploy puts it on the server: a worker whose precache lists the page at a
+    // new revision. Written into dist/ (the browser fetches a worker outside the page's routes; the
+    // server lists its files at start, so the new build changes a file it has), put back after.
+    const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+    const worker = readFileSync(join(dist, "sw.js"), "utf8");
+    const oldRevision = /\{url:"index\.html",revision:"([0-9a-f]+)"\}/.exec(worker)?.[1];
+    expect(oldRevision).toBeDefined();
+    writeFileSync(
+      join(dist, "sw.js"),
+      worker.replace(
+        `{url:"index.html",revision:"${oldRevision ?? ""}"}`,
+        `{url:"index.html",revision:"next-build"}`,
+      ),
+    );
+    onTestFinished(() => {
+      writeFileSync(join(dist, "sw.js"), worker);
+    });
+    // Workbox keeps each precached file under its URL with `__WB_REVISION__`.
+    const precache = () => cachedUrls(page, true);
+    // The browser looks for a new worker (as it does on a visit): it installs, takes over at once
+    // (skipWaiting, clientsClaim) and drops what the old build precached.
+    const outcome = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const changed = new Promise<string>((resolve) => {
+        navigator.serviceWorker.addEventListener(
+          "controllerchange",
+          () => {
+            resolve("taken over");
+          },
+          {
+            once: true,
+          },
+        );
+        setTimeout(() => {
+          resolve("no new worker took over");
+        }, 30_000);
+      });
+      await registration?.update();
+      return changed;
+    });
+    expect(outcome).toBe("taken over");
+    await expect.poll(precache).toContain("/index.html?__WB_REVISION__=next-build");
+    // The old build's page leaves the precache once the new worker has activated.
+    await expect
+      .poll(async () => (await precache()).some((key) => key.endsWith(`=${oldRevision ?? ""}`)), {
+        timeout: 15_000,
+      })
+      .toBe(false);
+    // The next visit is the new build's, from the new worker.
+    const fromWorker: string[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname === "/home" && response.fromServiceWorker())
+        fromWorker.push("/home");
+    });
+    await page.reload();
+    await page.getByRole("list", { name: "视频列表" }).getByRole("listitem").first().waitFor();
+    expect(fromWorker).toEqual(["/home"]);
   });
 
   it("is installable: Chromium's own check finds nothing missing, in either language", async () => {
