@@ -2,7 +2,9 @@
 // ({ origins, buyers: [{ accessToken }], videos: [id], concurrency }), buys every (buyer, video)
 // pair once over keep-alive connections, alternating the server processes, and prints
 // { ok, refused, failed, ms, p50, p99 } as JSON. Each buy carries its own Idempotency-Key.
+// (Asks with node:http and keep-alive agents: the generator shares the two cores with the servers.)
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 
 const plan = JSON.parse(
   await new Promise((resolve) => {
@@ -26,21 +28,49 @@ let refused = 0;
 let failed = 0;
 const times = [];
 const codes = new Map();
+const agents = new Map(
+  plan.origins.map((origin) => [origin, new http.Agent({ keepAlive: true, maxSockets: plan.concurrency })]),
+);
+function buy(task) {
+  const body = JSON.stringify({ payType: "GOLD", substanceId: String(task.video) });
+  const { hostname, port } = new URL(task.origin);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: hostname,
+        port,
+        path,
+        method: "POST",
+        agent: agents.get(task.origin),
+        headers: {
+          authorization: `Bearer ${task.buyer.accessToken}`,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "idempotency-key": randomUUID(),
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
 async function worker() {
   while (next < tasks.length) {
     const task = tasks[next++];
     const started = performance.now();
     try {
-      const response = await fetch(`${task.origin}${path}`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${task.buyer.accessToken}`,
-          "content-type": "application/json",
-          "idempotency-key": randomUUID(),
-        },
-        body: JSON.stringify({ payType: "GOLD", substanceId: String(task.video) }),
-      });
-      const json = await response.json();
+      const json = await buy(task);
       times.push(performance.now() - started);
       if (json.code === 200) ok++;
       else {

@@ -1,5 +1,6 @@
 import { VIDEO_PUBLISHED, WatchLevel, canWatchFully, payablePrice } from "@platform/domain";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, or } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { purchases, users, videos } from "../../db/schema";
@@ -8,6 +9,12 @@ import { isVipNow } from "../user/membership";
 
 /** A video as the server reads it (without the search index's characters). */
 export type VideoRow = Omit<typeof videos.$inferSelect, "searchGrams">;
+
+/** The columns of a `VideoRow`: every column but the search's characters (dozens per video). */
+export const videoRowColumns = (() => {
+  const { searchGrams: _grams, ...columns } = getTableColumns(videos);
+  return columns;
+})();
 
 /** Who is watching: a user (member or not), or a guest session / nobody. */
 export interface Viewer {
@@ -45,16 +52,19 @@ export async function watchableVideo(
   signed = false,
 ): Promise<VideoRow | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
-  const visible = signed
-    ? isNull(videos.deletedAt)
-    : viewerId === null
-      ? isPublished
-      : or(isPublished, and(eq(videos.authorId, viewerId), isNull(videos.deletedAt)));
   const [row] = await db
-    .select()
+    .select(videoRowColumns)
     .from(videos)
-    .where(and(eq(videos.id, id), visible));
+    .where(and(eq(videos.id, id), visibleTo(viewerId, signed)));
   return row;
+}
+
+/** The condition of `watchableVideo`: what this viewer may open. */
+export function visibleTo(viewerId: number | null, signed = false): SQL | undefined {
+  if (signed) return isNull(videos.deletedAt);
+  return viewerId === null
+    ? isPublished
+    : or(isPublished, and(eq(videos.authorId, viewerId), isNull(videos.deletedAt)));
 }
 
 export async function hasBought(db: Db, userId: number | null, videoId: number): Promise<boolean> {

@@ -3,12 +3,14 @@
  */
 import { BusinessCode, WatchLevel } from "@platform/domain";
 import type { AppContext } from "../../context";
-import { purchases } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
 import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../trade/wallet";
-import { priceFor, viewerOf, watchableVideo } from "./access";
+import { and, eq } from "drizzle-orm";
+import { purchases, users, videos } from "../../db/schema";
+import { isVipNow } from "../user/membership";
+import { priceFor, videoRowColumns, visibleTo } from "./access";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { forgetViewer } from "./viewer";
@@ -18,13 +20,19 @@ export async function buyVideo(
   { body, caller, request }: SignedInInput<"substance.buyVideo">,
 ): Promise<ResponseOf<"substance.buyVideo">> {
   const bought = await idempotent(ctx, request, caller.userId, "substance.buyVideo", body, async (tx) => {
-    const video = await watchableVideo(tx, Number(body.substanceId), caller.userId);
-    if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    // The video and the buyer's membership in one read (the price depends on both).
+    const [found] = await tx
+      .select({ video: videoRowColumns, vipPermanent: users.vipPermanent, vipExpiresAt: users.vipExpiresAt })
+      .from(videos)
+      .innerJoin(users, eq(users.id, caller.userId))
+      .where(and(eq(videos.id, Number(body.substanceId)), visibleTo(caller.userId)));
+    if (!found) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    const { video } = found;
     if (video.watchLevel !== WatchLevel.CHARGE)
       throw new BusinessError(BusinessCode.invalid, ServerMessage.notForSale);
     if (video.authorId === caller.userId)
       throw new BusinessError(BusinessCode.invalid, ServerMessage.ownVideo);
-    const price = priceFor(ctx, video, await viewerOf(ctx, caller.userId, tx));
+    const price = priceFor(ctx, video, { userId: caller.userId, isVip: isVipNow(found, ctx.now()) });
     const [purchase] = await tx
       .insert(purchases)
       .values({ userId: caller.userId, videoId: video.id, payType: body.payType, amount: price })

@@ -1,12 +1,12 @@
 import type { Video } from "@platform/api-client";
 import type { WatchLevel } from "@platform/domain";
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { users, videos, watchHistory } from "../../db/schema";
 import { formatDateTime, offsetOf } from "../../http/time";
-import { discountOf } from "./access";
+import { discountOf, videoRowColumns } from "./access";
 import type { VideoRow } from "./access";
 import type { Page } from "../../db/keyset";
 
@@ -23,10 +23,8 @@ export function dateFormatOf(request: FastifyRequest): (date: Date) => string {
 
 /** The columns a video row of a list needs: the video, its author, and where this viewer stopped. */
 export function videoColumns() {
-  // Not the search's characters (dozens per video, for the index only).
-  const { searchGrams: _grams, ...columns } = getTableColumns(videos);
   return {
-    ...columns,
+    ...videoRowColumns,
     authorName: users.nickName,
     authorAvatar: users.avatarUrl,
     seenMs: watchHistory.seenMs,
