@@ -158,7 +158,12 @@ describe("the author's page of someone else", () => {
     await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
-    expect(api.substance.browseMyVideo.mock.calls[0]?.[0]).toEqual({ userId: OTHER, current: 1, cursor: null, size: 10 });
+    expect(api.substance.browseMyVideo.mock.calls[0]?.[0]).toEqual({
+      userId: OTHER,
+      current: 1,
+      cursor: null,
+      size: 10,
+    });
     await scrollForMore(videoTitles, 12);
     expect(api.substance.browseMyVideo.mock.calls[1]?.[0]).toEqual({ userId: OTHER, current: 2, size: 10 });
     expect(byText("没有更多了")).toBeTruthy();
