@@ -153,6 +153,22 @@ export function planPage(set: Keyset, paging: PageRequest): PagePlan {
   };
 }
 
+/** `count(*) over ()`: a page and the list's total in one query. */
+export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * The columns a page reads beside its own: its keys, and `total` — the list's count on a numbered
+ * page, null on a keyset page (which never counts).
+ */
+export function pageColumns(plan: PagePlan): KeyColumns & { total: SQL<number | null> } {
+  return { ...plan.keys, total: plan.counts ? totalOver() : sql<number | null>`null` };
+}
+
+/** The total a numbered page read beside its rows (`pageColumns`): 0 when it read none. */
+export function totalOfFirst(first: { readonly total: number | null } | undefined): number {
+  return first?.total ?? 0;
+}
+
 /** A page of the contract's shape. */
 export interface Page<T> {
   records: T[];

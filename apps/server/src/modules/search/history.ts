@@ -3,8 +3,8 @@ import { and, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { videos, watchHistory } from "../../db/schema";
 import { forgetViewer } from "../substance/viewer";
-import { containing, dateFormatOf, toVideo, totalOver, videoQuery } from "../substance/videos";
-import { intKey, keyset, pageFrom, planPage, timeKey } from "../../db/keyset";
+import { containing, dateFormatOf, toVideo, videoQuery } from "../substance/videos";
+import { intKey, keyset, pageColumns, pageFrom, planPage, timeKey, totalOfFirst } from "../../db/keyset";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 
@@ -18,8 +18,7 @@ export async function listWatchHistory(
   const plan = planPage(order, body);
   const rows = await videoQuery(ctx, caller.userId, {
     browsedAt: sql<Date>`${watchHistory.browsedAt}`.mapWith(watchHistory.browsedAt),
-    ...plan.keys,
-    ...(plan.counts ? { total: totalOver() } : {}),
+    ...pageColumns(plan),
   })
     .where(
       and(
@@ -37,7 +36,7 @@ export async function listWatchHistory(
     body,
     rows,
     (shown) => shown.map((r) => ({ ...toVideo(ctx, r, format), browseTime: format(r.browsedAt) })),
-    (first) => (first as { total?: number } | undefined)?.total ?? 0,
+    totalOfFirst,
   );
 }
 

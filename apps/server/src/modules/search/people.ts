@@ -3,7 +3,8 @@ import { and, desc, eq, ilike, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { countWhere, existsWhere } from "../../db/subqueries";
 import { follows, users } from "../../db/schema";
-import { containing, pageOf, totalOver } from "../substance/videos";
+import { containing, pageOf } from "../substance/videos";
+import { totalOver } from "../../db/keyset";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 

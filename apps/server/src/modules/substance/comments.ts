@@ -10,9 +10,9 @@ import { commentLikes, comments, users, videos } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { viewerOf, watchableVideo } from "./access";
-import { dateFormatOf, totalOver } from "./videos";
+import { dateFormatOf } from "./videos";
 import { rowsOf } from "../../db/subqueries";
-import { intKey, keyset, pageFrom, planPage, timeKey } from "../../db/keyset";
+import { intKey, keyset, pageColumns, pageFrom, planPage, timeKey, totalOfFirst } from "../../db/keyset";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { forgetVideo } from "./viewer";
@@ -38,8 +38,7 @@ export async function commentList(
       userName: users.nickName,
       avatar: users.avatarUrl,
       replyToName: replyTo,
-      ...plan.keys,
-      ...(plan.counts ? { total: totalOver() } : {}),
+      ...pageColumns(plan),
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
@@ -123,7 +122,7 @@ export async function commentList(
           replyCommentId: r.comment.replyToId === null ? null : String(r.comment.replyToId),
         };
       }),
-    (first) => (first as { total?: number } | undefined)?.total ?? 0,
+    totalOfFirst,
   );
 }
 

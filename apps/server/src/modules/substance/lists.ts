@@ -18,9 +18,19 @@ import { countWhere, existsWhere } from "../../db/subqueries";
 import { classifications, purchases, topics, users, videos, watchHistory } from "../../db/schema";
 import { offsetOf } from "../../http/time";
 import { isPublished } from "./access";
-import { boolKey, intKey, keyset, pageFrom, planPage, timeKey } from "../../db/keyset";
+import {
+  boolKey,
+  intKey,
+  keyset,
+  pageColumns,
+  pageFrom,
+  planPage,
+  timeKey,
+  totalOfFirst,
+  totalOver,
+} from "../../db/keyset";
 import type { Keyset, Page, PageRequest } from "../../db/keyset";
-import { dateFormatOf, pageOf, toVideo, totalOver, videoQuery } from "./videos";
+import { dateFormatOf, pageOf, toVideo, videoQuery } from "./videos";
 import type { ListedVideo } from "./videos";
 import { substanceCaches } from "./caches";
 import type { ResponseOf, Video } from "@platform/api-client";
@@ -83,16 +93,13 @@ async function loadPage<T>(
   toRecords: (rows: ListedVideo[]) => T[],
 ): Promise<Page<T>> {
   const plan = planPage(order, paging);
-  const rows = await videoQuery(ctx, viewerId, {
-    ...plan.keys,
-    ...(plan.counts ? { total: totalOver() } : {}),
-  })
+  const rows = await videoQuery(ctx, viewerId, pageColumns(plan))
     .where(and(where, plan.after))
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
   return pageFrom(order, paging, rows, toRecords, async (first) => {
-    if (first) return (first as { total?: number }).total ?? 0;
+    if (first) return totalOfFirst(first);
     if (plan.offset === 0) return 0;
     const [row] = await ctx.db
       .select({ n: count() })

@@ -1,6 +1,6 @@
 import type { Video } from "@platform/api-client";
 import type { WatchLevel } from "@platform/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
@@ -85,9 +85,6 @@ export function toVideo(ctx: AppContext, row: ListedVideo, format: (d: Date) => 
     updateTime: format(row.updatedAt),
   };
 }
-
-/** `count(*) over ()`: a page and the total in one query. */
-export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
 
 /** `%text%` for ILIKE, with the caller's % and _ taken literally. */
 export function containing(text: string): string {
