@@ -28,8 +28,8 @@ export async function commentList(
   if (!video) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
   const live = and(eq(comments.videoId, video.id), isNull(comments.deletedAt));
   const rootId = body.rootCommentId === undefined ? null : Number(body.rootCommentId);
-  // Threads newest first, a thread's replies oldest first: both read from the (video, root, time,
-  // id) index, from where the last page ended when a cursor is given (decision 0016).
+  // Threads newest first (the `comments_threads` index), a thread's replies oldest first
+  // (`comments_root`), read from where the last page ended when a cursor is given (decision 0016).
   const order = keyset(rootId === null ? "desc" : "asc", timeKey(comments.createdAt), intKey(comments.id));
   const plan = planPage(order, body);
   const read = await ctx.db
