@@ -20,6 +20,8 @@ export default defineConfig({
         "<rootDir>/src/server-messages.ts",
         "<rootDir>/../../apps/h5/src/features/trade",
         "<rootDir>/../../apps/h5/src/features/library",
+        "<rootDir>/../../apps/h5/src/features/posting",
+        "<rootDir>/../ui/src/creation",
       ],
     },
     {
@@ -35,6 +37,14 @@ export default defineConfig({
       path: "<rootDir>/src/locales/{locale}/library",
       include: ["<rootDir>/../../apps/h5/src/features/library"],
       exclude: ["**/*.test.*", "**/test/**"],
+    },
+    {
+      // Posting and managing one's own videos (/editvideo, the owner's works on /creationcenter):
+      // the app's screens and `@platform/ui`'s creation components (upload progress, tag editor,
+      // cover picker, the owner's video row), loaded with those screens like the library's.
+      path: "<rootDir>/src/locales/{locale}/creation",
+      include: ["<rootDir>/../../apps/h5/src/features/posting", "<rootDir>/../ui/src/creation"],
+      exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
     },
     {
       // The server's refusal sentences: a catalog of their own, loaded only when a refusal is shown

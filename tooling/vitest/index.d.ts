@@ -1,6 +1,10 @@
 import type { PluginOption } from "vite";
 import type { UserWorkspaceConfig } from "vitest/config";
 
+/** Test files at a time, in every project. */
+export declare const WORKERS: number;
+/** How long `expect.poll` waits by default, in every project. */
+export declare const POLL_TIMEOUT_MS: number;
 export declare const sourceCondition: "@platform/source";
 
 export declare function platformProject(options: {

@@ -1,6 +1,12 @@
 // @ts-check
 import { configDefaults, defineProject } from "vitest/config";
 
+/** Test files at a time, in every project (the root `vitest.config.ts` says why three). */
+export const WORKERS = 3;
+
+/** How long `expect.poll` waits by default, in every project. */
+export const POLL_TIMEOUT_MS = 10_000;
+
 /** The export condition that points workspace packages at their `src/` (see tsconfig.base.json). */
 export const sourceCondition = "@platform/source";
 
@@ -29,15 +35,25 @@ export function platformProject({
   return defineProject({
     plugins,
     resolve: { conditions: [sourceCondition, "module", "browser", "development|production"] },
-    ssr: { resolve: { conditions: [sourceCondition, "module", "node", "development|production"] } },
+    // No "module" for Node: packages such as the AWS SDK list it before "node" and point it at a
+    // build only a bundler can run (extensionless imports).
+    ssr: { resolve: { conditions: [sourceCondition, "node", "development|production"] } },
     test: {
       name,
+      // Each project resolves its own worker count (vitest's default: cores − 1, one on these
+      // 2-core machines) and schedules its files by it; the root config's figure does not reach
+      // here. All projects need the same figure (they share a group). See the root config.
+      maxWorkers: WORKERS,
       environment,
       include,
       exclude: [...configDefaults.exclude, "**/dist/**"],
       server: { deps: { inline } },
       testTimeout,
       hookTimeout,
+      // `expect.poll` waits up to 10 s (vitest's default is 1 s): with three files at a time on
+      // 2 cores, a sign-up's password hashing alone took longer than 1 s in a full run, and a
+      // poll that succeeds returns as soon as it does.
+      expect: { poll: { timeout: POLL_TIMEOUT_MS } },
       globalSetup,
       setupFiles,
     },

@@ -174,8 +174,8 @@ export function myTab(page: Page, name = "我的") {
 export async function signInQuickly(
   context: BrowserContext,
   account: Account,
+  api: PlatformApi = nodeApi(),
 ): Promise<{ api: PlatformApi; userId: string }> {
-  const api = nodeApi();
   const credentials = await api.loginWithPassword({ phone: account.mobile, password: account.password });
   // What the client keeps (all under the app's storage keys), to put where the app looks for it.
   const entries = Object.values(StorageKey).flatMap((key): [string, string][] => {
@@ -192,12 +192,14 @@ export async function signInQuickly(
 }
 
 /** A new account registered through the server's own flow (SMS sandbox code): no gold, no membership. */
-export async function registerAccount(): Promise<Account> {
-  const api = nodeApi();
+export async function registerAccount(
+  api: PlatformApi = nodeApi(),
+  smsCode: (mobile: string) => Promise<string> = lastSmsCode,
+): Promise<Account> {
   const mobile = freshMobile();
   const password = "fresh123456";
   await api.sendSmsCode(mobile, SmsCodeType.REGISTER);
-  await api.register({ phone: mobile, code: await lastSmsCode(mobile), password });
+  await api.register({ phone: mobile, code: await smsCode(mobile), password });
   return { mobile, password };
 }
 

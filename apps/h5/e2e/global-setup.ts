@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describeReport, loadConfig, reconcile, seed, startServer } from "@platform/server";
 import type { TestProject } from "vitest/node";
 import { chromiumPath } from "./browser";
+import { journeySettings } from "./posting-server";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 
@@ -39,19 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dataDir = mkdtempSync(join(tmpdir(), "h5-e2e-"));
   const specDataDir = mkdtempSync(join(tmpdir(), "h5-e2e-spec-sms-"));
-  const base = {
-    PORT: "0",
-    H5_DIST: dist,
-    SEED_MEDIA: "quick",
-    MEDIA_DIR: join(appDir, ".cache/e2e-media"),
-    LOG_LEVEL: "warn",
-    CATALOGUE_CACHE_MS: "0",
-    SESSION_CACHE_MS: "0",
-    // Every journey registers and signs in from 127.0.0.1: raise the per-address limits.
-    SMS_SEND_PER_ADDRESS: "10000,10000,10000",
-    SMS_SEND_GLOBAL: "10000,10000,10000",
-    ANONYMOUS_WRITES_PER_MINUTE: "100000",
-  };
+  const base = { PORT: "0", ...journeySettings };
   const specServer = await startServer(loadConfig({ ...base, DATA_DIR: specDataDir }), { logger: false });
   const config = loadConfig({
     ...base,

@@ -4,6 +4,7 @@ import type { Db } from "./db/database";
 import type { ServerConfig } from "./env";
 import type { Authenticate } from "./http/caller";
 import type { MediaLibrary } from "./media/library";
+import type { ObjectStore } from "./providers/storage/store";
 import type { JobRunner } from "./jobs/runner";
 import type { PaymentChannel, PaymentProvider } from "./providers/payments/provider";
 import type { SmsGateway } from "./providers/sms/gateway";
@@ -24,6 +25,8 @@ export interface AppContext {
   origin(): string;
   /** The clips videos play (HLS renditions and covers). */
   readonly media: MediaLibrary;
+  /** Where uploads and the media made from them are kept (the data folder, or S3). */
+  readonly storage: ObjectStore;
   readonly log: FastifyBaseLogger;
   readonly caches: Caches;
   /** The caller of a bearer header (the auth module's session lookup). */

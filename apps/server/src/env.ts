@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { limits } from "@platform/domain";
+import type { S3Settings } from "./providers/storage/s3-store";
 
 /**
  * Every setting the server reads, in one place (the only file allowed to read `process.env`).
@@ -84,6 +87,120 @@ export interface ServerConfig {
   readonly trade: TradeSettings;
   /** How often this process looks for due background jobs (ms). */
   readonly jobsPollMs: number;
+  /** How long a claimed job is this process's before another may take it up (renewed while it runs). */
+  readonly jobsLeaseMs: number;
+  /** Where uploads and the media made from them are kept (decision 0018). */
+  readonly storage: StorageSettings;
+  /** Posting videos (Step 14): prices, previews, processing and review. */
+  readonly creation: CreationSettings;
+}
+
+export interface StorageSettings {
+  /** `local`: the data folder; `s3`: S3-compatible object storage. */
+  readonly kind: "local" | "s3";
+  readonly s3: S3Settings | null;
+  /** The size of an upload's parts (S3 takes at least 5 MiB). */
+  readonly partBytes: number;
+  /** How long an unfinished video upload can be resumed (ms). */
+  readonly resumeMs: number;
+}
+
+export interface CreationSettings {
+  /** A CHARGE video's price bounds (hundredths). */
+  readonly priceMin: number;
+  readonly priceMax: number;
+  /** The longest preview of SVIP and CHARGE videos, and the one a new video gets (ms). */
+  readonly previewMaxMs: number;
+  readonly previewDefaultMs: number;
+  /** ffmpeg processes this process runs at once. */
+  readonly transcodeConcurrency: number;
+  /** The automatic review's technical bounds. */
+  readonly minSeconds: number;
+  readonly maxMinutes: number;
+  readonly minShortSide: number;
+  /** Words a title, introduction or tag may not contain (lower case). */
+  readonly bannedWords: readonly string[];
+}
+
+/** BANNED_WORDS_FILE: one word per line, `#` starts a comment; words are matched in lower case. */
+function bannedWordsOf(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new Error(`BANNED_WORDS_FILE: cannot read ${file}`);
+  }
+  return [
+    ...new Set(
+      text
+        .split("\n")
+        .map((line) => line.replace(/#.*$/, "").trim().normalize("NFKC").toLowerCase())
+        .filter((word) => word !== ""),
+    ),
+  ];
+}
+
+function storageOf(env: Readonly<Record<string, string | undefined>>): StorageSettings {
+  const kind = env.STORAGE || "local";
+  if (kind !== "local" && kind !== "s3") throw new Error("STORAGE must be local or s3");
+  const endpoint = env.S3_ENDPOINT || null;
+  for (const [name, url] of [
+    ["S3_ENDPOINT", endpoint],
+    ["S3_PUBLIC_ENDPOINT", env.S3_PUBLIC_ENDPOINT || null],
+  ] as const) {
+    if (url !== null && !/^https?:\/\/[^/\s]+\/?$/.test(url))
+      throw new Error(`${name} must be an http(s) origin like https://s3.example.com`);
+  }
+  if (kind === "s3" && !env.S3_BUCKET) throw new Error("S3_BUCKET is needed when STORAGE is s3");
+  const partBytes = intOf(env.UPLOAD_PART_BYTES, 1024 * 1024, "UPLOAD_PART_BYTES", 64 * 1024);
+  return {
+    kind,
+    s3:
+      kind === "s3"
+        ? {
+            endpoint,
+            publicEndpoint: env.S3_PUBLIC_ENDPOINT || null,
+            region: env.S3_REGION || "us-east-1",
+            bucket: env.S3_BUCKET ?? "",
+            accessKeyId: env.S3_ACCESS_KEY_ID || null,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+            forcePathStyle: boolOf(env.S3_FORCE_PATH_STYLE, endpoint !== null),
+          }
+        : null,
+    partBytes,
+    resumeMs: intOf(env.UPLOAD_RESUME_HOURS, 24, "UPLOAD_RESUME_HOURS") * 3600_000,
+  };
+}
+
+/** Where browsers send uploads besides this server (the bucket, with S3): the CSP's connect-src. */
+function uploadOrigins(storage: StorageSettings): string[] {
+  const s3 = storage.s3;
+  if (s3 === null) return [];
+  const endpoint = s3.publicEndpoint ?? s3.endpoint;
+  if (endpoint !== null) return [new URL(endpoint).origin.toLowerCase()];
+  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`.toLowerCase()];
+}
+
+function creationOf(env: Readonly<Record<string, string | undefined>>): CreationSettings {
+  const priceMin = yuanOf(env.VIDEO_PRICE_MIN, 1, "VIDEO_PRICE_MIN");
+  const priceMax = yuanOf(env.VIDEO_PRICE_MAX, 99_900, "VIDEO_PRICE_MAX");
+  if (priceMax < priceMin) throw new Error("VIDEO_PRICE_MAX must not be below VIDEO_PRICE_MIN");
+  const previewMaxMs = intOf(env.VIDEO_PREVIEW_MAX_SECONDS, 300, "VIDEO_PREVIEW_MAX_SECONDS", 0) * 1000;
+  return {
+    priceMin,
+    priceMax,
+    previewMaxMs,
+    previewDefaultMs: Math.min(15_000, previewMaxMs),
+    transcodeConcurrency: intOf(
+      env.TRANSCODE_CONCURRENCY,
+      Math.max(1, availableParallelism() - 1),
+      "TRANSCODE_CONCURRENCY",
+    ),
+    minSeconds: intOf(env.VIDEO_MIN_SECONDS, 1, "VIDEO_MIN_SECONDS", 0),
+    maxMinutes: intOf(env.VIDEO_MAX_MINUTES, 180, "VIDEO_MAX_MINUTES"),
+    minShortSide: intOf(env.VIDEO_MIN_SHORT_SIDE, 144, "VIDEO_MIN_SHORT_SIDE"),
+    bannedWords: bannedWordsOf(env.BANNED_WORDS_FILE || `${repoRoot}apps/server/banned-words.txt`),
+  };
 }
 
 /** A payment provider's address and shared secret (none: the sandbox's, while it is on). */
@@ -256,6 +373,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (!(memberDiscount > 0 && memberDiscount <= 10))
     throw new Error("MEMBER_DISCOUNT must be more than 0 and at most 10");
   const dataDir = env.DATA_DIR || `${repoRoot}data`;
+  const storage = storageOf(env);
   return {
     host: env.HOST || "127.0.0.1",
     // 0: any free port (tests).
@@ -310,7 +428,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     anonymousWritesPerMinute: intOf(env.ANONYMOUS_WRITES_PER_MINUTE, 60, "ANONYMOUS_WRITES_PER_MINUTE"),
     trackingEventsPerMinute: intOf(env.TRACKING_EVENTS_PER_MINUTE, 300, "TRACKING_EVENTS_PER_MINUTE"),
     csp: {
-      connectSrc: originsOf(env.CSP_CONNECT_SRC, "CSP_CONNECT_SRC"),
+      connectSrc: [
+        ...new Set([...originsOf(env.CSP_CONNECT_SRC, "CSP_CONNECT_SRC"), ...uploadOrigins(storage)]),
+      ],
       imgSrc: originsOf(env.CSP_IMG_SRC, "CSP_IMG_SRC"),
       mediaSrc: originsOf(env.CSP_MEDIA_SRC, "CSP_MEDIA_SRC"),
       frameSrc: originsOf(env.CSP_FRAME_SRC, "CSP_FRAME_SRC"),
@@ -341,5 +461,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       sandboxDuplicates: boolOf(env.SANDBOX_DUPLICATES, true),
     },
     jobsPollMs: intOf(env.JOBS_POLL_MS, 1000, "JOBS_POLL_MS", 10),
+    jobsLeaseMs: intOf(env.JOBS_LEASE_MS, 60_000, "JOBS_LEASE_MS", 1000),
+    storage,
+    creation: creationOf(env),
   };
 }

@@ -7,7 +7,12 @@ import { openDatabase } from "./db/database";
 import { authenticate } from "./modules/auth/sessions";
 import type { Database } from "./db/database";
 import type { ServerConfig } from "./env";
+import { join } from "node:path";
 import { MediaLibrary } from "./media/library";
+import { localUploadSigner } from "./modules/upload/files";
+import { LocalStore } from "./providers/storage/local-store";
+import { S3Store } from "./providers/storage/s3-store";
+import type { ObjectStore } from "./providers/storage/store";
 import { JobRunner } from "./jobs/runner";
 import { HttpPaymentProvider } from "./providers/payments/http-provider";
 import { paymentChannels } from "./providers/payments/provider";
@@ -82,9 +87,15 @@ export async function startServer(
   ) as unknown as Record<PaymentChannel, PaymentProvider>;
   const jobs = new JobRunner(database.db, now, log, {
     pollMs: config.jobsPollMs,
-    leaseMs: 60_000,
+    leaseMs: config.jobsLeaseMs,
     batch: 20,
   });
+  // Uploads and the media made from them: the data folder's `uploads/<bucket>/`, or S3-compatible
+  // object storage (decision 0018). The seed's clips stay in the media folder.
+  const storage: ObjectStore =
+    config.storage.s3 !== null
+      ? new S3Store(config.storage.s3)
+      : new LocalStore(join(config.dataDir, "uploads"), localUploadSigner(secrets.signingKey));
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
@@ -94,7 +105,8 @@ export async function startServer(
     payments,
     jobs,
     origin,
-    media: new MediaLibrary(config.mediaDir),
+    media: new MediaLibrary(config.mediaDir, storage),
+    storage,
     caches: makeCaches(now),
     authenticate: (header) => authenticate(ctx, header),
     log,

@@ -85,6 +85,7 @@ export function serverRouteCases(
 
   mediaRouteCases(routes);
   uploadRouteCases(routes);
+  partRouteCases(routes);
   plainRouteCases(routes);
   return cases;
 }
@@ -154,6 +155,68 @@ function uploadRouteCases(routes: RouteCases): void {
         put(fx.uploadPath, userHeaders(auth), body),
       );
     }
+  }
+}
+
+/**
+ * The signed part PUT of an upload in parts (its last part: 5 bytes): signature first, then ids,
+ * part numbers and sizes.
+ */
+function partRouteCases(routes: RouteCases): void {
+  const { server, fx, own, userHeaders, plain, both } = routes;
+  const endpoint = "PUT /api/media/upload/:id/parts/:part";
+  if (!own(endpoint, "PUT", "/api/media/upload/:id/parts/:part")) return;
+  const url = new URL(fx.partPath, "http://x");
+  const [, , , , id = "", , part = ""] = url.pathname.split("/");
+  const expires = url.searchParams.get("expires") ?? "";
+  const signed = (idText: string, partText: string, expiresText: string) => {
+    const sig = hmac(
+      server.ctx.secrets.signingKey,
+      `upload-part:${String(Number(decodeURIComponent(idText)))}:${String(Number(decodeURIComponent(partText)))}:${String(Number(expiresText))}`,
+    );
+    return `/api/media/upload/${idText}/parts/${partText}?expires=${expiresText}&sig=${sig}`;
+  };
+  const put = (
+    path: string,
+    headers: Record<string, string>,
+    body: Buffer = Buffer.alloc(5, 7),
+    raw = false,
+  ) => ({
+    method: "PUT",
+    path,
+    headers: { "content-type": "application/octet-stream", ...headers },
+    body,
+    raw,
+  });
+  plain(endpoint, "baseline", "baseline", "valid request", both, (auth) =>
+    put(fx.partPath, userHeaders(auth)),
+  );
+  for (const bad of badIds) {
+    const text = encodeURIComponent(String(bad));
+    plain(endpoint, "badId", "badId:id", `id=${describeValue(bad)} (signed)`, both, (auth) =>
+      put(signed(text, part, expires), userHeaders(auth), undefined, true),
+    );
+    plain(endpoint, "badId", "badId:part", `part=${describeValue(bad)} (signed)`, both, (auth) =>
+      put(signed(id, text, expires), userHeaders(auth), undefined, true),
+    );
+  }
+  for (const value of ["", "abc", "1e20", "-1", "1.5", "NaN", "99999999999999999999"]) {
+    plain(endpoint, "query", "query:expires", `expires=${value} (signed)`, both, (auth) =>
+      put(signed(id, part, value), userHeaders(auth)),
+    );
+    plain(endpoint, "query", "query:expires", `expires=${value} (unsigned)`, both, (auth) =>
+      put(fx.partPath.replace(/expires=\d+/, `expires=${value}`), userHeaders(auth)),
+    );
+  }
+  for (const [detail, body] of [
+    ["empty body", Buffer.alloc(0)],
+    ["one byte short", Buffer.alloc(4, 1)],
+    ["one byte over", Buffer.alloc(6, 1)],
+    ["1.1 MB body", Buffer.alloc(1100 * 1024, 1)],
+  ] as const) {
+    plain(endpoint, "hugeBody", "hugeBody", detail, both, (auth) =>
+      put(fx.partPath, userHeaders(auth), body),
+    );
   }
 }
 

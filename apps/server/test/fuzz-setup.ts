@@ -31,6 +31,8 @@ export const multiLine: ReadonlySet<string> = new Set(["introduction", "commentC
 
 /** An id no row has: money calls point at it, so a request that slips through still moves nothing. */
 export const NO_ROW = "987654321";
+/** An upload key nobody has. */
+export const NO_UPLOAD = "video/987654321/00000000-0000-0000-0000-000000000000.mp4";
 /** More than any seeded balance, within 2^53: a money call that slips through is refused for funds. */
 export const TOO_MUCH = 1_000_000_000_000;
 
@@ -65,6 +67,9 @@ export interface Fixtures {
   readonly segmentPath: string;
   readonly coverPath: string;
   readonly uploadPath: string;
+  /** A video upload in parts (3 parts of 1 MiB, the last small), and the signed URL of its part 1. */
+  readonly videoUploadKey: string;
+  readonly partPath: string;
 }
 
 /** One mutation of one endpoint, sent as each of `auths`. */
@@ -198,6 +203,17 @@ export async function prepare(
     contentType: "image/png",
     fileSize: png.length,
   });
+  const video3 = await api.upload.signUrl({
+    busType: "FILE",
+    channelEnum: "APP",
+    fileName: "fuzz.mp4",
+    filePath: "",
+    uploadFileType: "VIDEO",
+    contentType: "video/mp4",
+    fileSize: 2 * 1024 * 1024 + 5,
+  });
+  const partUrl = (await api.upload.resume({ key: video3.key, partNumbers: [3] })).urls[0]?.url;
+  if (!partUrl) throw new Error("no part URL for the fuzzing upload");
   return {
     api,
     fixtures: {
@@ -217,6 +233,8 @@ export async function prepare(
       segmentPath: segment,
       coverPath: detail.coverFileUrl,
       uploadPath: put.uploadUrl,
+      videoUploadKey: video3.key,
+      partPath: partUrl,
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { EndpointDef, EndpointName } from "@platform/api-client/contract";
-import { NO_ROW, TOO_MUCH, profile } from "./fuzz-setup";
+import { NO_ROW, NO_UPLOAD, TOO_MUCH, profile } from "./fuzz-setup";
 import type { Fixtures } from "./fuzz-setup";
 
 /**
@@ -68,6 +68,11 @@ export function hintsFor(
     // A cursor of two keys (id-ordered lists take one, the catalogue three: those answer 400),
     // so mutations start from a real one (decision 0016).
     cursor: "MTcwMDAwMDAwMDAwMDAwMC4xMg",
+    // Uploads in parts: a key nobody has (a valid request is a 404), except where it is only read.
+    key: NO_UPLOAD,
+    partNumber: 1,
+    partNumbers: [1],
+    etag: '"00000000000000000000000000000000"',
   };
   const own: Partial<Record<EndpointName, Record<string, unknown>>> = {
     "substance.browseMyVideo": { userId: fx.authorId },
@@ -75,6 +80,10 @@ export function hintsFor(
     "substance.updateFavorite": { id: fx.keepFolder, name: "Fuzzkeep" },
     "substance.deleteFavorite": { id: fx.dropFolder },
     "substance.saveMyVideo": { id: undefined },
+    // Deleting is real (and refunds buyers): a valid request names no video.
+    "substance.deleteMyVideo": { id: NO_ROW },
+    // Asks what arrived and signs part URLs: changes nothing.
+    "upload.resume": { key: fx.videoUploadKey },
     "system.report": { targetType: "VIDEO" },
     // Already bought: a valid request is a 409, never a second charge.
     "substance.buyVideo": { substanceId: fx.boughtVideo },

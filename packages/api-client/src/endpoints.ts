@@ -123,6 +123,7 @@ export const endpoints = {
   "substance.browseMyVideo": { method: "POST", path: "/substance/app/substance-online/browse/myVideo" },
   "substance.saveMyVideo": { method: "POST", path: "/substance/app/substance-online/saveMyVideo" },
   "substance.deleteMyVideo": { method: "POST", path: "/substance/app/substance-online/deleteMyVideo" },
+  "substance.creationConfig": { method: "GET", path: "/substance/app/substance-online/creationConfig" },
   "substance.authorInfo": { method: "POST", path: "/substance/app/substance-online-createUser-info/info" },
   "substance.doLike": { method: "POST", path: "/substance/app/like/doLike" },
   "substance.collect": { method: "POST", path: "/substance/app/substance-online-app-handle/collect" },
@@ -169,6 +170,10 @@ export const endpoints = {
   "search.watchHistory": { method: "POST", path: "/search/app/watch/history/search" },
   "search.deleteWatchHistory": { method: "POST", path: "/search/app/watch/history/delete" },
   "upload.signUrl": { method: "POST", path: "/video/app/uploadSignUrl" },
+  "upload.resume": { method: "POST", path: "/video/app/upload/resume" },
+  "upload.partDone": { method: "POST", path: "/video/app/upload/partDone" },
+  "upload.complete": { method: "POST", path: "/video/app/upload/complete" },
+  "upload.abort": { method: "POST", path: "/video/app/upload/abort" },
 } as const satisfies Readonly<Record<string, EndpointDef>>;
 
 export type EndpointName = keyof typeof endpoints;

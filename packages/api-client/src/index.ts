@@ -13,6 +13,7 @@ import { trackEvent } from "./tracking";
 import type { TrackInput } from "./tracking";
 import { uploadFileOf } from "./upload-types";
 import type { UploadedFile, UploadFile, UploadOptions } from "./upload-types";
+import type { ResumableOptions, ResumableUpload } from "./resumable";
 
 export type PlatformApi = GroupedApi &
   SessionFlows & {
@@ -25,6 +26,14 @@ export type PlatformApi = GroupedApi &
       file: UploadFile | (Blob & { readonly name?: string }),
       options: UploadOptions,
     ): Promise<UploadedFile>;
+    /**
+     * A video upload in parts that survives a dropped connection or a reload (`options.key`);
+     * `start()` it (decision 0018). Its code loads on first use.
+     */
+    resumableUpload(
+      file: UploadFile | (Blob & { readonly name?: string }),
+      options?: ResumableOptions,
+    ): Promise<ResumableUpload>;
     /** reportNew with the stored user and channel, `data` as a JSON string. */
     track(input: TrackInput): Promise<void>;
   };
@@ -40,6 +49,10 @@ export function createApiClient(options: ApiClientOptions): PlatformApi {
     uploadFile: async (file, uploadOptions) => {
       const { uploadFile } = await import("./upload");
       return uploadFile(client, "blob" in file ? file : uploadFileOf(file), uploadOptions);
+    },
+    resumableUpload: async (file, resumableOptions) => {
+      const { ResumableUpload } = await import("./resumable");
+      return new ResumableUpload(client, "blob" in file ? file : uploadFileOf(file), resumableOptions);
     },
     track: (input) => trackEvent(client, input),
   };
@@ -61,4 +74,5 @@ export { mediaUrl } from "./media";
 export { uploadFileOf } from "./upload-types";
 export type { UploadedFile, UploadFile, UploadOptions, UploadProgress } from "./upload-types";
 export type { TrackInput } from "./tracking";
+export type { ResumableOptions, ResumableState, ResumableUpload } from "./resumable";
 export type * from "./types";

@@ -9,11 +9,12 @@ function progressOf(loaded: number, total: number): UploadProgress {
   return { loaded, total, fraction: total > 0 ? Math.min(1, loaded / total) : 1 };
 }
 
-interface XhrLike {
+export interface XhrLike {
   open(method: string, url: string): void;
   setRequestHeader(name: string, value: string): void;
   send(body: Blob): void;
   abort(): void;
+  getResponseHeader(name: string): string | null;
   readonly status: number;
   readonly responseText: string;
   readonly upload: { onprogress: ((event: { loaded: number; total: number }) => void) | null };
@@ -27,7 +28,7 @@ interface XhrLike {
  * body is the server's envelope; otherwise nothing to show but the kind (never HTTP's English
  * reason phrase, which is in no reader's language but one).
  */
-function refusedUpload(status: number, text: string): ApiError {
+export function refusedUpload(status: number, text: string): ApiError {
   let body: unknown = null;
   try {
     body = JSON.parse(text);
@@ -41,27 +42,35 @@ function refusedUpload(status: number, text: string): ApiError {
   return new ApiError({ kind: "http", endpoint: "upload.put", status, msg, ...messageOf(body) });
 }
 
-/** Browsers: XMLHttpRequest is the one way to see upload progress over HTTP/1.1. */
-function putWithXhr(
-  Xhr: new () => XhrLike,
-  url: string,
-  file: UploadFile,
-  options: UploadOptions,
-): Promise<void> {
+/** What one PUT sends: a body, its type, and how to report progress or be stopped. */
+export interface PutBody {
+  readonly blob: Blob;
+  /** Sent as Content-Type; null sends none (a signed part URL that signs no type). */
+  readonly type: string | null;
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: ((progress: UploadProgress) => void) | undefined;
+}
+
+/** Browsers: XMLHttpRequest is the one way to see upload progress over HTTP/1.1. Answers the ETag. */
+function putWithXhr(Xhr: new () => XhrLike, url: string, put: PutBody): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const xhr = new Xhr();
     const onAbort = () => {
       xhr.abort();
     };
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-    const done = () => options.signal?.removeEventListener("abort", onAbort);
+    if (put.signal?.aborted) {
+      reject(new ApiError({ kind: "cancelled", endpoint: "upload.put" }));
+      return;
+    }
+    put.signal?.addEventListener("abort", onAbort, { once: true });
+    const done = () => put.signal?.removeEventListener("abort", onAbort);
     xhr.open("PUT", url);
-    xhr.setRequestHeader("Content-Type", file.type);
+    if (put.type !== null) xhr.setRequestHeader("Content-Type", put.type);
     xhr.upload.onprogress = (event) =>
-      options.onProgress?.(progressOf(event.loaded, event.total || file.size));
+      put.onProgress?.(progressOf(event.loaded, event.total || put.blob.size));
     xhr.onload = () => {
       done();
-      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.getResponseHeader("ETag"));
       else reject(refusedUpload(xhr.status, xhr.responseText));
     };
     xhr.onerror = () => {
@@ -72,24 +81,25 @@ function putWithXhr(
       done();
       reject(new ApiError({ kind: "cancelled", endpoint: "upload.put" }));
     };
-    xhr.send(file.blob);
+    xhr.send(put.blob);
   });
 }
 
 /** Elsewhere (Node, workers): a streamed fetch body, counting bytes as the connection takes them. */
-async function putWithFetch(url: string, file: UploadFile, options: UploadOptions): Promise<void> {
+async function putWithFetch(url: string, put: PutBody): Promise<string | null> {
   let loaded = 0;
+  const size = put.blob.size;
   // Pulled slice by slice, so progress follows what the connection has taken, not what was read.
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (loaded >= file.size) {
+      if (loaded >= size) {
         controller.close();
         return;
       }
-      const chunk = new Uint8Array(await file.blob.slice(loaded, loaded + STREAM_CHUNK_BYTES).arrayBuffer());
+      const chunk = new Uint8Array(await put.blob.slice(loaded, loaded + STREAM_CHUNK_BYTES).arrayBuffer());
       loaded += chunk.byteLength;
       controller.enqueue(chunk);
-      options.onProgress?.(progressOf(loaded, file.size));
+      put.onProgress?.(progressOf(loaded, size));
     },
   });
   let response: Response;
@@ -97,24 +107,30 @@ async function putWithFetch(url: string, file: UploadFile, options: UploadOption
     // `duplex` is in Node's RequestInit type, not (yet) in the DOM's: typed here for both.
     const init: RequestInit & { duplex: "half" } = {
       method: "PUT",
-      headers: { "Content-Type": file.type, "Content-Length": String(file.size) },
+      headers: { ...(put.type === null ? {} : { "Content-Type": put.type }), "Content-Length": String(size) },
       body,
       duplex: "half",
-      ...(options.signal ? { signal: options.signal } : {}),
+      ...(put.signal ? { signal: put.signal } : {}),
     };
     response = await fetch(url, init);
   } catch (error) {
-    if (options.signal?.aborted)
-      throw new ApiError({ kind: "cancelled", endpoint: "upload.put", cause: error });
+    if (put.signal?.aborted) throw new ApiError({ kind: "cancelled", endpoint: "upload.put", cause: error });
     throw new ApiError({ kind: "network", endpoint: "upload.put", cause: error });
   }
   if (!response.ok) throw refusedUpload(response.status, await response.text());
   await response.body?.cancel();
-  options.onProgress?.(progressOf(file.size, file.size));
+  put.onProgress?.(progressOf(size, size));
+  return response.headers.get("ETag");
+}
+
+/** PUT a body to a signed URL (this server's, or a bucket's): XHR in browsers, fetch elsewhere. */
+export function putTo(url: string, put: PutBody): Promise<string | null> {
+  const Xhr = (globalThis as { XMLHttpRequest?: new () => XhrLike }).XMLHttpRequest;
+  return Xhr ? putWithXhr(Xhr, url, put) : putWithFetch(url, put);
 }
 
 /** A relative URL from the server is relative to the API's origin (kept relative in browsers). */
-function resolveAgainst(url: string, baseUrl: string): string {
+export function resolveAgainst(url: string, baseUrl: string): string {
   return /^[a-z][a-z\d+.-]*:/i.test(url) || baseUrl === "" ? url : new URL(url, baseUrl).toString();
 }
 
@@ -141,10 +157,13 @@ export async function uploadFile(
     options,
   );
   const url = resolveAgainst(sign.uploadUrl, client.baseUrl);
-  const Xhr = (globalThis as { XMLHttpRequest?: new () => XhrLike }).XMLHttpRequest;
   try {
-    if (Xhr) await putWithXhr(Xhr, url, file, options);
-    else await putWithFetch(url, file, options);
+    await putTo(url, {
+      blob: file.blob,
+      type: file.type,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
   } catch (error) {
     if (error instanceof ApiError) client.notify(error);
     throw error;

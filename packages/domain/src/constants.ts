@@ -27,6 +27,9 @@ export const limits = {
   introductionMaxLength: 800,
   /** Titles are advised, not forced, to stay within 20 characters. */
   titleAdvisedMaxLength: 20,
+  /** A video's tags: at most this many, each at most videoTagMaxLength characters. */
+  videoTagsMax: 10,
+  videoTagMaxLength: 16,
   cancelReasonMaxLength: 50,
 
   commentPageSize: 10,

@@ -41,6 +41,8 @@ export type UrgeState = (typeof UrgeState)[keyof typeof UrgeState];
 export const StatementReason = {
   RECHARGE: "RECHARGE",
   BUY_VIDEO: "BUY_VIDEO",
+  /** A bought video was deleted or taken down: its price given back (decision 0018). */
+  REFUND_VIDEO: "REFUND_VIDEO",
   MEMBERSHIP: "MEMBERSHIP",
   TRANSFER: "TRANSFER",
   WITHDRAW: "WITHDRAW",

@@ -17,6 +17,7 @@ import {
   reviewTipOf,
   watchLevelLabel,
   watchLevelOfPriceFilter,
+  publicFileUrl,
 } from "./video";
 
 describe("watchLevelLabel", () => {
@@ -211,5 +212,13 @@ describe("coverSrcSet", () => {
     ]) {
       expect(coverSrcSet(other), other).toBeNull();
     }
+  });
+});
+
+describe("publicFileUrl", () => {
+  it("is the relative path the server serves a finished picture at, the key's folders kept", () => {
+    expect(publicFileUrl("PUBLIC", "picture/7/cover.png")).toBe(
+      "/api/media/files/PUBLIC/picture/7/cover.png",
+    );
   });
 });

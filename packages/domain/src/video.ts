@@ -86,6 +86,46 @@ export const reviewStatusCodes = {
 export const VIDEO_PUBLISHED = 99;
 export const VIDEO_UPLOADING = 15;
 
+/**
+ * What each code of spec §3 means in the pipeline from an upload to a published video (decision
+ * 0018): which stage a video is in, and who moves it on.
+ */
+export const VideoStatus = {
+  /** The file could not be used: not a video, unreadable, the upload cancelled or expired (error). */
+  uploadFailed: 10,
+  /** Saved; its file is still being uploaded. */
+  uploading: 15,
+  /** The automatic technical review refused it: too short, too long, too small (error). */
+  technicalRefused: 18,
+  /** The file arrived; waiting for processing. */
+  queued: 20,
+  /** Processing: renditions and covers being made (progress recorded). */
+  processing: 25,
+  /** The automatic review: the technical checks, then the words of its title, introduction and tags. */
+  autoReview: 30,
+  /** Waiting for an operator. */
+  awaitingReview: 40,
+  /** An operator took it (`review take`). */
+  inReview: 50,
+  /** The words check refused its title, introduction or tags (error). */
+  wordsRefused: 60,
+  /** An operator refused it, with a reason (error). */
+  rejected: 70,
+  /** Edited after a refusal and sent again: waiting for an operator. */
+  resubmitted: 77,
+  /** An operator took it down after publication, with a reason (error). */
+  takenDown: 86,
+  published: 99,
+} as const;
+export type VideoStatus = (typeof VideoStatus)[keyof typeof VideoStatus];
+
+/** Statuses an operator reviews (`review list`). */
+export const reviewQueueStatuses: readonly number[] = [
+  VideoStatus.awaitingReview,
+  VideoStatus.inReview,
+  VideoStatus.resubmitted,
+];
+
 export interface ReviewStatus {
   readonly code: number;
   readonly phase: ReviewPhase;
@@ -283,4 +323,12 @@ export function durationBucketOf(lengthMs: number): Exclude<DurationBucket, "all
   if (lengthMs <= 30 * MINUTE_MS) return DurationBucket.from11To30;
   if (lengthMs <= 60 * MINUTE_MS) return DurationBucket.from31To60;
   return DurationBucket.over60;
+}
+
+/**
+ * Where a finished public picture (a cover, a background) is served, by the bucket and key its
+ * upload answered: relative, so it works behind any origin. The server serves this path.
+ */
+export function publicFileUrl(bucket: string, key: string): string {
+  return `/api/media/files/${bucket}/${key}`;
 }

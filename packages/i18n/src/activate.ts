@@ -13,8 +13,9 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
 /**
  * Catalogs loaded after the first paint, each only when needed (per language, a chunk of its
  * own): the server's refusal sentences (`serverMessages`), when a refusal is shown; the money
- * screens' words and the library's (membership, purchases, history, favourites), with those screens. `mark` is an id every copy of the catalog has: once it is in
- * the active catalog, that catalog is loaded.
+ * screens' words, the library's (membership, purchases, history, favourites) and posting's (the
+ * video editor, the owner's works), with those screens. `mark` is an id every copy of the catalog
+ * has: once it is in the active catalog, that catalog is loaded.
  */
 const lateCatalogs = {
   server: {
@@ -36,6 +37,13 @@ const lateCatalogs = {
     load: {
       "zh-CN": () => import("./locales/zh-CN/library"),
       "en-US": () => import("./locales/en-US/library"),
+    },
+  },
+  creation: {
+    mark: "creation.catalog",
+    load: {
+      "zh-CN": () => import("./locales/zh-CN/creation"),
+      "en-US": () => import("./locales/en-US/creation"),
     },
   },
 } as const satisfies Record<

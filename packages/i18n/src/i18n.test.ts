@@ -1,6 +1,13 @@
 import { Language, MessageKey, ServerMessageKey, allMessageKeys, message } from "@platform/domain";
 import { describe, expect, it } from "vitest";
-import { activateLanguage, createI18n, loadServerMessages, translateMessage } from "./activate";
+import {
+  activateLanguage,
+  createI18n,
+  hasCatalog,
+  loadCatalog,
+  loadServerMessages,
+  translateMessage,
+} from "./activate";
 import { domainMessages } from "./domain-messages";
 import { serverMessages } from "./server-messages";
 import { saveLanguage, storedLanguage } from "./locale";
@@ -56,6 +63,22 @@ describe("server refusal keys", () => {
     await activateLanguage(i18n, Language.zhCN, { store: null, document: null });
     await loadServerMessages(i18n);
     expect(i18n._(ServerMessageKey.smsTooSoon, { seconds: 47 })).toBe("验证码发送过于频繁，请 47 秒后再试");
+  });
+});
+
+describe("late catalogs of screens", () => {
+  it("add a screen group's words (posting's: the creation catalog) to the active language, once", async () => {
+    const i18n = createI18n();
+    await activateLanguage(i18n, Language.enUS, { store: null, document: null });
+    expect(hasCatalog(i18n, "creation")).toBe(false);
+    expect(Object.hasOwn(zhCN, "creation.catalog")).toBe(false);
+    await loadCatalog(i18n, "creation");
+    expect(hasCatalog(i18n, "creation")).toBe(true);
+    expect(i18n._("creation.catalog")).toBe("Creation");
+    await activateLanguage(i18n, Language.zhCN, { store: null, document: null });
+    expect(hasCatalog(i18n, "creation")).toBe(false);
+    await loadCatalog(i18n, "creation");
+    expect(i18n._("creation.catalog")).toBe("创作");
   });
 });
 

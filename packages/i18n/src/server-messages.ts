@@ -287,4 +287,100 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   [ServerMessageKey.payMethodEePay]: /*i18n*/ { id: "server.payMethodEePay", message: "EE 钱包" },
   [ServerMessageKey.payMethodBankSm]: /*i18n*/ { id: "server.payMethodBankSm", message: "银行卡支付" },
   [ServerMessageKey.payMethodMerchant]: /*i18n*/ { id: "server.payMethodMerchant", message: "商户收银台" },
+  [ServerMessageKey.uploadNotResumable]: /*i18n*/ {
+    id: "server.uploadNotResumable",
+    message: "这个文件不能分段续传，请重新上传",
+  },
+  [ServerMessageKey.uploadExpired]: /*i18n*/ {
+    id: "server.uploadExpired",
+    message: "上传链接已过期，请重新选择文件上传",
+  },
+  [ServerMessageKey.uploadPartSize]: /*i18n*/ {
+    id: "server.uploadPartSize",
+    message: "上传的分段大小不对（应为 {expected} 字节），请重试",
+  },
+  [ServerMessageKey.uploadIncomplete]: /*i18n*/ {
+    id: "server.uploadIncomplete",
+    message: "文件还没有传完：还差 {missing} 段",
+  },
+  [ServerMessageKey.uploadCancelled]: /*i18n*/ {
+    id: "server.uploadCancelled",
+    message: "这次上传已取消，请重新选择文件",
+  },
+  [ServerMessageKey.uploadNotArrived]: /*i18n*/ {
+    id: "server.uploadNotArrived",
+    message: "文件还没有到达存储，请重新上传",
+  },
+  [ServerMessageKey.videoNotAVideo]: /*i18n*/ {
+    id: "server.videoNotAVideo",
+    message: "这个文件不是可以识别的视频，请换一个视频文件",
+  },
+  [ServerMessageKey.videoProcessingFailed]: /*i18n*/ {
+    id: "server.videoProcessingFailed",
+    message: "视频处理失败，请换一个文件重新上传",
+  },
+  [ServerMessageKey.videoTooShort]: /*i18n*/ {
+    id: "server.videoTooShort",
+    message: "视频太短：至少 {seconds} 秒",
+  },
+  [ServerMessageKey.videoTooLong]: /*i18n*/ {
+    id: "server.videoTooLong",
+    message: "视频太长：最长 {minutes} 分钟",
+  },
+  [ServerMessageKey.videoTooSmall]: /*i18n*/ {
+    id: "server.videoTooSmall",
+    message: "视频画面太小：短边至少 {pixels} 像素",
+  },
+  [ServerMessageKey.videoTooBig]: /*i18n*/ {
+    id: "server.videoTooBig",
+    message: "视频画面太大：长边最多 {pixels} 像素",
+  },
+  [ServerMessageKey.videoUploadAbandoned]: /*i18n*/ {
+    id: "server.videoUploadAbandoned",
+    message: "上传没有在有效期内完成，请重新选择文件上传",
+  },
+  [ServerMessageKey.bannedWordTitle]: /*i18n*/ {
+    id: "server.bannedWordTitle",
+    message: "标题含有不允许的词：{word}",
+  },
+  [ServerMessageKey.bannedWordIntroduction]: /*i18n*/ {
+    id: "server.bannedWordIntroduction",
+    message: "简介含有不允许的词：{word}",
+  },
+  [ServerMessageKey.bannedWordTags]: /*i18n*/ {
+    id: "server.bannedWordTags",
+    message: "标签含有不允许的词：{word}",
+  },
+  [ServerMessageKey.videoPriceRange]: /*i18n*/ {
+    id: "server.videoPriceRange",
+    message: "价格需在 {min} 到 {max} 之间",
+  },
+  [ServerMessageKey.videoPreviewRange]: /*i18n*/ {
+    id: "server.videoPreviewRange",
+    message: "试看时长需在 0 到 {seconds} 秒之间",
+  },
+  [ServerMessageKey.videoFileNeeded]: /*i18n*/ {
+    id: "server.videoFileNeeded",
+    message: "请选择要上传的视频",
+  },
+  [ServerMessageKey.videoNeedsNewFile]: /*i18n*/ {
+    id: "server.videoNeedsNewFile",
+    message: "这个视频需要重新上传文件：请选择新的视频",
+  },
+  [ServerMessageKey.videoFileFixed]: /*i18n*/ {
+    id: "server.videoFileFixed",
+    message: "已发布的视频不能更换文件，请发布新视频",
+  },
+  [ServerMessageKey.videoUploadInUse]: /*i18n*/ {
+    id: "server.videoUploadInUse",
+    message: "这个文件已用于另一个视频",
+  },
+  [ServerMessageKey.reviewRejected]: /*i18n*/ {
+    id: "server.reviewRejected",
+    message: "审核未通过：{reason}",
+  },
+  [ServerMessageKey.reviewTakenDown]: /*i18n*/ {
+    id: "server.reviewTakenDown",
+    message: "已下架：{reason}",
+  },
 };

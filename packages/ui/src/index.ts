@@ -16,3 +16,5 @@ export * from "./comments";
 export * from "./login";
 export * from "./my";
 export * from "./profile";
+// Posting one's own videos: their words are the `creation` catalog, loaded with those screens.
+export * from "./creation";

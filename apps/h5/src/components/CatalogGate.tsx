@@ -12,9 +12,12 @@ import type { ReactNode } from "react";
  */
 export function CatalogGate({
   name,
+  fallback,
   children,
 }: {
   readonly name: LateCatalog;
+  /** What shows meanwhile instead of a page's placeholder (a part of a page gated on its own). */
+  readonly fallback?: ReactNode;
   readonly children: ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -24,6 +27,7 @@ export function CatalogGate({
     if (!ready) void loadCatalog(i18n, name);
   }, [ready, i18n, locale, name]);
   if (ready) return children;
+  if (fallback !== undefined) return fallback;
   return (
     <div className="h5-page">
       <main id="main" className="h5-main" tabIndex={-1}>

@@ -1,19 +1,30 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { pageIdOf, validateIdSearch } from "../app/route-search";
 import { CreationCenterScreen } from "../features/creation/CreationCenterScreen";
-import { authorQueryOptions, authorVideosQueryOptions } from "../features/creation/queries";
+import {
+  authorQueryOptions,
+  authorVideosQueryOptions,
+  myVideosQueryOptions,
+} from "../features/creation/queries";
 
 export const Route = createFileRoute("/creationcenter")({
   validateSearch: validateIdSearch,
   loaderDeps: ({ search }) => ({ id: pageIdOf(search.id) }),
   // Starts the author and then their first page of videos without holding the navigation; the
-  // videos wait for the author, so an id that is no one's asks for nothing more.
+  // videos wait for the author, so an id that is no one's asks for nothing more. One's own page
+  // lists every video of one's own (getMyVideoList), not the published ones.
   loader: ({ context, deps }) => {
     const { id } = deps;
     if (id === null) return;
-    void context.queryClient
-      .query(authorQueryOptions(context.api, id))
-      .then(() => context.queryClient.infiniteQuery(authorVideosQueryOptions(context.api, id)))
+    const { api, queryClient } = context;
+    const own = id === String(api.client.userInfo?.id ?? "");
+    void queryClient
+      .query(authorQueryOptions(api, id))
+      .then(() =>
+        own
+          ? queryClient.infiniteQuery(myVideosQueryOptions(api))
+          : queryClient.infiniteQuery(authorVideosQueryOptions(api, id)),
+      )
       .catch(ignore);
   },
   component: CreationCenterPage,

@@ -1,11 +1,10 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { validateIdSearch } from "../app/route-search";
-import { comingSoon } from "../components/comingSoon";
+import { postingScreen } from "../features/posting/routing";
 
 export const Route = createFileRoute("/editvideo")({
   validateSearch: validateIdSearch,
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  // The posting screens are one lazy chunk with their catalog (features/posting/routing).
   codeSplitGroupings: [],
-  component: comingSoon(msg`编辑视频`),
+  component: postingScreen((screens) => screens.EditVideoScreen),
 });

@@ -170,6 +170,17 @@ export function hasControl(name: string, scope: ParentNode = document.body): boo
   return [...scope.querySelectorAll("button, a")].some((el) => nameOf(el) === name);
 }
 
+/** Choose a file in the file input of this `data-testid`, as a person picking one would. */
+export async function chooseFile(testId: string, file: File): Promise<void> {
+  const input = document.body.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`);
+  if (input === null) throw new Error(`no file input ${testId}`);
+  Object.defineProperty(input, "files", { configurable: true, value: [file] });
+  await act(async () => {
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await Promise.resolve();
+  });
+}
+
 export async function click(el: HTMLElement): Promise<void> {
   await act(async () => {
     el.click();

@@ -158,6 +158,21 @@ export class JobRunner {
   }) {
     const handler = this.handlers.get(job.kind);
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.worker));
+    // A long job (a transcode) keeps its lease while it runs: renewed at a third of its length, so
+    // only a process that died (kill -9) loses it, and another takes the job up when it ends.
+    const renew = setInterval(
+      () => {
+        void this.db
+          .update(jobs)
+          .set({ lockedUntil: new Date(this.now().getTime() + this.options.leaseMs) })
+          .where(mine)
+          .catch((failure: unknown) => {
+            this.log.warn({ err: failure, job: job.id }, "jobs: renewing a lease failed");
+          });
+      },
+      Math.max(100, Math.floor(this.options.leaseMs / 3)),
+    );
+    renew.unref();
     try {
       if (!handler) throw new Error(`no handler for ${job.kind}`);
       const outcome = await handler(job.payload, { id: job.id, attempts: job.attempts });
@@ -189,6 +204,8 @@ export class JobRunner {
         .catch((failure: unknown) => {
           this.log.error({ err: failure }, "jobs: recording a failure failed");
         });
+    } finally {
+      clearInterval(renew);
     }
   }
 }

@@ -35,15 +35,33 @@ export interface ClipManifest {
 
 export const MANIFEST = "manifest.json";
 
-/** Run ffmpeg; its own error text becomes the error when it fails. */
-function ffmpeg(args: readonly string[]): Promise<void> {
+/**
+ * Run ffmpeg; its own error text becomes the error when it fails. `onProgress` gets the position
+ * it has written up to (seconds), from `-progress`.
+ */
+export function ffmpeg(args: readonly string[], onProgress?: (seconds: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", ...args], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const progress = onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
+    const child = spawn(
+      "ffmpeg",
+      ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", ...progress, ...args],
+      {
+        stdio: ["ignore", onProgress ? "pipe" : "ignore", "pipe"],
+      },
+    );
     let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
+    child.stderr?.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    let pending = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        const us = /^out_time_us=(\d+)/.exec(line)?.[1];
+        if (us !== undefined) onProgress?.(Number(us) / 1e6);
+      }
     });
     child.on("error", (error: NodeJS.ErrnoException) => {
       reject(
@@ -61,6 +79,70 @@ function ffmpeg(args: readonly string[]): Promise<void> {
 
 function fill(template: string, values: Record<string, number>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
+
+/**
+ * ffmpeg's `-force_key_frames`: every SHORT_SEGMENT_SECONDS for the first SHORT_SEGMENTS, then every
+ * SEGMENT_SECONDS, so `cutHls` cuts short segments first (a quick first frame), then longer ones.
+ */
+export const KEY_FRAMES =
+  `expr:if(lt(t,${String(SHORT_SEGMENTS * SHORT_SEGMENT_SECONDS)}),gte(t,n_forced*${String(SHORT_SEGMENT_SECONDS)}),` +
+  `gte(t,${String(SHORT_SEGMENTS * SHORT_SEGMENT_SECONDS)}+(n_forced-${String(SHORT_SEGMENTS)})*${String(SEGMENT_SECONDS)}))`;
+
+/**
+ * Cut an encoded rendition into fMP4 HLS in `dir` (made here), without encoding again: at every key
+ * frame at least SHORT_SEGMENT_SECONDS after the last cut (KEY_FRAMES decides the lengths).
+ * `loopTo`: repeat the base up to this many seconds (the seed's long clips).
+ */
+export async function cutHls(base: string, dir: string, loopTo: number | null = null): Promise<void> {
+  mkdirSync(dir);
+  await ffmpeg([
+    ...(loopTo === null ? [] : ["-stream_loop", "-1"]),
+    ...["-i", base, ...(loopTo === null ? [] : ["-t", String(loopTo)]), "-c", "copy"],
+    ...["-f", "hls", "-hls_time", String(SHORT_SEGMENT_SECONDS), "-hls_playlist_type", "vod"],
+    ...["-hls_segment_type", "fmp4", "-hls_flags", "independent_segments"],
+    ...["-hls_fmp4_init_filename", "init.mp4", "-hls_segment_filename", join(dir, "seg_%05d.m4s")],
+    join(dir, "index.m3u8"),
+  ]);
+}
+
+/**
+ * A clip's covers from its best rendition, `at` seconds in: a landscape cover for every clip (a
+ * vertical clip's sits on a blurred copy of itself), the upright one for vertical clips, and WebP
+ * renditions of each at the widths the app's srcset names (domain `coverWidths`): a card on a
+ * phone needs the 320 px one, 3 KB instead of the 16 KB JPEG.
+ */
+export async function makeCovers(
+  work: string,
+  source: string,
+  orientation: "landscape" | "vertical",
+  atSeconds: number,
+): Promise<void> {
+  const at = String(atSeconds);
+  await ffmpeg([
+    ...["-ss", at, "-i", source, "-frames:v", "1", "-q:v", "4"],
+    ...(orientation === "landscape"
+      ? ["-vf", "scale=640:360"]
+      : [
+          "-filter_complex",
+          "[0:v]split[a][b];[a]scale=640:360,boxblur=20[bg];[b]scale=-2:360[fg];[bg][fg]overlay=(W-w)/2:0",
+        ]),
+    join(work, "cover.jpg"),
+  ]);
+  if (orientation === "vertical") {
+    await ffmpeg([
+      ...["-ss", at, "-i", source, "-frames:v", "1", "-q:v", "4"],
+      ...["-vf", "scale=360:640", join(work, "vertical.jpg")],
+    ]);
+  }
+  for (const name of orientation === "vertical" ? (["cover", "vertical"] as const) : (["cover"] as const)) {
+    for (const width of coverWidths[name]) {
+      await ffmpeg([
+        ...["-i", join(work, `${name}.jpg`), "-vf", `scale=${String(width)}:-2`],
+        ...["-c:v", "libwebp", "-quality", "70", join(work, coverVariantFile(name, width))],
+      ]);
+    }
+  }
 }
 
 /**
@@ -82,17 +164,12 @@ async function makeClip(mediaDir: string, recipe: ClipRecipe): Promise<ClipManif
         return `[s${String(i)}]scale=${String(size.width)}:${String(size.height)},format=yuv420p[o${String(i)}]`;
       })
       .join(";");
-    // Key frames every SHORT_SEGMENT_SECONDS for the first SHORT_SEGMENTS, then every SEGMENT_SECONDS.
-    const shortEnd = SHORT_SEGMENTS * SHORT_SEGMENT_SECONDS;
-    const keyFrames =
-      `expr:if(lt(t,${String(shortEnd)}),gte(t,n_forced*${String(SHORT_SEGMENT_SECONDS)}),` +
-      `gte(t,${String(shortEnd)}+(n_forced-${String(SHORT_SEGMENTS)})*${String(SEGMENT_SECONDS)}))`;
     const outputs = ladder.flatMap((rung, i) => {
       const kbps = recipe.lowBitrate ? rung.lowVideoKbps : rung.videoKbps;
       return [
         ...["-map", `[o${String(i)}]`, "-map", "1:a"],
         ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main"],
-        ...["-force_key_frames", keyFrames, "-sc_threshold", "0"],
+        ...["-force_key_frames", KEY_FRAMES, "-sc_threshold", "0"],
         ...["-b:v", `${String(kbps)}k`, "-maxrate", `${String(Math.round(kbps * 1.5))}k`],
         ...["-bufsize", `${String(kbps * 2)}k`],
         ...["-c:a", "aac", "-ar", "48000"],
@@ -122,61 +199,15 @@ async function makeClip(mediaDir: string, recipe: ClipRecipe): Promise<ClipManif
     ]);
 
     for (const rung of ladder) {
-      const dir = join(work, rung.name);
-      mkdirSync(dir);
-      await ffmpeg([
-        ...(recipe.seconds > baseSeconds ? ["-stream_loop", "-1"] : []),
-        ...["-i", join(work, `base_${rung.name}.mp4`), "-t", String(recipe.seconds), "-c", "copy"],
-        // Cut at every key frame at least SHORT_SEGMENT_SECONDS after the last cut: the key frames
-        // above make the first segments short and the rest SEGMENT_SECONDS long.
-        ...["-f", "hls", "-hls_time", String(SHORT_SEGMENT_SECONDS), "-hls_playlist_type", "vod"],
-        ...["-hls_segment_type", "fmp4", "-hls_flags", "independent_segments"],
-        ...["-hls_fmp4_init_filename", "init.mp4", "-hls_segment_filename", join(dir, "seg_%05d.m4s")],
-        join(dir, "index.m3u8"),
-      ]);
+      await cutHls(
+        join(work, `base_${rung.name}.mp4`),
+        join(work, rung.name),
+        recipe.seconds > baseSeconds ? recipe.seconds : null,
+      );
     }
 
-    // Covers from the 720p base, two seconds in: a landscape cover for every clip (a vertical
-    // clip's sits on a blurred copy of itself), and the upright one for vertical clips.
-    const source = join(work, "base_720p.mp4");
-    const at = String(Math.min(2, baseSeconds / 2));
-    await ffmpeg([
-      ...["-ss", at, "-i", source, "-frames:v", "1", "-q:v", "4"],
-      ...(recipe.orientation === "landscape"
-        ? ["-vf", "scale=640:360"]
-        : [
-            "-filter_complex",
-            "[0:v]split[a][b];[a]scale=640:360,boxblur=20[bg];[b]scale=-2:360[fg];[bg][fg]overlay=(W-w)/2:0",
-          ]),
-      join(work, "cover.jpg"),
-    ]);
-    if (recipe.orientation === "vertical") {
-      await ffmpeg([
-        "-ss",
-        at,
-        "-i",
-        source,
-        "-frames:v",
-        "1",
-        "-q:v",
-        "4",
-        "-vf",
-        "scale=360:640",
-        join(work, "vertical.jpg"),
-      ]);
-    }
-    // WebP renditions of each cover at the widths the app's srcset names (domain `coverWidths`):
-    // a card on a phone needs the 320 px one, 3 KB instead of the 16 KB JPEG.
-    for (const name of recipe.orientation === "vertical"
-      ? (["cover", "vertical"] as const)
-      : (["cover"] as const)) {
-      for (const width of coverWidths[name]) {
-        await ffmpeg([
-          ...["-i", join(work, `${name}.jpg`), "-vf", `scale=${String(width)}:-2`],
-          ...["-c:v", "libwebp", "-quality", "70", join(work, coverVariantFile(name, width))],
-        ]);
-      }
-    }
+    // Covers from the 720p base, two seconds in.
+    await makeCovers(work, join(work, "base_720p.mp4"), recipe.orientation, Math.min(2, baseSeconds / 2));
     for (const rung of ladder) await rm(join(work, `base_${rung.name}.mp4`));
 
     const top = parsePlaylist(await readFile(join(work, "720p", "index.m3u8"), "utf8"));

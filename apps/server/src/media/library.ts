@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { buffer, text } from "node:stream/consumers";
+import type { ObjectStore } from "../providers/storage/store";
 import { cutSegment } from "./cut";
 import { MANIFEST } from "./generate";
 import type { ClipManifest } from "./generate";
@@ -20,6 +22,21 @@ const MEDIA_FILE = /^(init\.mp4|seg_\d{5}\.m4s)$/;
  */
 const PREVIEW_FOLDER = "previews-v1";
 
+/** The bucket of the object store that holds clips made from uploads (decision 0018). */
+export const MEDIA_BUCKET = "MEDIA";
+
+/** Where one of a clip's files is: a file of this machine, or an object of the store. */
+export type MediaSource =
+  | { readonly kind: "disk"; readonly path: string }
+  | { readonly kind: "object"; readonly bucket: string; readonly key: string };
+
+/**
+ * A clip made from an upload is named so: `v<video id>-<16 hex digits of its upload's key>` (its
+ * folder too): unique across databases, so media kept over a reset database never answers for
+ * another video.
+ */
+export const UPLOADED_CLIP = /^v\d{1,16}-[0-9a-f]{16}$/;
+
 /**
  * The clips in the media folder, by key. Playlists are read once and kept (they never change: a
  * changed recipe is a new folder). Where old folders of a key remain, the newest one wins.
@@ -29,8 +46,17 @@ export class MediaLibrary {
   private readonly playlists = new Map<string, Promise<MediaPlaylist | null>>();
   /** Cuts being made by this process, so concurrent requests for one wait for the same work. */
   private readonly cutting = new Map<string, Promise<string>>();
+  /** Clips whose files are objects of the store (S3), not files of the media folder. */
+  private readonly stored = new Set<string>();
 
-  constructor(readonly dir: string) {
+  /**
+   * `store`: where clips made from uploads are when they are not in the media folder (S3); the
+   * seed's clips are always files here.
+   */
+  constructor(
+    readonly dir: string,
+    private readonly store: ObjectStore | null = null,
+  ) {
     if (!existsSync(dir)) return;
     const found = readdirSync(dir, { withFileTypes: true })
       .filter((e) => e.isDirectory() && !e.name.startsWith(".") && existsSync(join(dir, e.name, MANIFEST)))
@@ -47,48 +73,104 @@ export class MediaLibrary {
     return key === null ? undefined : this.clips.get(key);
   }
 
+  /**
+   * A clip by key, looking beyond what this process knows for clips made from uploads (another
+   * process may have made it): the object store (the data folder's, or S3). Manifests never
+   * change, so a found one is kept.
+   */
+  async load(key: string | null): Promise<ClipManifest | undefined> {
+    if (key === null) return undefined;
+    const known = this.clips.get(key);
+    if (known || !UPLOADED_CLIP.test(key) || !this.store) return known;
+    if (!(await this.store.head(MEDIA_BUCKET, `${key}/${MANIFEST}`))) return undefined;
+    const manifest = JSON.parse(
+      await text(await this.store.read(MEDIA_BUCKET, `${key}/${MANIFEST}`)),
+    ) as ClipManifest;
+    this.adopt(manifest);
+    return manifest;
+  }
+
+  /** A clip made from an upload, kept in the object store (the transcoder's, or found there). */
+  adopt(clip: ClipManifest): void {
+    this.clips.set(clip.key, clip);
+    this.stored.add(clip.key);
+  }
+
+  /** Forget a clip (its video was deleted): its files are gone. */
+  forget(key: string): void {
+    const clip = this.clips.get(key);
+    this.clips.delete(key);
+    this.stored.delete(key);
+    if (clip) for (const r of clip.renditions) this.playlists.delete(`${clip.folder}/${r.name}`);
+  }
+
+  /** One of a clip's files (relative to its folder) as bytes. */
+  private async readClipFile(clip: ClipManifest, file: string): Promise<Buffer> {
+    if (this.stored.has(clip.key) && this.store) {
+      return buffer(await this.store.read(MEDIA_BUCKET, `${clip.folder}/${file}`));
+    }
+    return readFile(join(this.dir, clip.folder, file));
+  }
+
+  private sourceOf(clip: ClipManifest, file: string): MediaSource {
+    return this.stored.has(clip.key)
+      ? { kind: "object", bucket: MEDIA_BUCKET, key: `${clip.folder}/${file}` }
+      : { kind: "disk", path: join(this.dir, clip.folder, file) };
+  }
+
   keys(): string[] {
     return [...this.clips.keys()];
   }
 
   /** The rendition's parsed playlist, or null when the clip or rendition does not exist. */
-  playlist(key: string, rendition: string): Promise<MediaPlaylist | null> {
-    const clip = this.clips.get(key);
-    if (!clip?.renditions.some((r) => r.name === rendition)) return Promise.resolve(null);
+  async playlist(key: string, rendition: string): Promise<MediaPlaylist | null> {
+    const clip = await this.load(key);
+    if (!clip?.renditions.some((r) => r.name === rendition)) return null;
     const id = `${clip.folder}/${rendition}`;
     let cached = this.playlists.get(id);
     if (!cached) {
-      cached = readFile(join(this.dir, clip.folder, rendition, "index.m3u8"), "utf8").then(parsePlaylist);
+      cached = this.readClipFile(clip, `${rendition}/index.m3u8`).then((bytes) =>
+        parsePlaylist(bytes.toString("utf8")),
+      );
+      cached.catch(() => this.playlists.delete(id));
       this.playlists.set(id, cached);
     }
     return cached;
   }
 
-  /** Where one of a clip's media files is on disk, or null for a name that is not one. */
-  mediaFile(key: string, rendition: string, file: string): string | null {
-    const clip = this.clips.get(key);
+  /** Where one of a clip's media files is, or null for a name that is not one. */
+  async mediaFile(key: string, rendition: string, file: string): Promise<MediaSource | null> {
+    const clip = await this.load(key);
     if (!clip?.renditions.some((r) => r.name === rendition) || !MEDIA_FILE.test(file)) return null;
-    return join(this.dir, clip.folder, rendition, file);
+    return this.sourceOf(clip, `${rendition}/${file}`);
   }
 
   /**
    * Where a preview's cut of a segment is on disk (making it the first time), or null when the
    * clip, rendition or segment does not exist or the limit does not fall inside that segment.
    */
-  async previewFile(key: string, rendition: string, file: string, limitMs: number): Promise<string | null> {
-    const clip = this.clips.get(key);
+  async previewFile(
+    key: string,
+    rendition: string,
+    file: string,
+    limitMs: number,
+  ): Promise<MediaSource | null> {
+    const clip = await this.load(key);
     const playlist = await this.playlist(key, rendition);
     if (!clip || !playlist || straddledSegment(playlist, limitMs)?.file !== file) return null;
-    const folder = join(this.dir, clip.folder, rendition, PREVIEW_FOLDER);
+    // Cuts are derived data, kept on this machine (for a stored clip: a cache made again when missing).
+    const base = this.stored.has(clip.key)
+      ? join(this.dir, ".cache", clip.folder)
+      : join(this.dir, clip.folder);
+    const folder = join(base, rendition, PREVIEW_FOLDER);
     const target = join(folder, previewSegmentName(file, limitMs));
-    if (existsSync(target)) return target;
+    if (existsSync(target)) return { kind: "disk", path: target };
     let making = this.cutting.get(target);
     if (!making) {
       making = (async () => {
-        const source = join(this.dir, clip.folder, rendition);
         const [init, segment] = await Promise.all([
-          readFile(join(source, playlist.init)),
-          readFile(join(source, file)),
+          this.readClipFile(clip, `${rendition}/${playlist.init}`),
+          this.readClipFile(clip, `${rendition}/${file}`),
         ]);
         const cut = cutSegment(init, segment, limitMs);
         // Written aside and renamed into place: another process may be making the same cut, and a
@@ -106,12 +188,14 @@ export class MediaLibrary {
       })().finally(() => this.cutting.delete(target));
       this.cutting.set(target, making);
     }
-    return making;
+    return { kind: "disk", path: await making };
   }
 
   /** A cover picture's file, or null. */
-  coverFile(folder: string, file: string): string | null {
-    const clip = [...this.clips.values()].find((c) => c.folder === folder);
+  async coverFile(folder: string, file: string): Promise<MediaSource | null> {
+    const clip =
+      [...this.clips.values()].find((c) => c.folder === folder) ??
+      (UPLOADED_CLIP.test(folder) ? await this.load(folder) : undefined);
     if (!clip) return null;
     // The cover, the vertical cover, and their WebP renditions (`cover.w320.webp`, …).
     const pictures = [clip.cover, clip.verticalCover].flatMap((picture) => {
@@ -121,7 +205,7 @@ export class MediaLibrary {
       return [picture, ...widths.map((width) => coverVariantFile(name as CoverName, width))];
     });
     if (!pictures.includes(file)) return null;
-    return join(this.dir, clip.folder, file);
+    return this.sourceOf(clip, file);
   }
 
   coverUrl(key: string | null): string | null {
@@ -141,10 +225,14 @@ export class MediaLibrary {
   ): { resolution: string; videoPlayUrl: string; defaultResolution: boolean }[] {
     const clip = this.clip(key);
     if (!clip) return [];
+    // A small upload has only the renditions no larger than itself: then its best is the default.
+    const preferred = clip.renditions.some((r) => r.name === DEFAULT_RENDITION)
+      ? DEFAULT_RENDITION
+      : clip.renditions.at(-1)?.name;
     return [...clip.renditions].reverse().map((r) => ({
       resolution: r.name,
       videoPlayUrl: `/api/media/hls/${String(videoId)}/${r.name}.m3u8`,
-      defaultResolution: r.name === DEFAULT_RENDITION,
+      defaultResolution: r.name === preferred,
     }));
   }
 }

@@ -68,11 +68,12 @@ describe("seed media (made by ffmpeg in the global setup)", () => {
     if (clip === undefined) throw new Error("no landscape clip");
     const library = new MediaLibrary(testMediaDir);
     library.prefer(clips);
-    expect(library.coverFile(clip.folder, "cover.w320.webp")).toBe(
-      join(testMediaDir, clip.folder, "cover.w320.webp"),
-    );
+    expect(await library.coverFile(clip.folder, "cover.w320.webp")).toEqual({
+      kind: "disk",
+      path: join(testMediaDir, clip.folder, "cover.w320.webp"),
+    });
     for (const refused of ["cover.w999.webp", "vertical.w180.webp", "../cover.jpg", "index.m3u8"]) {
-      expect(library.coverFile(clip.folder, refused), refused).toBeNull();
+      expect(await library.coverFile(clip.folder, refused), refused).toBeNull();
     }
   });
 

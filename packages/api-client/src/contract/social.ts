@@ -13,6 +13,17 @@ import {
 import { ZVideo, ZVideoFilters } from "./substance";
 
 /** A row of the member search (spec §3 user search record). */
+/** An upload's key, as uploadSignUrl gave it. */
+const ZUploadKey = ZLine(256).min(1);
+/** S3's part numbers: 1 to 10 000. */
+const ZPartNumber = z.number().int().min(1).max(10_000);
+const ZMultipart = z.object({
+  partSize: z.number().int().min(1),
+  partCount: z.number().int().min(1).max(10_000),
+  expiresAt: z.number().int().min(0),
+});
+const ZArrivedPart = z.object({ partNumber: ZPartNumber, size: z.number().int().min(1), etag: z.string() });
+
 export const ZUserSearchRecord = z.object({
   userId: ZId,
   nickName: z.string(),
@@ -116,6 +127,39 @@ export const socialSchemas = {
       contentType: ZLine(100).optional(),
       fileSize: z.number().int().min(1).optional(),
     }),
-    response: z.object({ uploadUrl: z.string(), key: z.string(), bucketEnum: z.string() }),
+    response: z.object({
+      uploadUrl: z.string(),
+      key: z.string(),
+      bucketEnum: z.string(),
+      /**
+       * VIDEO uploads may also go in parts (decision 0018): the part size and count, and until when
+       * the upload can be resumed (epoch milliseconds). `upload.resume` signs the parts' URLs.
+       */
+      multipart: ZMultipart.optional(),
+    }),
   },
+  "upload.resume": {
+    request: z.object({
+      key: ZUploadKey,
+      /** The parts to sign URLs for (at most 100 at a time); none: only say what arrived. */
+      partNumbers: z.array(ZPartNumber).max(100).default([]),
+    }),
+    response: ZMultipart.extend({
+      key: z.string(),
+      size: z.number().int().min(1),
+      /** The parts the server has, in order. */
+      arrived: z.array(ZArrivedPart),
+      urls: z.array(z.object({ partNumber: ZPartNumber, url: z.string() })),
+      completed: z.boolean(),
+    }),
+  },
+  "upload.partDone": {
+    request: z.object({ key: ZUploadKey, partNumber: ZPartNumber, etag: ZLine(128).min(1) }),
+    response: z.object({ arrivedBytes: z.number().int().min(0) }),
+  },
+  "upload.complete": {
+    request: z.object({ key: ZUploadKey }),
+    response: z.object({ key: z.string(), size: z.number().int().min(1) }),
+  },
+  "upload.abort": { request: z.object({ key: ZUploadKey }), response: ZNone },
 } as const;

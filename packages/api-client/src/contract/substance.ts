@@ -17,6 +17,39 @@ import {
   ZWholeNumberText,
 } from "./common";
 
+/** A video's details as its author sets them (saveMyVideo) and a pending edit holds them. */
+export const ZVideoDetails = z.object({
+  videoTitle: z.string(),
+  introduction: z.string(),
+  tags: z.array(z.string()),
+  allowDownload: z.boolean(),
+  watchLevel: ZWatchLevel,
+  amount: ZHundredths,
+  /** The preview of SVIP and CHARGE videos (milliseconds). */
+  freeTimeMs: z.number().int().min(0),
+  coverUrl: z.string().nullable(),
+});
+
+/**
+ * What only the author sees of their video (decision 0018): why it failed or was refused (worded in
+ * the request's language), how far processing is, and an edit of the published video still under
+ * review (the published version stays up meanwhile).
+ */
+export const ZOwnerView = z.object({
+  freeTimeMs: z.number().int().min(0),
+  /** Why the status is what it is (failures and refusals), else null. */
+  reason: z.string().nullable(),
+  /** Processing (status 25): 0-100, else null. */
+  progress: z.number().int().min(0).max(100).nullable(),
+  /** The upload of the video's file, while it is not finished (status 15), else null. */
+  uploadKey: z.string().nullable(),
+  edit: ZVideoDetails.extend({
+    /** The edit's review status: 40/50 reviewing, 60/70 refused. */
+    status: z.number().int(),
+    reason: z.string().nullable(),
+  }).nullable(),
+});
+
 /** A video as lists show it (spec §3 Video). */
 export const ZVideo = z.object({
   id: ZId,
@@ -51,6 +84,8 @@ export const ZVideo = z.object({
   type: z.number().int(),
   createTime: ZDateTime,
   updateTime: ZDateTime,
+  /** Only in answers to the video's author (their list, saveMyVideo, getInfoById): see ZOwnerView. */
+  owner: ZOwnerView.optional(),
 });
 
 export const ZResolution = z.object({
@@ -196,16 +231,33 @@ export const substanceSchemas = {
       id: ZId.optional(),
       videoTitle: ZLine(100).min(1, { error: MessageKey.titleRequired }),
       introduction: ZText(limits.introductionMaxLength).default(""),
-      tags: z.array(ZLine(16).min(1)).max(10).default([]),
+      tags: z.array(ZLine(limits.videoTagMaxLength).min(1)).max(limits.videoTagsMax).default([]),
       allowDownload: z.boolean().default(false),
       watchLevel: ZWatchLevel,
+      /** The price of a CHARGE video in hundredths, within creationConfig's bounds (0 otherwise). */
       amount: ZHundredths.default(0),
-      /** Upload keys from uploadSignUrl: the video (new posts) and covers. */
+      /** The preview of SVIP and CHARGE videos in milliseconds, within creationConfig's bound. */
+      freeTimeMs: ZInt32.default(15_000),
+      /** Upload keys from uploadSignUrl: the video (new posts, or a failed one's new file) and covers. */
       videoKey: ZLine(256).optional(),
       coverKey: ZLine(256).optional(),
       verticalCoverKey: ZLine(256).optional(),
     }),
     response: ZVideo,
+  },
+  /** The rules of posting a video, from the server's settings. */
+  "substance.creationConfig": {
+    request: ZEmpty,
+    response: z.object({
+      priceMin: ZHundredths,
+      priceMax: ZHundredths,
+      previewMaxMs: z.number().int().min(0),
+      previewDefaultMs: z.number().int().min(0),
+      videoMaxBytes: z.number().int().min(1),
+      pictureMaxBytes: z.number().int().min(1),
+      videoTypes: z.array(z.string()),
+      pictureTypes: z.array(z.string()),
+    }),
   },
   "substance.deleteMyVideo": { request: z.object({ id: ZId }), response: ZNone },
   "substance.authorInfo": { request: z.object({ userId: ZId }), response: ZAuthor },

@@ -1,16 +1,20 @@
-import { activateLanguage, createI18n } from "@platform/i18n";
+import { activateLanguage, createI18n, loadCatalog } from "@platform/i18n";
 import type { I18n } from "@lingui/core";
 import type { Language } from "@platform/domain";
 
 const ready = new Map<Language, Promise<I18n>>();
 
-/** A lingui instance with a language's real compiled catalog (cached per language). */
+/**
+ * A lingui instance with a language's real compiled catalog (cached per language), and the late
+ * `creation` catalog the posting components (`src/creation/`) read, as their screens load it.
+ */
 export function i18nFor(language: Language): Promise<I18n> {
   let i18n = ready.get(language);
   if (i18n === undefined) {
     i18n = (async () => {
       const instance = createI18n();
       await activateLanguage(instance, language, { store: null, document: null });
+      await loadCatalog(instance, "creation");
       return instance;
     })();
     ready.set(language, i18n);

@@ -1,12 +1,21 @@
 import { ApiError } from "@platform/api-client";
-import type { Author, RequestOf, UploadOptions } from "@platform/api-client";
-import { Language } from "@platform/domain";
+import type { Author, RequestOf, UploadOptions, Video } from "@platform/api-client";
+import { Language, VideoStatus } from "@platform/domain";
 import { useSearch } from "@tanstack/react-router";
 import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { validateIdSearch } from "../../app/route-search";
 import { fakeVideo, pageOf } from "../../test/fakes";
-import { byText, click, control, queryText, renderApp, scrollForMore, waitFor } from "../../test/renderApp";
+import {
+  byText,
+  chooseFile,
+  click,
+  control,
+  queryText,
+  renderApp,
+  scrollForMore,
+  waitFor,
+} from "../../test/renderApp";
 import { CreationCenterScreen } from "./CreationCenterScreen";
 
 const ME = "7";
@@ -34,10 +43,48 @@ function author(userId: string): Author {
 
 type UploadBehaviour = "succeed" | "fail" | "hold";
 
+/** The viewer's own videos, every status (getMyVideoList), newest first. */
+function ownVideos() {
+  const own = (id: number, type: number, owner: Partial<NonNullable<Video["owner"]>> = {}, title?: string) =>
+    fakeVideo(id, {
+      createUserId: ME,
+      type,
+      videoTitle: title ?? `Video ${String(id)}`,
+      auditTime: type === VideoStatus.published ? "2025-01-01 10:00:00" : null,
+      owner: { freeTimeMs: 15_000, reason: null, progress: null, uploadKey: null, edit: null, ...owner },
+    });
+  return [
+    own(105, VideoStatus.uploading, { uploadKey: "video/7/a.mp4" }, "还在上传"),
+    own(104, VideoStatus.processing, { progress: 64 }, "处理中的视频"),
+    own(103, VideoStatus.rejected, { reason: "审核未通过：画面模糊" }, "被拒绝的视频"),
+    own(102, VideoStatus.awaitingReview, {}, "等待审核"),
+    own(
+      101,
+      VideoStatus.published,
+      {
+        edit: {
+          videoTitle: "新标题",
+          introduction: "",
+          tags: [],
+          allowDownload: false,
+          watchLevel: "FREE",
+          amount: 0,
+          freeTimeMs: 0,
+          coverUrl: null,
+          status: VideoStatus.awaitingReview,
+          reason: null,
+        },
+      },
+      "已发布的视频",
+    ),
+  ];
+}
+
 /** The calls the page makes, over authors 7 (the viewer) and 8 (12 videos); others are no one. */
 function fakeApi({ videos = 12, upload = "succeed" }: { videos?: number; upload?: UploadBehaviour } = {}) {
   const fans = { count: 5, following: false };
   const failVideosOnce = { on: false };
+  const mine = ownVideos();
   const api = {
     client: { userInfo: { id: Number(ME), nickName: "小影 Ying" }, storage: { get: () => null } },
     substance: {
@@ -62,6 +109,16 @@ function fakeApi({ videos = 12, upload = "succeed" }: { videos?: number; upload?
           return Promise.reject(new ApiError({ kind: "network", endpoint: "substance.browseMyVideo" }));
         }
         return Promise.resolve(pageOf(request, videos, (n) => fakeVideo(n, { createUserId: OTHER })));
+      }),
+      getMyVideoList: vi.fn((request: RequestOf<"substance.getMyVideoList">) =>
+        Promise.resolve(pageOf(request, mine.length, (n) => mine[n - 1] ?? fakeVideo(n))),
+      ),
+      deleteMyVideo: vi.fn(({ id }: RequestOf<"substance.deleteMyVideo">) => {
+        mine.splice(
+          mine.findIndex((v) => v.id === id),
+          1,
+        );
+        return Promise.resolve(null);
       }),
     },
     contacts: {
@@ -129,15 +186,7 @@ const videoTitles = () =>
     .map((b) => b.textContent)
     .filter((text) => text.startsWith("Video"));
 
-async function chooseFile(file: File) {
-  const input = document.body.querySelector<HTMLInputElement>('[data-testid="background-album"]');
-  if (input === null) throw new Error("no album input");
-  Object.defineProperty(input, "files", { configurable: true, value: [file] });
-  await act(async () => {
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-    await Promise.resolve();
-  });
-}
+const chooseBackground = (file: File) => chooseFile("background-album", file);
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], "bg.png", { type: "image/png" });
 
@@ -268,7 +317,7 @@ describe("the author's own page", () => {
   it("uploads a chosen picture, then makes it the background with the upload's key and bucket", async () => {
     const api = await openOwnPage();
     const file = png();
-    await chooseFile(file);
+    await chooseBackground(file);
     await waitFor(() => byText("背景已更换"));
     expect(api.uploadFile).toHaveBeenCalledOnce();
     expect(api.uploadFile.mock.calls[0]?.[0]).toBe(file);
@@ -283,7 +332,7 @@ describe("the author's own page", () => {
 
   it("refuses a file that is not an image, and keeps the background", async () => {
     const api = await openOwnPage();
-    await chooseFile(new File(["hello"], "notes.txt", { type: "text/plain" }));
+    await chooseBackground(new File(["hello"], "notes.txt", { type: "text/plain" }));
     await waitFor(() => byText("请选择图片文件"));
     expect(api.uploadFile).not.toHaveBeenCalled();
     expect(backgroundSrc()).toBe(OLD_BACKGROUND);
@@ -291,7 +340,7 @@ describe("the author's own page", () => {
 
   it("says a failed upload failed, and keeps the background", async () => {
     const api = await openOwnPage("fail");
-    await chooseFile(png());
+    await chooseBackground(png());
     await waitFor(() => byText("背景更换失败，原背景未改变。"));
     expect(byText("too large")).toBeTruthy();
     expect(api.user.modifyBgImg).not.toHaveBeenCalled();
@@ -304,7 +353,7 @@ describe("the author's own page", () => {
 
   it("shows the upload's progress, and cancelling stops it and keeps the background", async () => {
     const api = await openOwnPage("hold");
-    await chooseFile(png());
+    await chooseBackground(png());
     await waitFor(() => byText("正在上传 50%"));
     expect(document.body.querySelector("progress")?.getAttribute("value")).toBe("50");
     await click(control("取消上传"));
@@ -313,6 +362,85 @@ describe("the author's own page", () => {
     expect(api.user.modifyBgImg).not.toHaveBeenCalled();
     expect(queryText("正在上传 50%")).toBeNull();
     expect(backgroundSrc()).toBe(OLD_BACKGROUND);
+  });
+});
+
+describe("the author's own works", () => {
+  const rows = () => [...document.body.querySelectorAll('ul[aria-label="作品列表"] > li')];
+  /** The element of `scope` whose own text is `text`. */
+  const textIn = (scope: Element, text: string) => {
+    const found = [...scope.querySelectorAll("*")].find(
+      (el) => el.textContent.trim() === text && [...el.children].every((c) => c.textContent.trim() !== text),
+    );
+    if (found === undefined) throw new Error(`no "${text}"`);
+    return found;
+  };
+  const rowOf = (title: string) => {
+    const row = rows().find((li) => li.textContent.includes(title));
+    if (row === undefined) throw new Error(`no row "${title}"`);
+    return row;
+  };
+
+  it("lists every video of theirs with its review-status tip, reason, progress and pending edit", async () => {
+    const api = await openOwnPage();
+    await waitFor(() => {
+      expect(rows()).toHaveLength(5);
+    });
+    expect(api.substance.getMyVideoList).toHaveBeenCalled();
+    expect(api.substance.browseMyVideo).not.toHaveBeenCalled();
+    const tipOf = (title: string) => rowOf(title).querySelector(".pf-video-row__tip");
+    expect(tipOf("还在上传")?.textContent).toBe("上传中");
+    expect(tipOf("处理中的视频")?.textContent).toBe("审核中");
+    expect(textIn(rowOf("处理中的视频"), "处理中 64%")).toBeTruthy();
+    expect(tipOf("被拒绝的视频")?.textContent).toBe("审核未通过");
+    expect(tipOf("被拒绝的视频")?.className).toContain("pf-video-row__tip--error");
+    expect(textIn(rowOf("被拒绝的视频"), "审核未通过：画面模糊").className).toBe("pf-own-video__reason");
+    expect(tipOf("等待审核")?.textContent).toBe("审核中");
+    // Published: no tip (it has an audit time), the edit under review said.
+    expect(tipOf("已发布的视频")).toBeNull();
+    expect(textIn(rowOf("已发布的视频"), "修改审核中，通过前观众看到的是已发布的版本")).toBeTruthy();
+    expect(control("发布视频").getAttribute("href")).toBe("/editvideo");
+  });
+
+  it("edits a video on /editvideo?id=", async () => {
+    const { api } = fakeApi();
+    const app = await openPage(api, `/creationcenter?id=${ME}`);
+    await waitFor(() => {
+      expect(rows()).toHaveLength(5);
+    });
+    await click(control("编辑《被拒绝的视频》"));
+    await waitFor(() => {
+      expect(app.router.state.location.pathname).toBe("/editvideo");
+    });
+    expect(app.router.state.location.search).toEqual({ id: "103" });
+  });
+
+  it("deletes a video after asking: 'delete success', and the list reloads", async () => {
+    const api = await openOwnPage();
+    await waitFor(() => {
+      expect(rows()).toHaveLength(5);
+    });
+    await click(control("删除《等待审核》"));
+    const dialog = await waitFor(() => {
+      const found = document.body.querySelector<HTMLElement>('[role="alertdialog"]');
+      if (found === null) throw new Error("no dialog");
+      return found;
+    });
+    expect(dialog.textContent).toContain("删除视频");
+    expect(dialog.textContent).toContain("《等待审核》删除后无法恢复。");
+    await click(control("取消", dialog));
+    expect(api.substance.deleteMyVideo).not.toHaveBeenCalled();
+
+    await click(control("删除《等待审核》"));
+    await click(
+      control("删除", document.body.querySelector<HTMLElement>('[role="alertdialog"]') ?? document.body),
+    );
+    await waitFor(() => byText("删除成功"));
+    expect(api.substance.deleteMyVideo).toHaveBeenCalledWith({ id: "102" });
+    await waitFor(() => {
+      expect(rows()).toHaveLength(4);
+    });
+    expect(queryText("等待审核")).toBeNull();
   });
 });
 

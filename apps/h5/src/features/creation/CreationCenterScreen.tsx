@@ -4,7 +4,7 @@ import { EmptyState, ProfileTopBar, VideoGrid, VideoRowList } from "@platform/ui
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useId, useMemo, useState } from "react";
+import { Suspense, lazy, useId, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { Page } from "../../components/Page";
 import { videosOfPages } from "../videos/queries";
@@ -22,8 +22,20 @@ import { useHeaderBack } from "../../components/Page";
 import "./creation.css";
 import { RetryState } from "../../components/RetryState";
 import { PagedList } from "../../components/PagedList";
+import { loadCatalog } from "@platform/i18n";
+import { i18n } from "../../app/i18n";
 
 const DEFAULT_LOGO = "/logo.svg";
+
+/**
+ * The owner's works (every status, edit, delete, post): part of the posting chunk, fetched with its
+ * words only when a person opens their own page.
+ */
+const OwnerWorks = lazy(() =>
+  Promise.all([import("../posting/screens"), loadCatalog(i18n, "creation").catch(() => undefined)]).then(
+    ([screens]) => ({ default: screens.OwnerWorks }),
+  ),
+);
 
 /**
  * /creationcenter?id={userId}: an author's page. Missing or unknown ids show the not-found state;
@@ -54,7 +66,8 @@ function AuthorNotFound() {
 /**
  * The page of one author (spec §2 profile): the top bar (back, search, Report on others' pages,
  * 'change background' for the owner), the header with the follow button, and their published
- * videos paged on scroll.
+ * videos paged on scroll — on one's own page, every video of theirs with its status, edit and
+ * delete, and a button to post one (`OwnerWorks`, features/posting).
  */
 function AuthorPage({ userId }: { readonly userId: string }) {
   const { t } = useLingui();
@@ -67,8 +80,12 @@ function AuthorPage({ userId }: { readonly userId: string }) {
   const logoUrl = api.client.storage.get(StorageKey.logo) ?? DEFAULT_LOGO;
 
   const author = useQuery(authorQueryOptions(api, userId));
-  // After the author: an id that is no one's asks for no videos.
-  const list = useInfiniteQuery({ ...authorVideosQueryOptions(api, userId), enabled: author.isSuccess });
+  const isOwner = author.data?.isSelf ?? profileControls(userId, viewerId).changeBackground;
+  // After the author: an id that is no one's asks for no videos; the owner's own list is theirs.
+  const list = useInfiniteQuery({
+    ...authorVideosQueryOptions(api, userId),
+    enabled: author.isSuccess && !isOwner,
+  });
   const videos = useMemo(() => videosOfPages(list.data), [list.data]);
   const follow = useAuthorFollow(api, userId, author.data, viewerId);
   const background = useBackgroundChange(api, userId);
@@ -78,7 +95,6 @@ function AuthorPage({ userId }: { readonly userId: string }) {
 
   if (author.isError && isNotFound(author.error)) return <AuthorNotFound />;
 
-  const isOwner = author.data?.isSelf ?? profileControls(userId, viewerId).changeBackground;
   const List = layout === VideoLayout.rows ? VideoRowList : VideoGrid;
   const listLabel = t`作品列表`;
   const open = (id: string) => {
@@ -103,9 +119,7 @@ function AuthorPage({ userId }: { readonly userId: string }) {
     } else if (list.data === undefined) {
       works = <List videos={[]} onOpen={open} loading label={listLabel} />;
     } else if (videos.length === 0) {
-      works = (
-        <EmptyState compact picture="empty" description={isOwner ? t`你还没有发布作品` : t`还没有发布作品`} />
-      );
+      works = <EmptyState compact picture="empty" description={t`还没有发布作品`} />;
     } else {
       works = <List videos={videos} onOpen={open} label={listLabel} />;
     }
@@ -154,7 +168,18 @@ function AuthorPage({ userId }: { readonly userId: string }) {
         />
       </div>
       <main id="main" className="h5-creation__main" tabIndex={-1}>
-        {videos.length > 0 ? (
+        {isOwner && author.data !== undefined ? (
+          <Suspense
+            fallback={
+              <div className="h5-creation__scroll">
+                {header}
+                <VideoRowList videos={[]} onOpen={open} loading label={listLabel} />
+              </div>
+            }
+          >
+            <OwnerWorks header={header} />
+          </Suspense>
+        ) : videos.length > 0 ? (
           <PagedList query={list}>{content}</PagedList>
         ) : (
           <div className="h5-creation__scroll">{content}</div>

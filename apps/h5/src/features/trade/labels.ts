@@ -39,6 +39,7 @@ export function useTradeLabels() {
   const reasons: Readonly<Partial<Record<string, string>>> = {
     RECHARGE: t`充值`,
     BUY_VIDEO: t`购买视频`,
+    REFUND_VIDEO: t`视频退款`,
     MEMBERSHIP: t`超级会员`,
     TRANSFER: t`余额互转`,
     WITHDRAW: t`提现`,

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -31,8 +32,34 @@ export const uploads = pgTable(
     size: bigint("size", { mode: "number" }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Where the bytes go: `local` (the data folder) or `s3` (decision 0018). */
+    storage: text("storage").notNull().default("local"),
+    /** Until when its URLs may be signed (a whole PUT: 15 minutes; a video in parts: longer). */
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '15 minutes'`),
+    /** An upload in parts: the store's id of it and the part size (null: one PUT). */
+    multipartId: text("multipart_id"),
+    partSize: integer("part_size"),
+    /** Its owner gave it up (the parts that arrived are gone). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("uploads_key").on(t.key), index("uploads_user").on(t.userId, t.createdAt)],
+);
+
+/** The parts of an upload that arrived, with the ETag the store gave each (S3 multipart). */
+export const uploadParts = pgTable(
+  "upload_parts",
+  {
+    uploadId: bigint("upload_id", { mode: "number" })
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    partNumber: integer("part_number").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    etag: text("etag").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
 
 /* ------------------------------------------------------------------------------------------------
@@ -97,6 +124,14 @@ export const videos = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The upload of its file (posted videos; the seed's have none): one video per upload. */
+    uploadId: bigint("upload_id", { mode: "number" }).references(() => uploads.id),
+    /** Why the status is what it is (failures, refusals): a sentence's key and values, or an operator's words. */
+    statusReasonKey: text("status_reason_key"),
+    statusReasonValues: jsonb("status_reason_values").$type<Record<string, string | number>>(),
+    statusReason: text("status_reason"),
+    /** Processing, 0-100 (status 25). */
+    progress: integer("progress"),
     /**
      * The characters and character pairs of the title and tags, lower case (`text_grams`,
      * migration 0008): what the search's GIN index finds a keyword by, in any language.
@@ -123,6 +158,11 @@ export const videos = pgTable(
     // No pending list (fastupdate off): a search never scans unsorted recent entries; inserts pay.
     index("videos_search").using("gin", t.searchGrams).with({ fastupdate: false }),
     index("videos_author").on(t.authorId, t.createdAt, t.id),
+    uniqueIndex("videos_upload").on(t.uploadId),
+    // The operators' queue: videos waiting for review.
+    index("videos_review")
+      .on(t.status, t.updatedAt)
+      .where(sql`${t.status} in (40, 50, 77)`),
     index("videos_classify").on(t.classifyId),
     index("videos_topic").on(t.topicId),
     check("videos_amount_not_negative", sql`${t.amount} >= 0`),
@@ -134,6 +174,38 @@ export const videos = pgTable(
     ),
   ],
 );
+
+/**
+ * An author's edit of a published video, waiting for review (decision 0018): the published details
+ * stay up until an operator approves it; one pending edit per video (a new one replaces it).
+ */
+export const videoEdits = pgTable("video_edits", {
+  videoId: bigint("video_id", { mode: "number" })
+    .primaryKey()
+    .references(() => videos.id, { onDelete: "cascade" }),
+  /** The details as saveMyVideo sent them (title, introduction, tags, level, price, preview, cover). */
+  details: jsonb("details").notNull().$type<VideoEditDetails>(),
+  /** 40 waiting, 50 being reviewed, 60 refused by the words check, 70 refused by an operator. */
+  status: integer("status").notNull(),
+  statusReasonKey: text("status_reason_key"),
+  statusReasonValues: jsonb("status_reason_values").$type<Record<string, string | number>>(),
+  statusReason: text("status_reason"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The details an edit carries (what saveMyVideo may change of a published video). */
+export interface VideoEditDetails {
+  readonly title: string;
+  readonly introduction: string;
+  readonly tags: string[];
+  readonly allowDownload: boolean;
+  readonly watchLevel: string;
+  readonly amount: number;
+  readonly freeTimeMs: number;
+  readonly coverUrl: string | null;
+  readonly verticalCoverUrl: string | null;
+}
 
 export const videoLikes = pgTable(
   "video_likes",
@@ -278,6 +350,8 @@ export const purchases = pgTable(
     payType: text("pay_type").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     createdAt: createdAt(),
+    /** The video was deleted or taken down and the price given back (decision 0018). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("purchases_user_video").on(t.userId, t.videoId),

@@ -1,5 +1,6 @@
 import type { Caller } from "../../http/caller";
 import type { AppContext } from "../../context";
+import type { MediaSource } from "../../media/library";
 import { parsePreviewSegmentName, renderPlaylist } from "../../media/playlist";
 import { previewLimitMs, viewerOf, watchableVideo } from "../substance/access";
 import { signedSegmentUrl } from "./segments";
@@ -39,7 +40,7 @@ export async function segmentFile(
   videoId: string,
   rendition: string,
   file: string,
-): Promise<string | null> {
+): Promise<MediaSource | null> {
   const video = await watchableVideo(ctx.db, Number(videoId), null, true);
   if (!video?.mediaKey) return null;
   const preview = parsePreviewSegmentName(file);

@@ -1,7 +1,7 @@
 import { BusinessCode } from "@platform/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
-import { sendFile } from "../../http/files";
+import { sendSource } from "../../http/files";
 import { ServerMessage, refusal } from "../../http/messages";
 import { playlistFor, segmentFile } from "./playlists";
 import { signedSecondsLeft } from "./segments";
@@ -42,9 +42,9 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { expires, sig } = request.query as { expires?: string; sig?: string };
     const maxAge = signedSecondsLeft(ctx, `${videoId}/${rendition}/${file}`, expires, sig);
     if (maxAge === null) return refuse(request, reply, BusinessCode.forbidden, ServerMessage.forbidden);
-    const disk = await segmentFile(ctx, videoId, rendition, file);
-    if (!disk) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
-    return sendFile(request, reply, disk, {
+    const source = await segmentFile(ctx, videoId, rendition, file);
+    if (!source) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    return sendSource(request, reply, ctx.storage, source, {
       contentType: "video/mp4",
       cacheControl: `public, max-age=${String(maxAge)}, immutable`,
     });
@@ -53,9 +53,9 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Covers are public pictures; a new recipe is a new folder, so they never change.
   app.get("/api/media/covers/:folder/:file", async (request, reply) => {
     const { folder, file } = request.params as { folder: string; file: string };
-    const disk = ctx.media.coverFile(folder, file);
-    if (!disk) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
-    return sendFile(request, reply, disk, {
+    const source = await ctx.media.coverFile(folder, file);
+    if (!source) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    return sendSource(request, reply, ctx.storage, source, {
       contentType: file.endsWith(".webp") ? "image/webp" : "image/jpeg",
       cacheControl: "public, max-age=31536000, immutable",
     });

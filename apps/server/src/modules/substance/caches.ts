@@ -2,6 +2,7 @@ import type { Video } from "@platform/api-client";
 import type { Page } from "../../db/keyset";
 import { TtlCache, cachesPerContext, clockOf } from "../../cache";
 import type { ListedVideo } from "./videos";
+import type { AppContext } from "../../context";
 
 /** A viewer-independent page of the catalogue, as the contract lists it. */
 export type CataloguePage = Page<Video>;
@@ -33,3 +34,16 @@ export const substanceCaches = cachesPerContext((ctx) => {
     viewerSeen: new TtlCache<string, ReadonlyMap<number, number>>(ttl, 50_000, clock),
   };
 });
+
+/** Drop a video's cached row (after this process changed it), and the acting viewer's flags. */
+export function forgetVideo(ctx: AppContext, id: number, viewerId?: number): void {
+  substanceCaches(ctx).videos.delete(id);
+  if (viewerId !== undefined) forgetViewer(ctx, viewerId);
+}
+
+/** Drop what this process keeps about a viewer's flags and resume positions (after they acted). */
+export function forgetViewer(ctx: AppContext, viewerId: number): void {
+  const caches = substanceCaches(ctx);
+  caches.viewerFlags.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}:`));
+  caches.viewerSeen.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}|`));
+}

@@ -36,6 +36,7 @@ import { substanceCaches } from "./caches";
 import type { ResponseOf, Video } from "@platform/api-client";
 import type { RouteInput, SignedInInput } from "../../http/route";
 import { mustWatch } from "./viewer";
+import { withOwnerViews } from "./posting";
 
 /** The filters of spec §3 as SQL (shared by the video list and the video search). */
 export function filtersWhere(filters: {
@@ -210,18 +211,20 @@ export async function recommendByVideoId(
   return page.records;
 }
 
+/** One's own videos, every status, newest first, each with its author's view (decision 0018). */
 export async function getMyVideoList(
   ctx: AppContext,
   { body, caller, request }: SignedInInput<"substance.getMyVideoList">,
 ): Promise<ResponseOf<"substance.getMyVideoList">> {
-  return videoPage(
+  const page = await loadPage(
     ctx,
     caller.userId,
-    dateFormatOf(request),
     and(eq(videos.authorId, caller.userId), isNull(videos.deletedAt)),
     keyset("desc", timeKey(videos.createdAt), intKey(videos.id)),
     body,
+    (rows) => rows,
   );
+  return { ...page, records: await withOwnerViews(ctx, request, page.records) };
 }
 
 export async function browseMyVideo(

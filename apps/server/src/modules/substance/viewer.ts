@@ -10,8 +10,11 @@ import { ServerMessage } from "../../http/messages";
 import { freeTimeOf, priceFor, privilegesOf, viewerFrom, watchableVideo } from "./access";
 import type { VideoRow } from "./access";
 import { dateFormatOf, toVideo, videoQuery } from "./videos";
+import { ownerViewFor } from "./posting";
 import type { ListedVideo } from "./videos";
-import { substanceCaches } from "./caches";
+import { forgetVideo, forgetViewer, substanceCaches } from "./caches";
+
+export { forgetVideo, forgetViewer };
 import type { ViewerFlags } from "./caches";
 import type { ResponseOf } from "@platform/api-client";
 import type { RouteInput } from "../../http/route";
@@ -25,12 +28,6 @@ async function videoRow(ctx: AppContext, id: number): Promise<ListedVideo | null
   });
 }
 
-/** Drop a video's cached row (after this process changed it), and the acting viewer's flags. */
-export function forgetVideo(ctx: AppContext, id: number, viewerId?: number): void {
-  substanceCaches(ctx).videos.delete(id);
-  if (viewerId !== undefined) forgetViewer(ctx, viewerId);
-}
-
 /**
  * What this viewer has done with a video, in one statement, kept briefly; every write of this
  * process that changes one drops the viewer's entries (forgetViewer). The rights it reports are
@@ -42,13 +39,6 @@ async function viewerFlags(ctx: AppContext, viewerId: number | null, video: Vide
   return substanceCaches(ctx).viewerFlags.through(`${String(viewerId)}:${String(video.id)}`, () =>
     loadViewerFlags(ctx, viewerId, video),
   );
-}
-
-/** Drop what this process keeps about a viewer's flags and resume positions (after they acted). */
-export function forgetViewer(ctx: AppContext, viewerId: number): void {
-  const caches = substanceCaches(ctx);
-  caches.viewerFlags.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}:`));
-  caches.viewerSeen.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}|`));
 }
 
 async function loadViewerFlags(ctx: AppContext, viewerId: number, video: VideoRow): Promise<ViewerFlags> {
@@ -95,9 +85,11 @@ export async function getInfoById(
     row.deletedAt === null &&
     (row.status === VIDEO_PUBLISHED || (viewer.userId !== null && row.authorId === viewer.userId));
   if (!visible) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-  const mine = await viewerFlags(ctx, viewer.userId, row);
+  const [mine] = await Promise.all([viewerFlags(ctx, viewer.userId, row), ctx.media.load(row.mediaKey)]);
+  const own = viewer.userId !== null && row.authorId === viewer.userId;
   return {
     ...toVideo(ctx, { ...row, seenMs: mine.seenMs }, dateFormatOf(request)),
+    ...(own ? { owner: await ownerViewFor(ctx, request, row) } : {}),
     multiResolutionList: ctx.media.resolutions(row.mediaKey, row.id),
     videoOriginalFileUrl: null,
     privileges: privilegesOf(row, viewer, mine.bought),

@@ -53,6 +53,7 @@ const reasons: Readonly<Record<JournalKind, StatementReason>> = {
   SEED: StatementReason.GRANT,
   GRANT: StatementReason.GRANT,
   BUY_VIDEO: StatementReason.BUY_VIDEO,
+  REFUND_VIDEO: StatementReason.REFUND_VIDEO,
   MEMBERSHIP: StatementReason.MEMBERSHIP,
   RECHARGE: StatementReason.RECHARGE,
   TRANSFER: StatementReason.TRANSFER,

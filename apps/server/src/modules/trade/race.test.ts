@@ -1,14 +1,11 @@
-import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@platform/api-client";
 import type { EndpointName } from "@platform/api-client";
 import { eq, inArray } from "drizzle-orm";
 import { aMinuteLater, freshPhone, lastSmsCode, rowsOf, startPlatform, targets } from "../../../test/harness";
+import { spawnServer } from "../../../test/processes";
 import type { TestPlatform } from "../../../test/harness";
 import type { Db } from "../../db/database";
 import { idempotencyKeys, purchases, users, videos, vipGoods, vipOrders } from "../../db/schema";
@@ -43,58 +40,6 @@ async function call(
   });
   const json = (await response.json()) as { code: number; data: unknown };
   return { code: json.code, data: json.data };
-}
-
-/** A free port on the loopback. */
-function freePort(): Promise<number> {
-  return new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        resolve(typeof address === "object" && address ? address.port : 0);
-      });
-    });
-  });
-}
-
-/**
- * The built server (dist/index.js) as a process of its own on the platform's database and data
- * folder (so the same secrets: a token works on both), not seeding, with the tests' quick timings.
- */
-async function spawnServer(platform: TestPlatform): Promise<{ origin: string; child: ChildProcess }> {
-  const entry = fileURLToPath(new URL("../../../dist/index.js", import.meta.url));
-  if (!existsSync(entry)) throw new Error("build the server first (dist/index.js): the test command does");
-  const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    env: {
-      PATH: "/usr/bin:/bin",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: platform.config.dataDir,
-      DATABASE_URL: platform.config.databaseUrl ?? "",
-      SEED: "false",
-      LOG_LEVEL: "silent",
-      SANDBOX: "true",
-      MEDIA_DIR: platform.config.mediaDir,
-      JOBS_POLL_MS: "50",
-      SANDBOX_SETTLE_DELAY_MS: "100",
-      SANDBOX_JITTER_MS: "100",
-      SMS_SEND_PER_ADDRESS: "10000,10000,10000",
-      SMS_SEND_GLOBAL: "10000,10000,10000",
-    },
-    stdio: "ignore",
-  });
-  const origin = `http://127.0.0.1:${String(port)}`;
-  for (let i = 0; i < 200; i++) {
-    const up = await fetch(`${origin}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { origin, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("the server process did not start");
 }
 
 const postgres = targets.find((t) => t.name === "postgres");

@@ -50,6 +50,17 @@ const checks: readonly { readonly check: string; readonly query: ReturnType<type
       WHERE j.kind = 'BUY_VIDEO' AND j.reference = 'purchases:' || p.id AND e.user_id = p.user_id AND e.amount = -p.amount)`,
   },
   {
+    check: "refunded purchases without their refund",
+    query: sql`SELECT p.id, p.user_id, p.amount::text FROM purchases p WHERE p.refunded_at IS NOT NULL AND p.amount > 0 AND NOT EXISTS (
+      SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+      WHERE j.kind = 'REFUND_VIDEO' AND j.reference = 'purchases:' || p.id AND e.user_id = p.user_id AND e.amount = p.amount)`,
+  },
+  {
+    check: "video refunds without a refunded purchase",
+    query: sql`SELECT j.id, j.reference FROM journals j WHERE j.kind = 'REFUND_VIDEO' AND NOT EXISTS (
+      SELECT 1 FROM purchases p WHERE j.reference = 'purchases:' || p.id AND p.refunded_at IS NOT NULL)`,
+  },
+  {
     check: "memberships sold without their debit",
     query: sql`SELECT o.id, o.user_id, o.amount::text FROM vip_orders o WHERE o.amount > 0 AND NOT EXISTS (
       SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id

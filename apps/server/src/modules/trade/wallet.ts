@@ -54,6 +54,7 @@ export type JournalKind =
   | "SEED"
   | "GRANT"
   | "BUY_VIDEO"
+  | "REFUND_VIDEO"
   | "MEMBERSHIP"
   | "RECHARGE"
   | "TRANSFER"

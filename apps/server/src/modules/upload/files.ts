@@ -1,26 +1,28 @@
 /**
- * Uploads (spec §7 uploadSignUrl + PUT): the kinds and sizes accepted, quotas, signed URLs, files
- * on disk.
+ * Uploads (spec §7 uploadSignUrl + PUT): the kinds and sizes accepted, quotas, signed URLs, and
+ * videos in parts that survive a dropped connection or a reload (decision 0018): S3's multipart
+ * protocol against the configured store (this server's disk, or the bucket itself).
  */
 import { randomUUID } from "node:crypto";
-import { createWriteStream, mkdirSync } from "node:fs";
-import { rename, rm, stat } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { Transform } from "node:stream";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { and, count, eq, gt, isNotNull, isNull, min, or, sql } from "drizzle-orm";
-import { BusinessCode } from "@platform/domain";
+import { and, asc, count, eq, gt, isNotNull, isNull, min, or, sql } from "drizzle-orm";
+import { BusinessCode, publicFileUrl } from "@platform/domain";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { LockKind, lockUntilCommit } from "../../db/locks";
-import { uploads, users } from "../../db/schema";
+import { uploadParts, uploads, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
+import { enqueue } from "../../jobs/runner";
+import type { MediaSource } from "../../media/library";
+import { LocalStore } from "../../providers/storage/local-store";
+import type { LocalUrlSigner } from "../../providers/storage/local-store";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../security/budget";
 import { hmac, sameText } from "../../security/hashing";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
+
+export type UploadRow = typeof uploads.$inferSelect;
 
 /** What may be uploaded, by kind: types and the bucket it lands in (sizes are settings). */
 export const uploadRules = {
@@ -28,33 +30,47 @@ export const uploadRules = {
   VIDEO: { bucket: "VIDEO", types: /^video\/(mp4|quicktime|webm|x-matroska)$/ },
 } as const;
 
+/** The types of each kind, as a person's device names them (creationConfig). */
+export const uploadTypes = {
+  PICTURE: ["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"],
+  VIDEO: ["video/mp4", "video/quicktime", "video/webm", "video/x-matroska"],
+} as const;
+
 /** The largest file of a kind (UPLOAD_PICTURE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES). */
 export function maxBytesOf(ctx: AppContext, kind: keyof typeof uploadRules): number {
   return kind === "PICTURE" ? ctx.config.uploadPictureMaxBytes : ctx.config.uploadVideoMaxBytes;
 }
 
+/** The job that gives up an upload in parts not finished in time (handled by substance/processing.ts). */
+export const UPLOAD_EXPIRE_JOB = "upload.expire";
+
+/** A signed URL for one whole PUT is good for this long. */
+export const UPLOAD_URL_LIFETIME_MS = 15 * 60_000;
+/** A signed part URL is good for this long (or until the upload expires, if sooner). */
+const PART_URL_LIFETIME_MS = 60 * 60_000;
+
 /**
  * Check a user's upload quota for a new signed URL, under a lock of the user (so racing signs
- * cannot all pass): at most UPLOAD_MAX_PENDING signed uploads not finished and not expired, and at
- * most UPLOAD_DAILY_BYTES in 24 hours, counting finished files by their size and unfinished live
- * ones by what they declared.
+ * cannot all pass): at most UPLOAD_MAX_PENDING uploads not finished, not given up and not expired,
+ * and at most UPLOAD_DAILY_BYTES in 24 hours, counting finished files by their size and unfinished
+ * live ones by what they declared.
  */
 async function assertQuota(ctx: AppContext, tx: Db, userId: number, declared: number): Promise<void> {
   await lockUntilCommit(tx, LockKind.uploadQuota, String(userId));
-  const now = ctx.now().getTime();
-  const liveSince = new Date(now - UPLOAD_URL_LIFETIME_MS);
+  const now = ctx.now();
+  const live = and(isNull(uploads.completedAt), isNull(uploads.cancelledAt), gt(uploads.expiresAt, now));
   const [pending] = await tx
-    .select({ n: count(), oldest: min(uploads.createdAt) })
+    .select({ n: count(), soonest: min(uploads.expiresAt) })
     .from(uploads)
-    .where(and(eq(uploads.userId, userId), isNull(uploads.completedAt), gt(uploads.createdAt, liveSince)));
+    .where(and(eq(uploads.userId, userId), live));
   if ((pending?.n ?? 0) >= ctx.config.uploadMaxPending) {
-    const frees = (pending?.oldest?.getTime() ?? now) + UPLOAD_URL_LIFETIME_MS;
+    const frees = pending?.soonest?.getTime() ?? now.getTime();
     throw new BusinessError(BusinessCode.tooMany, ServerMessage.uploadTooManyPending, {
       count: pending?.n ?? 0,
-      minutes: Math.max(1, Math.ceil((frees - now) / MINUTE_MS)),
+      minutes: Math.max(1, Math.ceil((frees - now.getTime()) / MINUTE_MS)),
     });
   }
-  const counted = or(isNotNull(uploads.completedAt), gt(uploads.createdAt, liveSince));
+  const counted = or(isNotNull(uploads.completedAt), live);
   const [day] = await tx
     .select({
       bytes: sql<number>`coalesce(sum(coalesce(${uploads.size}, ${uploads.declaredSize})), 0)`.mapWith(
@@ -63,18 +79,15 @@ async function assertQuota(ctx: AppContext, tx: Db, userId: number, declared: nu
       oldest: min(uploads.createdAt),
     })
     .from(uploads)
-    .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, new Date(now - DAY_MS)), counted));
+    .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, new Date(now.getTime() - DAY_MS)), counted));
   if ((day?.bytes ?? 0) + declared > ctx.config.uploadDailyBytes) {
-    const frees = (day?.oldest?.getTime() ?? now) + DAY_MS;
+    const frees = (day?.oldest?.getTime() ?? now.getTime()) + DAY_MS;
     throw new BusinessError(BusinessCode.tooMany, ServerMessage.uploadDailyQuota, {
       megabytes: Math.floor(ctx.config.uploadDailyBytes / 1024 / 1024),
-      hours: Math.max(1, Math.ceil((frees - now) / HOUR_MS)),
+      hours: Math.max(1, Math.ceil((frees - now.getTime()) / HOUR_MS)),
     });
   }
 }
-
-/** A signed upload URL is good for this long. */
-export const UPLOAD_URL_LIFETIME_MS = 15 * 60_000;
 
 const extensions: Record<string, string> = {
   "image/png": ".png",
@@ -88,30 +101,37 @@ const extensions: Record<string, string> = {
   "video/x-matroska": ".mkv",
 };
 
-export function uploadsDir(ctx: AppContext): string {
-  return join(ctx.config.dataDir, "uploads");
+function putSignature(signingKey: string, id: number, expires: number): string {
+  return hmac(signingKey, `upload:${String(id)}:${String(expires)}`);
 }
 
-/** Where a completed upload is served. */
-export function fileUrlOf(bucket: string, key: string): string {
-  return `/api/media/files/${bucket}/${key}`;
+function partSignature(signingKey: string, id: number, part: number, expires: number): string {
+  return hmac(signingKey, `upload-part:${String(id)}:${String(part)}:${String(expires)}`);
 }
 
-function signatureOf(ctx: AppContext, id: number, expires: number): string {
-  return hmac(ctx.secrets.signingKey, `upload:${String(id)}:${String(expires)}`);
+/** The local store's URLs: this server's PUT routes, signed with the signing key. */
+export function localUploadSigner(signingKey: string): LocalUrlSigner {
+  return {
+    put: (id, expires) =>
+      `/api/media/upload/${String(id)}?expires=${String(expires)}&sig=${putSignature(signingKey, id, expires)}`,
+    part: (id, part, expires) =>
+      `/api/media/upload/${String(id)}/parts/${String(part)}?expires=${String(expires)}&sig=${partSignature(signingKey, id, part, expires)}`,
+  };
 }
 
-/** Counts bytes through the stream and stops it past a limit. */
-function sizeCap(maxBytes: number, onSize: (n: number) => void): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      onSize(seen);
-      if (seen > maxBytes) callback(new Error("too large"));
-      else callback(null, chunk);
-    },
-  });
+/** The part size of an upload of `size` bytes: the setting, at least the store's minimum, at most 10 000 parts. */
+function partSizeFor(ctx: AppContext, size: number): number {
+  return Math.max(ctx.config.storage.partBytes, ctx.storage.minPartBytes, Math.ceil(size / 10_000));
+}
+
+function partCountOf(row: UploadRow): number {
+  return row.partSize ? Math.max(1, Math.ceil(row.declaredSize / row.partSize)) : 1;
+}
+
+/** The size of one part: the part size, and what is left for the last. */
+function sizeOfPart(row: UploadRow, partNumber: number): number {
+  const partSize = row.partSize ?? row.declaredSize;
+  return Math.min(partSize, row.declaredSize - (partNumber - 1) * partSize);
 }
 
 export async function signUrl(
@@ -123,6 +143,10 @@ export async function signUrl(
   // SVG can carry script and would be shown to other people: not accepted (decision 0005).
   if (!rule.types.test(contentType)) throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadType);
   const maxBytes = maxBytesOf(ctx, body.uploadFileType);
+  const video = body.uploadFileType === "VIDEO";
+  // A video is uploaded in parts of a known size: its size must be said.
+  if (video && body.fileSize === undefined)
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidField, { field: "fileSize" });
   const declared = body.fileSize ?? maxBytes;
   if (declared > maxBytes) {
     throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadTooLarge, {
@@ -130,110 +154,385 @@ export async function signUrl(
     });
   }
   const key = `${body.uploadFileType.toLowerCase()}/${String(caller.userId)}/${randomUUID()}${extensions[contentType] ?? ""}`;
-  const [row] = await ctx.db.transaction(async (tx) => {
-    await assertQuota(ctx, tx, caller.userId, declared);
-    return tx
-      .insert(uploads)
-      .values({
-        key,
-        bucket: rule.bucket,
-        userId: caller.userId,
-        kind: body.uploadFileType,
-        contentType,
-        declaredSize: declared,
-      })
-      .returning({ id: uploads.id });
-  });
+  const now = ctx.now().getTime();
+  const expiresAt = now + (video ? ctx.config.storage.resumeMs : UPLOAD_URL_LIFETIME_MS);
+  const partSize = video ? partSizeFor(ctx, declared) : null;
+  // The store's multipart upload begins before the row is written (S3 answers its id); one that
+  // the quota then refuses is dropped again.
+  const multipartId = video ? await ctx.storage.startParts(rule.bucket, key, contentType) : null;
+  let row: { id: number } | undefined;
+  try {
+    [row] = await ctx.db.transaction(async (tx) => {
+      await assertQuota(ctx, tx, caller.userId, declared);
+      const written = await tx
+        .insert(uploads)
+        .values({
+          key,
+          bucket: rule.bucket,
+          userId: caller.userId,
+          kind: body.uploadFileType,
+          contentType,
+          declaredSize: declared,
+          storage: ctx.storage.kind,
+          expiresAt: new Date(expiresAt),
+          multipartId,
+          partSize,
+        })
+        .returning({ id: uploads.id });
+      // An upload in parts not finished in time is given up (its parts dropped, its video failed).
+      if (video && written[0])
+        await enqueue(tx, {
+          kind: UPLOAD_EXPIRE_JOB,
+          key: `${UPLOAD_EXPIRE_JOB}:${String(written[0].id)}`,
+          payload: { uploadId: written[0].id },
+          runAt: new Date(expiresAt + 1000),
+        });
+      return written;
+    });
+  } catch (error) {
+    if (multipartId !== null)
+      await ctx.storage
+        .abortParts({ uploadId: 0, bucket: rule.bucket, key, multipartId })
+        .catch(() => undefined);
+    throw error;
+  }
   if (!row) throw new Error("upload row not written");
-  const expires = ctx.now().getTime() + UPLOAD_URL_LIFETIME_MS;
+  const uploadUrl = await ctx.storage.signPut({
+    uploadId: row.id,
+    bucket: rule.bucket,
+    key,
+    contentType,
+    size: body.fileSize ?? null,
+    expiresAt: Math.min(expiresAt, now + UPLOAD_URL_LIFETIME_MS),
+  });
   return {
-    uploadUrl: `/api/media/upload/${String(row.id)}?expires=${String(expires)}&sig=${signatureOf(ctx, row.id, expires)}`,
+    uploadUrl,
     key,
     bucketEnum: rule.bucket,
+    ...(partSize === null
+      ? {}
+      : { multipart: { partSize, partCount: Math.ceil(declared / partSize), expiresAt } }),
   };
+}
+
+/** The caller's own upload by key (a business refusal otherwise). */
+async function ownUpload(ctx: AppContext, key: string, userId: number, db: Db = ctx.db): Promise<UploadRow> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
+  if (!row) throw new BusinessError(BusinessCode.notFound, ServerMessage.uploadMissing);
+  if (row.userId !== userId) throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
+  return row;
+}
+
+/** An upload in parts that may still receive them. */
+function assertOpen(ctx: AppContext, row: UploadRow): void {
+  if (row.multipartId === null || row.partSize === null)
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotResumable);
+  if (row.cancelledAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
+  if (row.completedAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadDone);
+  if (row.expiresAt.getTime() <= ctx.now().getTime())
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadExpired);
+}
+
+async function arrivedParts(db: Db, uploadId: number) {
+  return db
+    .select({ partNumber: uploadParts.partNumber, size: uploadParts.size, etag: uploadParts.etag })
+    .from(uploadParts)
+    .where(eq(uploadParts.uploadId, uploadId))
+    .orderBy(asc(uploadParts.partNumber));
+}
+
+/** What arrived of an upload in parts, and signed URLs for the parts asked for (resuming). */
+export async function resumeUpload(
+  ctx: AppContext,
+  { body, caller }: SignedInInput<"upload.resume">,
+): Promise<ResponseOf<"upload.resume">> {
+  const row = await ownUpload(ctx, body.key, caller.userId);
+  if (row.multipartId === null || row.partSize === null)
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotResumable);
+  if (row.cancelledAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
+  const partCount = partCountOf(row);
+  const arrived = await arrivedParts(ctx.db, row.id);
+  const completed = row.completedAt !== null;
+  const have = new Set(arrived.map((p) => p.partNumber));
+  const wanted = completed
+    ? []
+    : [...new Set(body.partNumbers)].filter((n) => n <= partCount && !have.has(n));
+  if (wanted.length > 0) assertOpen(ctx, row);
+  const expiresAt = Math.min(row.expiresAt.getTime(), ctx.now().getTime() + PART_URL_LIFETIME_MS);
+  const urls = await Promise.all(
+    wanted.map(async (partNumber) => ({
+      partNumber,
+      url: await ctx.storage.signPart({
+        uploadId: row.id,
+        bucket: row.bucket,
+        key: row.key,
+        multipartId: row.multipartId ?? "",
+        partNumber,
+        size: sizeOfPart(row, partNumber),
+        expiresAt,
+      }),
+    })),
+  );
+  return {
+    key: row.key,
+    size: row.declaredSize,
+    partSize: row.partSize,
+    partCount,
+    expiresAt: row.expiresAt.getTime(),
+    arrived,
+    urls,
+    completed,
+  };
+}
+
+/** Record a part the store took (its ETag, as the store answered the part's PUT). */
+async function recordPart(db: Db, row: UploadRow, partNumber: number, etag: string): Promise<void> {
+  await db
+    .insert(uploadParts)
+    .values({ uploadId: row.id, partNumber, size: sizeOfPart(row, partNumber), etag })
+    .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag } });
+}
+
+async function arrivedBytes(db: Db, uploadId: number): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${uploadParts.size}), 0)`.mapWith(Number) })
+    .from(uploadParts)
+    .where(eq(uploadParts.uploadId, uploadId));
+  return row?.bytes ?? 0;
+}
+
+/**
+ * A part reached the store (the browser says so, with the ETag the store answered). The local
+ * store records its parts itself as they arrive; the bucket cannot tell this server, so the client
+ * does, and the store checks every ETag again when the parts are joined.
+ */
+export async function partDone(
+  ctx: AppContext,
+  { body, caller }: SignedInInput<"upload.partDone">,
+): Promise<ResponseOf<"upload.partDone">> {
+  const row = await ownUpload(ctx, body.key, caller.userId);
+  assertOpen(ctx, row);
+  if (body.partNumber > partCountOf(row))
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidField, { field: "partNumber" });
+  if (ctx.storage.kind === "local") {
+    const [part] = await ctx.db
+      .select({ etag: uploadParts.etag })
+      .from(uploadParts)
+      .where(and(eq(uploadParts.uploadId, row.id), eq(uploadParts.partNumber, body.partNumber)));
+    if (part?.etag !== body.etag)
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotArrived);
+  } else {
+    await recordPart(ctx.db, row, body.partNumber, body.etag);
+  }
+  return { arrivedBytes: await arrivedBytes(ctx.db, row.id) };
+}
+
+/**
+ * Join an upload's parts into its file (every part must have arrived), or, for one sent whole to
+ * the bucket, check that it is there. Answers the finished upload; one finished already is answered
+ * as it is.
+ */
+export async function completeUpload(ctx: AppContext, key: string, userId: number): Promise<UploadRow> {
+  const row = await ownUpload(ctx, key, userId);
+  if (row.completedAt) return row;
+  if (row.cancelledAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
+  if (row.multipartId !== null && row.partSize !== null) {
+    assertOpen(ctx, row);
+    const parts = await arrivedParts(ctx.db, row.id);
+    const missing = partCountOf(row) - parts.length;
+    if (missing > 0)
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadIncomplete, { missing });
+    try {
+      await ctx.storage.finishParts(
+        { uploadId: row.id, bucket: row.bucket, key: row.key, multipartId: row.multipartId },
+        parts,
+      );
+    } catch (error) {
+      // A part whose ETag the store does not know (a client that said so wrongly): sent again.
+      ctx.log.warn({ err: error, upload: row.id }, "uploads: joining the parts failed");
+      await ctx.db.delete(uploadParts).where(eq(uploadParts.uploadId, row.id));
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotArrived);
+    }
+  }
+  const stored = await ctx.storage.head(row.bucket, row.key);
+  const exact = row.multipartId !== null;
+  if (
+    !stored ||
+    stored.size === 0 ||
+    stored.size > row.declaredSize ||
+    (exact && stored.size !== row.declaredSize)
+  )
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotArrived);
+  const [done] = await ctx.db
+    .update(uploads)
+    .set({ size: stored.size, completedAt: ctx.now() })
+    .where(and(eq(uploads.id, row.id), isNull(uploads.completedAt)))
+    .returning();
+  return done ?? { ...row, size: stored.size, completedAt: ctx.now() };
+}
+
+/** Give up an unfinished upload: its parts are dropped; its URLs stop working. */
+export async function abortUpload(ctx: AppContext, key: string, userId: number): Promise<UploadRow> {
+  const row = await ownUpload(ctx, key, userId);
+  if (row.completedAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadDone);
+  if (row.cancelledAt) return row;
+  await cancelUpload(ctx, row);
+  return row;
+}
+
+/** Mark an upload given up and drop what arrived of it (its owner's cancel, or its expiry). */
+export async function cancelUpload(ctx: AppContext, row: UploadRow): Promise<void> {
+  await ctx.db
+    .update(uploads)
+    .set({ cancelledAt: ctx.now() })
+    .where(and(eq(uploads.id, row.id), isNull(uploads.completedAt), isNull(uploads.cancelledAt)));
+  await ctx.db.delete(uploadParts).where(eq(uploadParts.uploadId, row.id));
+  if (row.multipartId !== null)
+    await ctx.storage.abortParts({
+      uploadId: row.id,
+      bucket: row.bucket,
+      key: row.key,
+      multipartId: row.multipartId,
+    });
+}
+
+/**
+ * A finished upload of the caller's, of a kind, by key: sent whole to the bucket, it is checked
+ * there first (the bucket tells nobody when a PUT ends). Refusals name what is wrong.
+ */
+export async function finishedUpload(
+  ctx: AppContext,
+  key: string,
+  userId: number,
+  kind: keyof typeof uploadRules,
+  bucket?: string,
+): Promise<UploadRow> {
+  const row = await ownUpload(ctx, key, userId);
+  if (row.kind !== kind || (bucket !== undefined && row.bucket !== bucket))
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadType);
+  if (row.completedAt) return row;
+  if (row.cancelledAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
+  if (row.multipartId !== null) throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadMissing);
+  return completeUpload(ctx, key, userId).catch(() => {
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadMissing);
+  });
 }
 
 export async function useAsBackground(
   ctx: AppContext,
   { body, caller }: SignedInInput<"user.modifyBgImg">,
 ): Promise<ResponseOf<"user.modifyBgImg">> {
-  const [row] = await ctx.db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.key, body.bgImgFilename), eq(uploads.bucket, body.bgImgBucket)));
-  if (!row) throw new BusinessError(BusinessCode.notFound, ServerMessage.uploadMissing);
-  if (row.userId !== caller.userId) throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
-  if (row.kind !== "PICTURE" || !row.completedAt)
-    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadMissing);
+  const row = await finishedUpload(ctx, body.bgImgFilename, caller.userId, "PICTURE", body.bgImgBucket).catch(
+    (error: unknown) => {
+      if (error instanceof BusinessError && error.key === ServerMessage.notYours) throw error;
+      throw new BusinessError(
+        error instanceof BusinessError && error.code === BusinessCode.notFound
+          ? BusinessCode.notFound
+          : BusinessCode.invalid,
+        ServerMessage.uploadMissing,
+      );
+    },
+  );
   await ctx.db
     .update(users)
     .set({ bgImgKey: row.key, bgImgBucket: row.bucket })
     .where(eq(users.id, caller.userId));
-  return { bgImgFileUrl: fileUrlOf(row.bucket, row.key) };
+  return { bgImgFileUrl: publicFileUrl(row.bucket, row.key) };
+}
+
+/** Whether `sig` signs this whole PUT or part of an upload until `expires`, and it has not passed. */
+function signatureHolds(
+  ctx: AppContext,
+  expected: (expires: number) => string,
+  expires: unknown,
+  sig: unknown,
+): boolean {
+  const expiresAt = Number(expires);
+  return (
+    typeof sig === "string" &&
+    Number.isSafeInteger(expiresAt) &&
+    sameText(sig, expected(expiresAt)) &&
+    expiresAt >= ctx.now().getTime()
+  );
 }
 
 /**
- * The unfinished upload a signed URL names: null when the signature does not hold, the URL has
- * expired, or the id is not a number; `done` when it was already uploaded (or never was).
+ * The unfinished upload a signed URL names (the local store's routes): null when the signature
+ * does not hold, the URL has expired, or the id is not a number; `done` when it was already
+ * uploaded, given up, or never was.
  */
 export async function signedUpload(
   ctx: AppContext,
   idText: string,
-  expires: string | undefined,
-  sig: string | undefined,
-): Promise<typeof uploads.$inferSelect | "done" | null> {
+  partText: string | null,
+  expires: unknown,
+  sig: unknown,
+): Promise<UploadRow | "done" | null> {
   const id = Number(idText);
-  const expiresAt = Number(expires);
-  if (
-    !Number.isSafeInteger(id) ||
-    !sig ||
-    !Number.isFinite(expiresAt) ||
-    !sameText(sig, signatureOf(ctx, id, expiresAt)) ||
-    expiresAt < ctx.now().getTime()
-  ) {
-    return null;
-  }
+  const part = partText === null ? null : Number(partText);
+  if (!/^\d{1,16}$/.test(idText) || !Number.isSafeInteger(id)) return null;
+  if (part !== null && (!/^\d{1,5}$/.test(partText ?? "") || part < 1)) return null;
+  const key = ctx.secrets.signingKey;
+  const holds = signatureHolds(
+    ctx,
+    (at) => (part === null ? putSignature(key, id, at) : partSignature(key, id, part, at)),
+    expires,
+    sig,
+  );
+  if (!holds) return null;
   const [row] = await ctx.db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.id, id), isNull(uploads.completedAt)));
-  return row ?? "done";
+    .where(and(eq(uploads.id, id), isNull(uploads.completedAt), isNull(uploads.cancelledAt)));
+  if (!row || row.expiresAt.getTime() < ctx.now().getTime()) return "done";
+  if (part !== null && (row.partSize === null || part > partCountOf(row))) return null;
+  return row;
+}
+
+function localStore(ctx: AppContext): LocalStore {
+  if (!(ctx.storage instanceof LocalStore))
+    throw new Error("this server's upload routes serve the local store only");
+  return ctx.storage;
 }
 
 /**
- * Stream a PUT's body to the upload's file (through a part file, renamed when whole) and mark the
+ * Stream a whole PUT's body to the upload's file (written aside, renamed when whole) and mark the
  * upload finished; a body past the declared size, or broken off, leaves nothing behind.
  */
 export async function storeUpload(
   ctx: AppContext,
-  row: typeof uploads.$inferSelect,
+  row: UploadRow,
   body: Readable,
 ): Promise<{ readonly size: number } | "tooLarge" | "broken"> {
-  const target = join(uploadsDir(ctx), row.bucket, row.key);
-  const partial = `${target}.${randomUUID()}.part`;
-  mkdirSync(dirname(target), { recursive: true });
-  let size = 0;
-  try {
-    await pipeline(
-      body,
-      sizeCap(row.declaredSize, (n) => (size = n)),
-      createWriteStream(partial),
-    );
-  } catch {
-    await rm(partial, { force: true });
-    return size > row.declaredSize ? "tooLarge" : "broken";
-  }
-  await rename(partial, target);
-  await ctx.db.update(uploads).set({ size, completedAt: ctx.now() }).where(eq(uploads.id, row.id));
-  return { size };
+  const store = localStore(ctx);
+  const written = await store.writeWhole(row.bucket, row.key, body, row.declaredSize);
+  if (typeof written === "string") return written;
+  await ctx.db
+    .update(uploads)
+    .set({ size: written.size, completedAt: ctx.now() })
+    .where(eq(uploads.id, row.id));
+  return written;
 }
 
-/** A finished public picture by bucket and key (null: none), with where it is on disk. */
+/** Receive one part of an upload in parts (exactly its size) and record it with its ETag. */
+export async function storePart(
+  ctx: AppContext,
+  row: UploadRow,
+  partNumber: number,
+  body: Readable,
+): Promise<{ readonly etag: string } | "wrongSize" | "broken"> {
+  const written = await localStore(ctx).writePart(row.id, partNumber, body, sizeOfPart(row, partNumber));
+  if (typeof written === "string") return written;
+  await recordPart(ctx.db, row, partNumber, written.etag);
+  return { etag: written.etag };
+}
+
+/** A finished public picture by bucket and key (null: none), and where its bytes are. */
 export async function publicPicture(
   ctx: AppContext,
   bucket: string,
   key: string,
-): Promise<{ readonly path: string; readonly size: number; readonly contentType: string } | null> {
+): Promise<{ readonly source: MediaSource; readonly contentType: string } | null> {
   // Keys are ours (kind/user/uuid.ext): anything else is not a file, and never reaches a query.
   if (!/^[A-Z]{1,16}$/.test(bucket) || !/^[a-z]+\/\d{1,16}\/[0-9a-f-]{36}(\.[a-z0-9]{1,5})?$/.test(key)) {
     return null;
@@ -243,7 +542,9 @@ export async function publicPicture(
     .from(uploads)
     .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key), isNotNull(uploads.completedAt)));
   if (row?.bucket !== uploadRules.PICTURE.bucket) return null;
-  const path = join(uploadsDir(ctx), row.bucket, row.key);
-  const info = await stat(path);
-  return { path, size: info.size, contentType: row.contentType };
+  const source: MediaSource =
+    ctx.storage instanceof LocalStore
+      ? { kind: "disk", path: ctx.storage.pathOf(row.bucket, row.key) }
+      : { kind: "object", bucket: row.bucket, key: row.key };
+  return { source, contentType: row.contentType };
 }

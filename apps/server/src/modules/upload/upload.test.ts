@@ -114,7 +114,7 @@ eachDatabase("uploads and the background", (target) => {
     expect(refused.msg).toMatch(/^还有 10 个文件未完成上传，请先完成，或 (14|15) 分钟后再试$/);
     // Expired signatures free their places.
     await platform.server.database.db.execute(
-      `update uploads set created_at = created_at - interval '16 minutes' where completed_at is null`,
+      `update uploads set expires_at = now() - interval '1 minute' where completed_at is null`,
     );
     await expect(signFor(api, "PICTURE", 1000)).resolves.toMatchObject({ bucketEnum: "PUBLIC" });
   });
@@ -127,9 +127,10 @@ eachDatabase("uploads and the background", (target) => {
     const refused = await failure(signFor(api, "VIDEO", 1));
     expect(refused.code).toBe(429);
     expect(refused.msg).toMatch(/^今日上传已达上限（4096 MB），请 (23|24) 小时后再试$/);
-    // Signed but never finished, they stop counting once expired: what counts is what arrived.
+    // Signed but never finished, they stop counting once expired (a video's after
+    // UPLOAD_RESUME_HOURS): what counts is what arrived.
     await platform.server.database.db.execute(
-      `update uploads set created_at = created_at - interval '16 minutes' where kind = 'VIDEO' and completed_at is null`,
+      `update uploads set expires_at = now() - interval '1 minute' where kind = 'VIDEO' and completed_at is null`,
     );
     await expect(signFor(api, "VIDEO", gib)).resolves.toMatchObject({ bucketEnum: "VIDEO" });
   });

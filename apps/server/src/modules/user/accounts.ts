@@ -1,11 +1,10 @@
-import { BusinessCode, maskPhone } from "@platform/domain";
+import { BusinessCode, maskPhone, publicFileUrl } from "@platform/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { identityCards, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { revokeUserSessions } from "../auth/sessions";
-import { fileUrlOf } from "../upload/files";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { randomInt } from "node:crypto";
@@ -61,7 +60,7 @@ export function backgroundUrlOf(user: {
   bgImgKey: string | null;
   bgImgBucket: string | null;
 }): string | null {
-  return user.bgImgKey && user.bgImgBucket ? fileUrlOf(user.bgImgBucket, user.bgImgKey) : null;
+  return user.bgImgKey && user.bgImgBucket ? publicFileUrl(user.bgImgBucket, user.bgImgKey) : null;
 }
 
 export async function logoff(

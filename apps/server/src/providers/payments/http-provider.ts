@@ -28,7 +28,15 @@ const ZNotification = z.object({
   failureCode: z.string().max(64).nullable(),
 });
 
-export class ProviderError extends Error {}
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** A 5xx: the provider may answer the same question on a second try. */
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * A provider reached over HTTP: JSON requests signed with the shared secret (HMAC-SHA256 over the
@@ -50,6 +58,29 @@ export class HttpPaymentProvider implements PaymentProvider {
     body: unknown,
     shape: z.ZodType<T>,
   ): Promise<T> {
+    if (method === "POST") return this.once(method, path, body, shape);
+    // A read changes nothing at the provider: one more try when the connection failed or the
+    // provider answered 5xx (a pooled socket the far side just closed, a restart); not after a
+    // timeout, which already made the person wait.
+    try {
+      return await this.once(method, path, body, shape);
+    } catch (error) {
+      const final =
+        error instanceof NotKnown ||
+        (error instanceof ProviderError && !error.retryable) ||
+        (error instanceof Error && error.name === "TimeoutError");
+      if (final) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return this.once(method, path, body, shape);
+    }
+  }
+
+  private async once<T>(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    shape: z.ZodType<T>,
+  ): Promise<T> {
     const text = body === undefined ? "" : JSON.stringify(body);
     const response = await fetch(`${this.baseUrl()}${path}`, {
       method,
@@ -62,7 +93,10 @@ export class HttpPaymentProvider implements PaymentProvider {
     });
     if (response.status === 404) throw new NotKnown();
     if (!response.ok)
-      throw new ProviderError(`${this.channel} answered ${String(response.status)} to ${path}`);
+      throw new ProviderError(
+        `${this.channel} answered ${String(response.status)} to ${path}`,
+        response.status >= 500,
+      );
     return shape.parse(await response.json());
   }
 

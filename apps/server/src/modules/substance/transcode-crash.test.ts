@@ -1,0 +1,112 @@
+import { spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { once } from "node:events";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VideoStatus } from "@platform/domain";
+import { post, sampleVideo, statusBecomes, uploadVideo, videoFile } from "../../../test/creation";
+import { registerPhone, rowsOf, signIn, startPlatform, targets } from "../../../test/harness";
+import { spawnServer } from "../../../test/processes";
+import type { TestPlatform } from "../../../test/harness";
+import { seed } from "../../seed";
+
+const postgres = targets.find((t) => t.name === "postgres");
+/** A dead process's job is taken up 2 s after its last renewal; one ffmpeg at a time. */
+const quick = { JOBS_LEASE_MS: "2000", TRANSCODE_CONCURRENCY: "1" };
+const describePg = postgres?.available ? describe : describe.skip;
+
+/**
+ * A transcode survives its process: killed with SIGKILL half-way, the job is taken up by the
+ * next process when its lease ends and completes once. On PostgreSQL (two processes share it;
+ * skipped, and reported so, without one).
+ */
+describePg("a transcode killed half-way, on PostgreSQL", () => {
+  let platform: TestPlatform;
+  const children: ChildProcess[] = [];
+  // Long enough that the kill lands while ffmpeg works.
+  const clip = sampleVideo("landscape-20s", { seconds: 20, width: 854, height: 480 });
+
+  beforeAll(async () => {
+    if (!postgres) return;
+    platform = await startPlatform(postgres);
+    await seed(platform.server.ctx);
+    // This process serves the calls; only the spawned ones run jobs.
+    await platform.server.ctx.jobs.stop();
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill("SIGKILL");
+    await platform.close();
+  });
+
+  it("kill -9 during the transcode: after a restart the job completes once", async () => {
+    const { child: first } = await spawnServer(platform, quick);
+    children.push(first);
+    const { phone, password } = await registerPhone(platform);
+    const { api } = await signIn(platform, { mobile: phone, password });
+    const key = await uploadVideo(api, videoFile(clip));
+    const saved = await api.substance.saveMyVideo(post(key, "中途断电"));
+    await statusBecomes(platform, saved.id, [VideoStatus.processing]);
+    // Let ffmpeg get going, then pull the plug.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    first.kill("SIGKILL");
+    await once(first, "exit");
+    const [midway] = await rowsOf<{ status: number }>(
+      platform,
+      `select status from videos where id = ${saved.id}`,
+    );
+    expect(midway?.status).toBe(VideoStatus.processing);
+
+    const { child: second } = await spawnServer(platform, quick);
+    children.push(second);
+    await statusBecomes(platform, saved.id, [VideoStatus.awaitingReview], 120_000);
+    const jobs = await rowsOf<{ attempts: number; done: boolean; failed: boolean }>(
+      platform,
+      `select attempts, done_at is not null as done, failed_at is not null as failed from jobs where key = 'video.transcode:${saved.id}'`,
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ done: true, failed: false });
+    expect(jobs[0]?.attempts).toBeGreaterThanOrEqual(2);
+    // One clip for the video, whole; no attempt's work left behind.
+    const clips = readdirSync(join(platform.config.dataDir, "uploads", "MEDIA")).filter((name) =>
+      name.startsWith(`v${saved.id}-`),
+    );
+    expect(clips).toHaveLength(1);
+    expect(
+      existsSync(join(platform.config.dataDir, "uploads", "MEDIA", clips[0] ?? "", "manifest.json")),
+    ).toBe(true);
+    const [video] = await rowsOf<{ media_key: string; length_ms: number }>(
+      platform,
+      `select media_key, length_ms from videos where id = ${saved.id}`,
+    );
+    expect(video?.media_key).toBe(clips[0]);
+    expect(video?.length_ms).toBeGreaterThan(19_000);
+    // The operators' command, against the same database.
+    const cli = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [fileURLToPath(new URL("../../../dist/cli.js", import.meta.url)), "review", ...args],
+        {
+          env: {
+            PATH: "/usr/bin:/bin",
+            DATABASE_URL: platform.config.databaseUrl ?? "",
+            DATA_DIR: platform.config.dataDir,
+          },
+          encoding: "utf8",
+        },
+      );
+    const listed = cli("list");
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^\\s*${saved.id}\\s+video\\s+40\\s.*中途断电$`, "m"));
+    expect(cli("approve", "abc")).toMatchObject({ status: 1, stderr: "not a video id: abc\n" });
+    expect(cli("reject", saved.id)).toMatchObject({ status: 1 });
+    expect(cli("approve", saved.id)).toMatchObject({ status: 0, stdout: `video ${saved.id} published\n` });
+    expect(cli("approve", saved.id).status).toBe(1);
+    expect((await api.substance.getInfoById({ id: saved.id })).type).toBe(VideoStatus.published);
+    const work = join(platform.config.dataDir, "transcode");
+    expect(
+      existsSync(work) ? readdirSync(work).filter((name) => name.startsWith(`v${saved.id}-`)) : [],
+    ).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,105 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+import type { PlatformApi } from "@platform/api-client";
+import type { TestPlatform } from "./harness";
+import { rowsOf } from "./harness";
+
+const folder = fileURLToPath(new URL("../.cache/test-uploads", import.meta.url));
+
+/**
+ * A short real MP4 made by ffmpeg (kept between runs): H.264 + AAC, `seconds` long, of this size.
+ * Noise makes the bytes many (a file of several parts) while the clip stays short.
+ */
+/** Where `sampleVideo` keeps a clip of this name (made on first use). */
+export function sampleVideoPath(name: string): string {
+  return join(folder, `${name}.mp4`);
+}
+
+export function sampleVideo(
+  name: string,
+  options: { seconds: number; width: number; height: number; noise?: boolean; kbps?: number },
+): Buffer {
+  mkdirSync(folder, { recursive: true });
+  const path = sampleVideoPath(name);
+  if (!existsSync(path)) {
+    const picture = `testsrc2=s=${String(options.width)}x${String(options.height)}:r=15${options.noise ? ",noise=alls=60:allf=t" : ""}`;
+    execFileSync(
+      "ffmpeg",
+      [
+        ...["-v", "error", "-y", "-f", "lavfi", "-i", picture, "-f", "lavfi", "-i", "sine=frequency=330"],
+        ...["-t", String(options.seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+        ...(options.noise
+          ? [
+              "-b:v",
+              `${String(options.kbps ?? 4000)}k`,
+              "-maxrate",
+              `${String(options.kbps ?? 4000)}k`,
+              "-bufsize",
+              "1M",
+            ]
+          : []),
+        ...["-c:a", "aac", "-shortest", `${path}.tmp.mp4`],
+      ],
+      { stdio: "ignore" },
+    );
+    execFileSync("mv", [`${path}.tmp.mp4`, path]);
+  }
+  return readFileSync(path);
+}
+
+export function videoFile(bytes: Buffer, name = "clip.mp4", type = "video/mp4"): File {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+/** Upload a file in parts to the end. */
+export async function uploadVideo(api: PlatformApi, file: File): Promise<string> {
+  const upload = await api.resumableUpload(file);
+  const done = await upload.start();
+  return done.key;
+}
+
+/** Wait until a video's status is one of these (the jobs run every 50 ms in tests). */
+export async function statusBecomes(
+  platform: TestPlatform,
+  videoId: string,
+  statuses: readonly number[],
+  timeoutMs = 60_000,
+): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const [row] = await rowsOf<{ status: number }>(
+      platform,
+      `select status from videos where id = ${videoId}`,
+    );
+    if (row && statuses.includes(row.status)) return row.status;
+    if (Date.now() - started > timeoutMs)
+      expect.fail(`video ${videoId} stayed at ${String(row?.status)}, not ${statuses.join("/")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The details of a new post. */
+export function post(videoKey: string, title = "我的第一个视频") {
+  return {
+    videoTitle: title,
+    introduction: "用手机拍的",
+    tags: ["日常"],
+    allowDownload: false,
+    watchLevel: "FREE" as const,
+    amount: 0,
+    freeTimeMs: 15_000,
+    videoKey,
+  };
+}
+
+/** Wait until a condition holds (checked every 5 ms, for at most 30 s). */
+export async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) expect.fail("the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -1,0 +1,69 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { TestPlatform } from "./harness";
+
+/** A free port on the loopback. */
+export function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        resolve(typeof address === "object" && address ? address.port : 0);
+      });
+    });
+  });
+}
+
+/** Wait until a server answers its health check (at most `tries` × 100 ms). */
+export async function healthy(origin: string, tries = 200): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    const up = await fetch(`${origin}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/**
+ * The built server (dist/index.js) as a process of its own on the platform's database and data
+ * folder (so the same secrets: a token works on both), not seeding, with the tests' quick timings
+ * and `env` on top.
+ */
+export async function spawnServer(
+  platform: TestPlatform,
+  env: Record<string, string> = {},
+): Promise<{ origin: string; child: ChildProcess }> {
+  const entry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+  if (!existsSync(entry)) throw new Error("build the server first (dist/index.js): the test command does");
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      PATH: "/usr/bin:/bin",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: platform.config.dataDir,
+      DATABASE_URL: platform.config.databaseUrl ?? "",
+      SEED: "false",
+      LOG_LEVEL: "silent",
+      SANDBOX: "true",
+      MEDIA_DIR: platform.config.mediaDir,
+      JOBS_POLL_MS: "50",
+      SANDBOX_SETTLE_DELAY_MS: "100",
+      SANDBOX_JITTER_MS: "100",
+      SMS_SEND_PER_ADDRESS: "10000,10000,10000",
+      SMS_SEND_GLOBAL: "10000,10000,10000",
+      ...env,
+    },
+    stdio: "ignore",
+  });
+  const origin = `http://127.0.0.1:${String(port)}`;
+  if (await healthy(origin)) return { origin, child };
+  child.kill("SIGKILL");
+  throw new Error("the server process did not start");
+}
