@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import type { Plugin, Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import packageJson from "./package.json" with { type: "json" };
 import { drawIcon } from "./build/icons";
 import { icons, manifestFileName, manifestLocales, webManifest } from "./build/manifest";
 import { bootScript, skeletonHtml } from "./src/boot/page";
@@ -150,6 +151,8 @@ function bootPage(): Plugin {
 const apiTarget = process.env.H5_API_TARGET ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
+  // The app's version for /mysettings (features/settings/appVersion.ts), from package.json.
+  define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(packageJson.version) },
   plugins: [
     // File routes first (it writes src/routeTree.gen.ts), then lingui's macros, then React.
     tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
@@ -223,7 +226,7 @@ export default defineConfig({
               // and each route's definition (its search rules; the screens stay split). One request.
               // Not the api-client's uploads (a picture, a video in parts): they load on first use.
               name: "app",
-              test: /node_modules[\\/](@lingui|ky)[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production)|packages[\\/](api-client[\\/]src[\\/](?!(resumable|upload)\.)|i18n[\\/]src[\\/](activate|locale|provider)\.|domain[\\/]src[\\/](session|format)\.|ui[\\/]src[\\/](i18n|player[\\/]shaka|primitives[\\/](useModal|Layer|Toast|Dialog|Button))\.)|apps[\\/]h5[\\/]src[\\/](app[\\/](error-text|state|config|i18n|notify|api|tracking)\.ts$|routes[\\/](?!__root)[^?]*\.tsx$|components[\\/](comingSoon|lateScreens)\.tsx?$|features[\\/]((trade|library|posting)[\\/]routing|trade[\\/]search|video[\\/]queries)\.ts$|features[\\/]search[\\/](queries|history|search)\.ts$)|preload-helper/,
+              test: /node_modules[\\/](@lingui|ky)[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production)|packages[\\/](api-client[\\/]src[\\/](?!(resumable|upload)\.)|i18n[\\/]src[\\/](activate|locale|provider)\.|domain[\\/]src[\\/](session|format)\.|ui[\\/]src[\\/](i18n|player[\\/]shaka|primitives[\\/](useModal|Layer|Toast|Dialog|Button))\.)|apps[\\/]h5[\\/]src[\\/](app[\\/](error-text|state|config|i18n|notify|api|tracking)\.ts$|routes[\\/](?!__root)[^?]*\.tsx$|components[\\/](comingSoon|lateScreens)\.tsx?$|features[\\/]((trade|library|posting|account)[\\/]routing|trade[\\/]search|video[\\/]queries)\.ts$|features[\\/]search[\\/](queries|history|search)\.ts$)|preload-helper/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -21,7 +21,12 @@ export default defineConfig({
         "<rootDir>/../../apps/h5/src/features/trade",
         "<rootDir>/../../apps/h5/src/features/library",
         "<rootDir>/../../apps/h5/src/features/posting",
+        "<rootDir>/../../apps/h5/src/features/account",
+        "<rootDir>/../../apps/h5/src/features/my",
+        "<rootDir>/../../apps/h5/src/features/settings",
+        "<rootDir>/../../apps/h5/src/features/navigation",
         "<rootDir>/../ui/src/creation",
+        "<rootDir>/../ui/src/my",
       ],
     },
     {
@@ -44,6 +49,26 @@ export default defineConfig({
       // cover picker, the owner's video row), loaded with those screens like the library's.
       path: "<rootDir>/src/locales/{locale}/creation",
       include: ["<rootDir>/../../apps/h5/src/features/posting", "<rootDir>/../ui/src/creation"],
+      exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
+    },
+    {
+      // The account's own screens (profile, security, identity card, messages, Step 15): loaded
+      // with those screens, like the library's.
+      path: "<rootDir>/src/locales/{locale}/account",
+      include: ["<rootDir>/../../apps/h5/src/features/account"],
+      exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
+    },
+    {
+      // The 'my' side panel and what opens from it before any account screen (switch account,
+      // /mysettings, the navigation map of /): loaded with the panel's own chunk when it first
+      // opens, so no page's first load carries the words of a panel the person may never open.
+      path: "<rootDir>/src/locales/{locale}/panel",
+      include: [
+        "<rootDir>/../../apps/h5/src/features/my",
+        "<rootDir>/../../apps/h5/src/features/settings",
+        "<rootDir>/../../apps/h5/src/features/navigation",
+        "<rootDir>/../ui/src/my",
+      ],
       exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
     },
     {

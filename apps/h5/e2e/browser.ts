@@ -111,12 +111,18 @@ export function nodeApi(server: "main" | "specSms" = "main"): PlatformApi {
   });
 }
 
-/** The last code the SMS sandbox "sent" to a phone. */
-export async function lastSmsCode(mobile: string): Promise<string> {
+/** The last SMS the sandbox "sent" to a phone (its code and what it was for), or null for none. */
+export async function lastSms(mobile: string): Promise<{ code: string; purpose: string } | null> {
   const response = await fetch(`${inject("origin")}/api/sandbox/sms/last?mobile=${mobile}`);
   const body = (await response.json()) as { data: { code: string; purpose: string } | null };
-  if (body.data === null) throw new Error(`no SMS code was sent to ${mobile}`);
-  return body.data.code;
+  return body.data;
+}
+
+/** The last code the SMS sandbox "sent" to a phone. */
+export async function lastSmsCode(mobile: string): Promise<string> {
+  const sent = await lastSms(mobile);
+  if (sent === null) throw new Error(`no SMS code was sent to ${mobile}`);
+  return sent.code;
 }
 
 let phoneCounter = 0;
@@ -143,20 +149,33 @@ export interface Account {
   readonly password: string;
 }
 
+/** The login popup's password mode in the app's two languages (zh: the default; en: `enUS` chosen). */
+const passwordLoginWords = {
+  zh: { mode: "密码登录", title: "登录", phone: "手机号", password: "密码" },
+  en: { mode: "Password login", title: "Login", phone: "Phone number", password: "Password" },
+} as const;
+export type AppLanguage = keyof typeof passwordLoginWords;
+
 /** In the open login popup: switches to password mode, fills it in and taps 'log in'. */
-export async function passwordSignIn(page: Page, account: Account): Promise<void> {
+export async function passwordSignIn(
+  page: Page,
+  account: Account,
+  language: AppLanguage = "zh",
+): Promise<void> {
+  const words = passwordLoginWords[language];
   const popup = page.getByRole("dialog");
-  await popup.getByRole("button", { name: "密码登录" }).click();
-  await expect.poll(() => popup.getByRole("heading", { name: "登录", exact: true }).count()).toBe(1);
-  await popup.getByLabel("手机号").fill(account.mobile);
-  await popup.getByLabel("密码", { exact: true }).fill(account.password);
-  await popup.getByRole("button", { name: "登录", exact: true }).click();
+  await popup.getByRole("button", { name: words.mode }).click();
+  await expect.poll(() => popup.getByRole("heading", { name: words.title, exact: true }).count()).toBe(1);
+  await popup.getByLabel(words.phone).fill(account.mobile);
+  await popup.getByLabel(words.password, { exact: true }).fill(account.password);
+  // The submit button says what the heading says ('log in').
+  await popup.getByRole("button", { name: words.title, exact: true }).click();
 }
 
 /** Signs in through the login popup's password mode, as a person would; ends on /home. */
-export async function signIn(page: Page, account: Account): Promise<void> {
+export async function signIn(page: Page, account: Account, language: AppLanguage = "zh"): Promise<void> {
   await page.goto("/login");
-  await passwordSignIn(page, account);
+  await passwordSignIn(page, account, language);
   await page.waitForURL("**/home");
 }
 

@@ -28,6 +28,7 @@ import { Route as IdcardRouteImport } from "./routes/idcard"
 import { Route as KeywordsearchRouteImport } from "./routes/keywordsearch"
 import { Route as LoginRouteImport } from "./routes/login"
 import { Route as MembervipRouteImport } from "./routes/membervip"
+import { Route as MessagesRouteImport } from "./routes/messages"
 import { Route as MessagesettingsRouteImport } from "./routes/messagesettings"
 import { Route as MybuyRouteImport } from "./routes/mybuy"
 import { Route as MycollectionRouteImport } from "./routes/mycollection"
@@ -140,6 +141,11 @@ const MembervipRoute = MembervipRouteImport.update({
   path: "/membervip",
   getParentRoute: () => rootRouteImport,
 } as any)
+const MessagesRoute = MessagesRouteImport.update({
+  id: "/messages",
+  path: "/messages",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MessagesettingsRoute = MessagesettingsRouteImport.update({
   id: "/messagesettings",
   path: "/messagesettings",
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   "/keywordsearch": typeof KeywordsearchRoute
   "/login": typeof LoginRoute
   "/membervip": typeof MembervipRoute
+  "/messages": typeof MessagesRoute
   "/messagesettings": typeof MessagesettingsRoute
   "/mybuy": typeof MybuyRoute
   "/mycollection": typeof MycollectionRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   "/keywordsearch": typeof KeywordsearchRoute
   "/login": typeof LoginRoute
   "/membervip": typeof MembervipRoute
+  "/messages": typeof MessagesRoute
   "/messagesettings": typeof MessagesettingsRoute
   "/mybuy": typeof MybuyRoute
   "/mycollection": typeof MycollectionRoute
@@ -316,6 +324,7 @@ export interface FileRoutesById {
   "/keywordsearch": typeof KeywordsearchRoute
   "/login": typeof LoginRoute
   "/membervip": typeof MembervipRoute
+  "/messages": typeof MessagesRoute
   "/messagesettings": typeof MessagesettingsRoute
   "/mybuy": typeof MybuyRoute
   "/mycollection": typeof MycollectionRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | "/keywordsearch"
     | "/login"
     | "/membervip"
+    | "/messages"
     | "/messagesettings"
     | "/mybuy"
     | "/mycollection"
@@ -392,6 +402,7 @@ export interface FileRouteTypes {
     | "/keywordsearch"
     | "/login"
     | "/membervip"
+    | "/messages"
     | "/messagesettings"
     | "/mybuy"
     | "/mycollection"
@@ -429,6 +440,7 @@ export interface FileRouteTypes {
     | "/keywordsearch"
     | "/login"
     | "/membervip"
+    | "/messages"
     | "/messagesettings"
     | "/mybuy"
     | "/mycollection"
@@ -467,6 +479,7 @@ export interface RootRouteChildren {
   KeywordsearchRoute: typeof KeywordsearchRoute
   LoginRoute: typeof LoginRoute
   MembervipRoute: typeof MembervipRoute
+  MessagesRoute: typeof MessagesRoute
   MessagesettingsRoute: typeof MessagesettingsRoute
   MybuyRoute: typeof MybuyRoute
   MycollectionRoute: typeof MycollectionRoute
@@ -619,6 +632,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MembervipRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/messages": {
+      id: "/messages"
+      path: "/messages"
+      fullPath: "/messages"
+      preLoaderRoute: typeof MessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/messagesettings": {
       id: "/messagesettings"
       path: "/messagesettings"
@@ -766,6 +786,7 @@ const rootRouteChildren: RootRouteChildren = {
   KeywordsearchRoute: KeywordsearchRoute,
   LoginRoute: LoginRoute,
   MembervipRoute: MembervipRoute,
+  MessagesRoute: MessagesRoute,
   MessagesettingsRoute: MessagesettingsRoute,
   MybuyRoute: MybuyRoute,
   MycollectionRoute: MycollectionRoute,

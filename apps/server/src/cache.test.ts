@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eachDatabase, signIn, startPlatform } from "../test/harness";
+import { SmsCodeType } from "@platform/domain";
+import { eachDatabase, freshSmsCode, signIn, startPlatform } from "../test/harness";
 import type { TestPlatform } from "../test/harness";
 import { TtlCache } from "./cache";
 import { videos } from "./db/schema";
@@ -84,7 +85,8 @@ eachDatabase("caches of a running server", (target) => {
     await gone.api.user.queryInfo();
     const token = gone.api.client.storage.get("accessToken") ?? "";
     // Deleting the account revokes its tokens, in this process's session cache too.
-    await gone.api.user.logoff({ agreementAccepted: true });
+    const code = await freshSmsCode(platform, gone.api, demoAccounts[1].mobile, SmsCodeType.LOGOFF);
+    await gone.api.user.logoff({ agreementAccepted: true, code });
     const response = await fetch(`${platform.server.origin}/api/user/app/user/information/queryInfo`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

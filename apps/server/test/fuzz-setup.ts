@@ -16,7 +16,12 @@ export const fuzzSeed = fuzzSettings.seed ? Number(fuzzSettings.seed) >>> 0 : ra
 export const perEndpoint = Number(fuzzSettings.perEndpoint) || 60;
 
 /** Calls whose valid request would undo the fuzzing account itself: only invalid ones are sent. */
-export const destructive: ReadonlySet<string> = new Set(["user.logoff"]);
+export const destructive: ReadonlySet<string> = new Set([
+  "user.logoff",
+  "user.changePassword",
+  "user.verifyPhone",
+  "user.changePhone",
+]);
 /** Columns the profile calls write: a valid request there repeats today's value (see `profile`). */
 export const profileFields: ReadonlySet<string> = new Set([
   "nickName",
@@ -26,6 +31,8 @@ export const profileFields: ReadonlySet<string> = new Set([
   "birthday",
   "bgImgFilename",
   "bgImgBucket",
+  "avatarFilename",
+  "avatarBucket",
 ]);
 export const multiLine: ReadonlySet<string> = new Set(["introduction", "commentContent"]);
 
@@ -185,6 +192,7 @@ export async function prepare(
     uploadFileType: "PICTURE",
   });
   await api.user.modifyBgImg({ bgImgFilename: uploaded.key, bgImgBucket: uploaded.bucketEnum });
+  await api.user.modifyAvatar({ avatarFilename: uploaded.key, avatarBucket: uploaded.bucketEnum });
   const keep = await api.substance.createFavorite({ name: "Fuzzkeep" });
   const drop = await api.substance.createFavorite({ name: "Fuzzdrop" });
 

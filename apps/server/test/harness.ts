@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiClient, memoryStorage } from "@platform/api-client";
 import type { ApiError, PlatformApi } from "@platform/api-client";
+import type { SmsCodeType } from "@platform/domain";
 import { describe, it } from "vitest";
 import { loadConfig } from "../src/env";
 import type { ServerConfig } from "../src/env";
@@ -135,6 +136,21 @@ export async function rowsOf<T>(platform: TestPlatform, query: string): Promise<
 }
 
 /** The code the SMS sandbox "sent" to a phone, read through the sandbox-only route. */
+/**
+ * Ask for a code of `type` to `mobile` (as the app's 'get code' does; the phone's last code moved a
+ * minute back first, so the 60 s resend rule never holds a test up) and read it from the sandbox.
+ */
+export async function freshSmsCode(
+  platform: TestPlatform,
+  api: PlatformApi,
+  mobile: string,
+  type: SmsCodeType,
+): Promise<string> {
+  await aMinuteLater(platform, mobile);
+  await api.user.sendValidateCode({ phoneNumbers: mobile, type });
+  return lastSmsCode(platform, mobile);
+}
+
 export async function lastSmsCode(platform: TestPlatform, mobile: string): Promise<string> {
   // Behind a (declared) proxy, the read-back also needs the operator's secret.
   const secret = platform.config.sandboxReadbackSecret;

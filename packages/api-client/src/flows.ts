@@ -29,6 +29,14 @@ export interface SessionFlows {
     input: { phone: string; code: string; password: string },
     options?: CallOptions,
   ): Promise<void>;
+  /**
+   * getKey → RSA-OAEP(new password, and the old one if given) → changePassword. Give the old
+   * password, or a PASSWORD code sent to one's own phone (accounts without a password set one so).
+   */
+  changePassword(
+    input: { password: string } & ({ oldPassword: string } | { code: string }),
+    options?: CallOptions,
+  ): Promise<void>;
 }
 
 /** The QR content of an identity card is not the JSON the login needs. */
@@ -111,6 +119,15 @@ export function sessionFlows(client: ApiClient): SessionFlows {
         },
         options,
       );
+    },
+    async changePassword(input, options) {
+      const { key, sign } = await client.call("auth.getKey", {}, options);
+      const password = await encryptPassword(input.password, key);
+      const proof =
+        "oldPassword" in input
+          ? { oldPassword: await encryptPassword(input.oldPassword, key) }
+          : { code: input.code.trim() };
+      await client.call("user.changePassword", { sign, password, ...proof }, options);
     },
     async resetPassword({ phone, code, password }, options) {
       const secret = await sealed(password, options);

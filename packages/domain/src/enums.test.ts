@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isMobileUserAgent, limits } from "./constants";
-import {
-  AccountType,
-  InternalLinkType,
-  WatchLevel,
-  defaultLanguage,
-  defaultTheme,
-  internalLinkTypes,
-  isOneOf,
-} from "./enums";
+import { AccountType, WatchLevel, defaultLanguage, defaultTheme, isOneOf } from "./enums";
+import { InternalLinkType, internalLinkTypes } from "./enums-on-demand";
 import { PaymentMethod, UrgeState, paymentMethods, withdrawTypes } from "./trade";
 import { allMessageKeys, message, MessageKey } from "./messages";
 

@@ -9,32 +9,12 @@ export const AccountType = { WALLET: "WALLET", GOLD: "GOLD" } as const;
 export type AccountType = (typeof AccountType)[keyof typeof AccountType];
 export const accountTypes = /* @__PURE__ */ valuesOf(AccountType);
 
-export const LinkTarget = { INNER_LINK: "INNER_LINK", OUTER_LINK: "OUTER_LINK" } as const;
-export type LinkTarget = (typeof LinkTarget)[keyof typeof LinkTarget];
-export const linkTargets = /* @__PURE__ */ valuesOf(LinkTarget);
-
 export const ClientPlatform = { H5: "H5" } as const;
 export type ClientPlatform = (typeof ClientPlatform)[keyof typeof ClientPlatform];
 
 export const WatchLevel = { FREE: "FREE", SVIP: "SVIP", CHARGE: "CHARGE" } as const;
 export type WatchLevel = (typeof WatchLevel)[keyof typeof WatchLevel];
 export const watchLevels = /* @__PURE__ */ valuesOf(WatchLevel);
-
-/** Types of the product's internal links (banners, menus, messages). */
-export const InternalLinkType = {
-  LINK: "LINK",
-  ROUTER: "ROUTER",
-  GAME: "GAME",
-  VIDEO: "VIDEO",
-  VIP: "VIP",
-  GOLD: "GOLD",
-  NATIONAL_AGENT: "NATIONAL_AGENT",
-  BIND_MOBILE_WELFARE: "BIND_MOBILE_WELFARE",
-  CONDO: "CONDO",
-  FRIEND_APP: "FRIEND_APP",
-} as const;
-export type InternalLinkType = (typeof InternalLinkType)[keyof typeof InternalLinkType];
-export const internalLinkTypes = /* @__PURE__ */ valuesOf(InternalLinkType);
 
 /** A promotion's jump: GOLD opens the trade page, LINK opens its address. */
 export const PromotionJumpType = { GOLD: "GOLD", LINK: "LINK" } as const;
@@ -55,10 +35,6 @@ export const ReportReason = {
 } as const;
 export type ReportReason = (typeof ReportReason)[keyof typeof ReportReason];
 export const reportReasons = /* @__PURE__ */ valuesOf(ReportReason);
-
-export const Gender = { MALE: "MALE", FEMALE: "FEMALE", SECRET: "SECRET" } as const;
-export type Gender = (typeof Gender)[keyof typeof Gender];
-export const genders = /* @__PURE__ */ valuesOf(Gender);
 
 /** Sections of the 'my' panel's menu configuration. */
 export const MenuConfigType = {
@@ -83,10 +59,12 @@ export const LoginMode = { codeLogin: "codeLogin", login: "login", reg: "reg", r
 export type LoginMode = (typeof LoginMode)[keyof typeof LoginMode];
 export const loginModes = /* @__PURE__ */ valuesOf(LoginMode);
 
-/** Why an SMS code is sent. */
 /**
  * What a verification code is for. PAYEE (adding a bank card) and WITHDRAW (every withdrawal) are
- * sent to the signed-in person's own phone (Step 11: money leaves only with a fresh code).
+ * sent to the signed-in person's own phone (Step 11: money leaves only with a fresh code), and so
+ * are the account's own changes (Step 15): PASSWORD (change or set the password by code),
+ * PHONE_OLD (prove the phone of today before changing it) and LOGOFF (delete the account).
+ * PHONE_NEW goes to the number replacing it, which no account may have (as REGISTER).
  */
 export const SmsCodeType = {
   REGISTER: "REGISTER",
@@ -94,6 +72,10 @@ export const SmsCodeType = {
   RESET: "RESET",
   PAYEE: "PAYEE",
   WITHDRAW: "WITHDRAW",
+  PASSWORD: "PASSWORD",
+  PHONE_OLD: "PHONE_OLD",
+  PHONE_NEW: "PHONE_NEW",
+  LOGOFF: "LOGOFF",
 } as const;
 export type SmsCodeType = (typeof SmsCodeType)[keyof typeof SmsCodeType];
 export const smsCodeTypes = /* @__PURE__ */ valuesOf(SmsCodeType);

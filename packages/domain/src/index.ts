@@ -1,6 +1,7 @@
 export * from "./codes";
 export * from "./constants";
 export * from "./enums";
+export * from "./enums-on-demand";
 export * from "./format";
 export * from "./messages";
 export * from "./money";

@@ -2,7 +2,8 @@
  * Where the product's links go (spec §2 internal link types, promotion jumps): a module of its own,
  * so an app bundles it with the screens that follow links rather than with its routing rules.
  */
-import { InternalLinkType, LinkTarget, PromotionJumpType } from "./enums";
+import { PromotionJumpType } from "./enums";
+import { InternalLinkType, LinkTarget } from "./enums-on-demand";
 import { MessageKey, message } from "./messages";
 import type { Message } from "./messages";
 

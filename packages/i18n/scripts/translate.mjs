@@ -1,4 +1,4 @@
-// Adds en-US translations to the catalog: `pnpm -F @platform/i18n translate <file.tsv>…`, each line
+// Adds en-US translations to the catalog: `pnpm -F @platform/i18n translate [--overwrite] <file.tsv>…`, each line
 // "<zh-CN source>\t<en-US text>" (\n and \t written as escapes). It extracts first, so new
 // messages are in the catalogs, fills their msgstr, compiles, and prints what is still missing.
 // Several people (or agents) may run it at once: a lock directory makes the runs take turns.
@@ -9,13 +9,16 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The catalogs of lingui.config.ts (the product's, and the server's refusal sentences). */
-const catalogNames = ["messages", "server", "money", "library", "creation"];
+const catalogNames = ["messages", "server", "money", "library", "creation", "account", "panel"];
 const poOf = (locale, name) => join(root, `src/locales/${locale}/${name}.po`);
 const lock = join(root, ".cache/translate.lock");
 
 const unescape = (s) => s.replace(/\\n/g, "\n").replace(/\\t/g, "\t");
+// Only messages without English are filled: the same Chinese in two catalogs (or two screens) may
+// have been given different English on purpose. `--overwrite` replaces existing translations too.
+const overwrite = process.argv.includes("--overwrite");
 const pairs = new Map();
-for (const file of process.argv.slice(2)) {
+for (const file of process.argv.slice(2).filter((arg) => arg !== "--overwrite")) {
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (line.trim() === "" || line.startsWith("#")) continue;
     const tab = line.indexOf("\t");
@@ -82,7 +85,13 @@ try {
       // text only while it has no English yet: the same Chinese in a macro elsewhere must not
       // overwrite a translation that was chosen for it.
       const explicit = zhText.has(id) && zhText.get(id) !== id;
-      const en = explicit ? (str === "" ? pairs.get(zhText.get(id) ?? "") : undefined) : pairs.get(id);
+      const en = explicit
+        ? str === ""
+          ? pairs.get(zhText.get(id) ?? "")
+          : undefined
+        : str === "" || overwrite
+          ? pairs.get(id)
+          : undefined;
       if (en !== undefined && en !== str) {
         filled++;
         return [...lines.slice(0, strAt), `msgstr ${JSON.stringify(en)}`].join("\n");

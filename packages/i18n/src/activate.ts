@@ -46,6 +46,20 @@ const lateCatalogs = {
       "en-US": () => import("./locales/en-US/creation"),
     },
   },
+  panel: {
+    mark: "panel.catalog",
+    load: {
+      "zh-CN": () => import("./locales/zh-CN/panel"),
+      "en-US": () => import("./locales/en-US/panel"),
+    },
+  },
+  account: {
+    mark: "account.catalog",
+    load: {
+      "zh-CN": () => import("./locales/zh-CN/account"),
+      "en-US": () => import("./locales/en-US/account"),
+    },
+  },
 } as const satisfies Record<
   string,
   { mark: string; load: Record<Locale, () => Promise<{ messages: Messages }>> }

@@ -29,6 +29,30 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.wrongCredentials",
     message: "手机号或密码错误",
   },
+  [ServerMessageKey.wrongOldPassword]: /*i18n*/ {
+    id: "server.wrongOldPassword",
+    message: "原密码错误",
+  },
+  [ServerMessageKey.passwordNotSet]: /*i18n*/ {
+    id: "server.passwordNotSet",
+    message: "您还没有设置密码，请用短信验证码设置",
+  },
+  [ServerMessageKey.samePassword]: /*i18n*/ {
+    id: "server.samePassword",
+    message: "新密码不能与原密码相同",
+  },
+  [ServerMessageKey.phoneTicketExpired]: /*i18n*/ {
+    id: "server.phoneTicketExpired",
+    message: "手机验证已过期，请重新验证原手机号",
+  },
+  [ServerMessageKey.samePhone]: /*i18n*/ {
+    id: "server.samePhone",
+    message: "新手机号不能与原手机号相同",
+  },
+  [ServerMessageKey.logoffUnfinished]: /*i18n*/ {
+    id: "server.logoffUnfinished",
+    message: "还有未完成的充值或提现订单，请等它们结束后再注销",
+  },
   [ServerMessageKey.lockedOut]: /*i18n*/ {
     id: "server.lockedOut",
     message: "密码错误次数过多，请 {minutes} 分钟后再试或使用验证码登录",

@@ -1,9 +1,8 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../components/comingSoon";
+import { accountScreen } from "../features/account/routing";
 
 export const Route = createFileRoute("/accountlogout")({
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  // The account screens are one lazy chunk with their catalog (features/account/routing).
   codeSplitGroupings: [],
-  component: comingSoon(msg`注销账号`),
+  component: accountScreen((screens) => screens.AccountLogoutScreen),
 });

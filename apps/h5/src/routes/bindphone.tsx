@@ -1,9 +1,8 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../components/comingSoon";
+import { accountScreen } from "../features/account/routing";
 
 export const Route = createFileRoute("/bindphone")({
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  // The account screens are one lazy chunk with their catalog (features/account/routing).
   codeSplitGroupings: [],
-  component: comingSoon(msg`绑定手机号`),
+  component: accountScreen((screens) => screens.BindPhoneScreen),
 });

@@ -1,7 +1,7 @@
-import { useLingui } from "@lingui/react/macro";
 import { StorageKey, rootRedirect } from "@platform/domain";
-import { Link, createFileRoute, redirect } from "@tanstack/react-router";
-import { Page } from "../components/Page";
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { withCatalog } from "../components/CatalogGate";
+import { NavigationMap } from "../features/navigation/NavigationMap";
 
 /** The navigation map: straight to /home unless the stored navigation switch is a non-zero number. */
 export const Route = createFileRoute("/")({
@@ -10,31 +10,7 @@ export const Route = createFileRoute("/")({
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack's redirect is thrown
     if (to !== null) throw redirect({ to, replace: true });
   },
-  component: NavigationMap,
+  // The map asks for the server's modules itself (its placeholder shows meanwhile): nothing of it
+  // joins the route tree that every page loads; its words are the 'my' panel's catalog.
+  component: withCatalog("panel", NavigationMap),
 });
-
-function NavigationMap() {
-  const { t } = useLingui();
-  const links = [
-    { to: "/home", label: t`首页` },
-    { to: "/starlive", label: t`直播` },
-    { to: "/game", label: t`游戏` },
-    { to: "/trade", label: t`交易` },
-    { to: "/search", label: t`搜索` },
-    { to: "/membervip", label: t`超级会员` },
-  ] as const;
-  return (
-    <Page title={t`导航`} header={false} tabs>
-      <h1 className="h5-nav-map__title">{t`导航`}</h1>
-      <ul className="h5-nav-map">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="h5-nav-map__link">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </Page>
-  );
-}

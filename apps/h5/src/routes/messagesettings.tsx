@@ -1,9 +1,8 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../components/comingSoon";
+import { accountScreen } from "../features/account/routing";
 
 export const Route = createFileRoute("/messagesettings")({
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  // The account's screens share one lazy chunk with their catalog (features/account/routing).
   codeSplitGroupings: [],
-  component: comingSoon(msg`消息设置`),
+  component: accountScreen((s) => s.MessageSettingsScreen),
 });

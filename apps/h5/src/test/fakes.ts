@@ -1,5 +1,5 @@
-import type { Video } from "@platform/api-client";
-import { WatchLevel, limits } from "@platform/domain";
+import type { Credentials, Profile, Video } from "@platform/api-client";
+import { Gender, WatchLevel, limits } from "@platform/domain";
 
 /** A published free video as the lists give it: 'Video {id}', a minute long, by 'Author' (user 1). */
 export function fakeVideo(id: number, overrides: Partial<Video> = {}): Video {
@@ -50,4 +50,43 @@ export function pageOf<T>(
     make(start + i + 1),
   );
   return { records, total, current, size };
+}
+
+/**
+ * A token answer as the server gives it: tokens named `access-{tokens}` / `refresh-{tokens}` (so a
+ * test can tell whose they are), an hour long, with `userInfo` (null for a bare refresh).
+ */
+export function fakeCredentials(tokens: string, userInfo: Credentials["user_info"]): Credentials {
+  return {
+    access_token: `access-${tokens}`,
+    refresh_token: `refresh-${tokens}`,
+    token_type: "bearer",
+    expires_in: 3600,
+    scope: "server",
+    user_info: userInfo,
+  };
+}
+
+/** The signed-in person's profile (`user.queryInfo`): 小明 (7), phone 13800000001, with a password. */
+export function fakeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    userId: "7",
+    nickName: "小明",
+    gender: Gender.SECRET,
+    birthday: "1990-05-01",
+    area: "广东 深圳",
+    avatarFileUrl: null,
+    bgImgFileUrl: null,
+    mobile: "13800000001",
+    memberId: "M0007",
+    username: "xiaoming",
+    identityCardId: null,
+    channelTagId: "3",
+    introduction: "",
+    hasPassword: true,
+    isVip: false,
+    isPermanent: false,
+    remainDays: 0,
+    ...overrides,
+  };
 }

@@ -8,8 +8,9 @@
  * would drop them and skip or repeat rows), ids and counts as they are.
  */
 import { BusinessCode } from "@platform/domain";
-import { asc, desc, sql } from "drizzle-orm";
+import { and, asc, desc, sql } from "drizzle-orm";
 import type { AnyColumn, SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { BusinessError } from "../http/errors";
 import { ServerMessage } from "../http/messages";
 
@@ -151,6 +152,18 @@ export function planPage(set: Keyset, paging: PageRequest): PagePlan {
     counts: !keyed,
     keys: keyColumns(set),
   };
+}
+
+/**
+ * A list's query narrowed to the plan's page (`$dynamic()` selects): its own condition `where` and
+ * the cursor's, the keyset's order, one row more than the page, the numbered page's offset.
+ */
+export function onPage<Q extends PgSelect>(query: Q, plan: PagePlan, where?: SQL): Q {
+  return query
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
 }
 
 /** `count(*) over ()`: a page and the list's total in one query. */

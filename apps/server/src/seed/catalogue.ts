@@ -1,10 +1,11 @@
-import { WatchLevel, VIDEO_PUBLISHED } from "@platform/domain";
+import { MessageKind, WatchLevel, VIDEO_PUBLISHED } from "@platform/domain";
 import { count, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { seededRandom } from "./random";
 import type { ClipManifest } from "../media/generate";
 import { BalanceType, PlatformAccount, grant, platform, post, userAccount } from "../modules/trade/wallet";
 import { createAccount } from "../modules/user/accounts";
+import { writeMessage } from "../modules/user/messages";
 import {
   classifications,
   comments,
@@ -198,7 +199,7 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
   const made = await ctx.db
     .insert(videos)
     .values(rows)
-    .returning({ id: videos.id, watchLevel: videos.watchLevel, amount: videos.amount });
+    .returning({ id: videos.id, watchLevel: videos.watchLevel, amount: videos.amount, title: videos.title });
   const charge = made.filter((v) => v.watchLevel === WatchLevel.CHARGE);
 
   const people = [member, ordinary, permanent].filter((x): x is number => x !== undefined);
@@ -231,6 +232,10 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
             { account: userAccount(member, BalanceType.GOLD), amount: -video.amount },
             { account: platform(PlatformAccount.REVENUE), amount: video.amount },
           ],
+        });
+        await writeMessage(tx, member, {
+          kind: MessageKind.PURCHASE,
+          params: { videoId: String(video.id), videoTitle: video.title, amount: video.amount },
         });
       }
       await tx.insert(watchHistory).values(
@@ -282,18 +287,32 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
             likeCount: Math.floor(rand() * 40),
             createdAt: new Date(now - (k + 1) * 7 * 60_000),
           })
-          .returning({ id: comments.id });
+          .returning({ id: comments.id, userId: comments.userId });
         const replies = root && k === 0 ? 3 : 0;
         written += 1 + replies;
         for (let r = 0; r < replies; r++) {
+          const replier = pick(writers);
+          const content = pick(lines);
           await tx.insert(comments).values({
             videoId: video.id,
-            userId: pick(writers),
+            userId: replier,
             rootId: root?.id ?? null,
             replyToId: root?.id ?? null,
-            content: pick(lines),
+            content,
             createdAt: new Date(now - (k + 1) * 7 * 60_000 + (r + 1) * 60_000),
           });
+          // As a real reply would, it tells the comment's author (the seed's members know each other).
+          if (root && root.userId !== replier)
+            await writeMessage(tx, root.userId, {
+              kind: MessageKind.COMMENT_REPLY,
+              params: {
+                videoId: String(video.id),
+                videoTitle: video.title,
+                commentId: String(root.id),
+                replierName: replier === member ? "小影 Ying" : "老周 Zhou",
+                excerpt: content,
+              },
+            });
         }
       }
       if (written > 0) await tx.update(videos).set({ commentCount: written }).where(eq(videos.id, video.id));

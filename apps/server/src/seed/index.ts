@@ -11,7 +11,6 @@ import {
   memberBenefits,
   memberPictures,
   menuItems,
-  messages,
   settings,
   users,
   vipGoods,
@@ -104,19 +103,12 @@ async function seedAccounts(ctx: AppContext): Promise<boolean> {
         vipExpiresAt: account.vipDays > 0 ? new Date(now.getTime() + account.vipDays * 86_400_000) : null,
       })
       .where(eq(users.id, id));
-    await ctx.db.insert(messages).values([
-      { userId: id, title: "欢迎 Welcome", body: "欢迎来到 Platform H5 · Welcome to Platform H5" },
-      {
-        userId: id,
-        title: "会员福利 Member perks",
-        body: "超级会员可观看全部 SVIP 视频 · Super members watch every SVIP video",
-      },
-    ]);
   }
   await ctx.db.insert(appModules).values([
     {
       moduleKey: "home",
-      name: "首页 Home",
+      name: "首页",
+      nameEn: "Home",
       sort: 1,
       linkType: "ROUTER",
       linkTarget: "INNER_LINK",
@@ -124,7 +116,8 @@ async function seedAccounts(ctx: AppContext): Promise<boolean> {
     },
     {
       moduleKey: "starlive",
-      name: "直播 Live",
+      name: "直播",
+      nameEn: "Live",
       sort: 2,
       linkType: "ROUTER",
       linkTarget: "INNER_LINK",
@@ -132,7 +125,8 @@ async function seedAccounts(ctx: AppContext): Promise<boolean> {
     },
     {
       moduleKey: "game",
-      name: "游戏 Games",
+      name: "游戏",
+      nameEn: "Games",
       sort: 3,
       linkType: "GAME",
       linkTarget: "INNER_LINK",
@@ -140,7 +134,8 @@ async function seedAccounts(ctx: AppContext): Promise<boolean> {
     },
     {
       moduleKey: "trade",
-      name: "交易 Trade",
+      name: "交易",
+      nameEn: "Trade",
       sort: 4,
       linkType: "GOLD",
       linkTarget: "INNER_LINK",
@@ -148,7 +143,8 @@ async function seedAccounts(ctx: AppContext): Promise<boolean> {
     },
     {
       moduleKey: "vip",
-      name: "超级会员 Super VIP",
+      name: "超级会员",
+      nameEn: "Super VIP",
       sort: 5,
       linkType: "VIP",
       linkTarget: "INNER_LINK",

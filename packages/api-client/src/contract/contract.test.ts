@@ -240,7 +240,11 @@ describe("validation answers with the spec's messages (spec §5)", () => {
     expect(
       issues("auth.tokenRefresh", { refresh_token: "r", grant_type: "password", scope: "server" }),
     ).toHaveLength(1);
-    expect(issues("user.logoff", { agreementAccepted: false })).toHaveLength(1);
+    expect(issues("user.logoff", { agreementAccepted: false, code: "1234" })).toHaveLength(1);
+    expect(issues("user.changePassword", { sign: "s".repeat(32), password: "QUJD".repeat(43) })).toHaveLength(
+      1,
+    );
+    expect(issues("user.messageRead", { ids: ["1"], all: true })).toHaveLength(1);
   });
 
   it("defaults fill what callers may leave out", () => {

@@ -7,6 +7,7 @@ export const ZAppModule = z.object({
   id: ZId,
   /** Stable key; the 'my' menu shows only children whose key is allowed. */
   moduleKey: z.string(),
+  /** The module's name in the request's language (`language` header: en_US or zh_CN). */
   name: z.string(),
   iconUrl: z.string().nullable(),
   sort: z.number().int(),

@@ -1,4 +1,4 @@
-import { Gender, SmsCodeType, SvipPurchaseType, limits } from "@platform/domain";
+import { Gender, MessageKind, SmsCodeType, SvipPurchaseType, limits } from "@platform/domain";
 import { z } from "zod";
 import { ZClientId } from "./auth";
 import {
@@ -16,6 +16,8 @@ import {
   ZSmsCode,
   ZText,
   ZJumpPicture,
+  ZPage,
+  ZPageRequest,
 } from "./common";
 
 /** The signed-in user's own profile (spec §3 Profile). */
@@ -33,9 +35,56 @@ export const ZProfile = z.object({
   identityCardId: z.string().nullable(),
   channelTagId: z.string(),
   introduction: z.string().nullable(),
+  /** False for accounts made by SMS sign-in that never set one (/editpassword then sets it by code). */
+  hasPassword: z.boolean(),
   isVip: z.boolean(),
   isPermanent: z.boolean(),
   remainDays: z.number().int().min(0),
+});
+
+/** What a message of the message centre says (Step 15): its kind and parameters; the app words it. */
+export const ZMessageBody = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal(MessageKind.PURCHASE),
+    params: z.object({ videoId: ZId, videoTitle: z.string(), amount: ZHundredths }),
+  }),
+  z.object({
+    kind: z.literal(MessageKind.WITHDRAW_SETTLED),
+    params: z.object({
+      orderNum: z.string(),
+      amount: ZHundredths,
+      succeeded: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  }),
+  z.object({
+    kind: z.literal(MessageKind.VIDEO_REVIEW),
+    params: z.object({
+      videoId: ZId,
+      videoTitle: z.string(),
+      approved: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  }),
+  z.object({
+    kind: z.literal(MessageKind.COMMENT_REPLY),
+    params: z.object({
+      videoId: ZId,
+      videoTitle: z.string(),
+      commentId: ZId,
+      replierName: z.string(),
+      excerpt: z.string(),
+    }),
+  }),
+]);
+export type MessageBody = z.infer<typeof ZMessageBody>;
+
+/** A message as the list shows it. */
+export const ZMessage = ZMessageBody.and(z.object({ id: ZId, read: z.boolean(), createTime: ZDateTime }));
+
+/** Which kinds of message the person receives (all, until turned off). */
+const ZMessageSettings = z.object({
+  kinds: z.array(z.object({ kind: z.enum(MessageKind), enabled: z.boolean() })),
 });
 
 /** A user as the 'my' panel and other people see them (spec §3 user info, panel). */
@@ -135,8 +184,69 @@ export const userSchemas = {
     ),
   },
   "user.logoff": {
-    request: z.object({ agreementAccepted: z.literal(true) }),
+    request: z.object({ agreementAccepted: z.literal(true), code: ZSmsCode }),
     response: ZNone,
+  },
+  /** What deleting the account would lose, and whether it can be deleted now. */
+  "user.logoffCheck": {
+    request: ZEmpty,
+    response: z.object({
+      gold: ZHundredths,
+      wallet: ZHundredths,
+      game: ZHundredths,
+      /** Recharges paying or processing: the account cannot be deleted until they end. */
+      unfinishedRecharges: z.number().int().min(0),
+      /** Withdrawals not yet paid out or failed: likewise. */
+      unfinishedWithdrawals: z.number().int().min(0),
+      canLogoff: z.boolean(),
+    }),
+  },
+  "user.modifyAvatar": {
+    request: z.object({
+      avatarFilename: ZLine(256).min(1),
+      avatarBucket: ZLine(64).min(1),
+    }),
+    response: z.object({ avatarFileUrl: z.string() }),
+  },
+  /**
+   * Change the password (the old one, sealed) or set it by an SMS code (PASSWORD) to one's phone:
+   * exactly one of `oldPassword` and `code`. Every other session of the account is signed out.
+   */
+  "user.changePassword": {
+    request: z
+      .object({
+        sign: ZSign,
+        password: ZEncryptedPassword,
+        oldPassword: ZEncryptedPassword.optional(),
+        code: ZSmsCode.optional(),
+      })
+      .refine((v) => (v.oldPassword === undefined) !== (v.code === undefined), {
+        error: "give the old password or a code, not both",
+      }),
+    response: ZNone,
+  },
+  /** The first step of a new phone: a code (PHONE_OLD) to today's phone answers a short-lived ticket. */
+  "user.verifyPhone": {
+    request: z.object({ code: ZSmsCode }),
+    response: z.object({ ticket: z.string(), expiresInSeconds: z.number().int().min(1) }),
+  },
+  /** The second step (/bindphone): the ticket, the new number and its code (PHONE_NEW). */
+  "user.changePhone": {
+    request: z.object({ ticket: ZLine(256).min(1), mobile: ZPhone, code: ZSmsCode }),
+    response: ZNone,
+  },
+  "user.messageList": { request: ZPageRequest, response: ZPage(ZMessage) },
+  /** Mark messages read: the ones named, or all of them. Answers what is still unread. */
+  "user.messageRead": {
+    request: z
+      .object({ ids: z.array(ZId).min(1).max(50).optional(), all: z.literal(true).optional() })
+      .refine((v) => (v.ids === undefined) !== (v.all === undefined), { error: "name messages or all" }),
+    response: z.object({ total: z.number().int().min(0) }),
+  },
+  "user.messageSettings": { request: ZEmpty, response: ZMessageSettings },
+  "user.saveMessageSettings": {
+    request: z.object({ kind: z.enum(MessageKind), enabled: z.boolean() }),
+    response: ZMessageSettings,
   },
   "user.vipGoodList": { request: ZEmpty, response: z.array(ZVipGood) },
   "user.memberCentrePictures": {

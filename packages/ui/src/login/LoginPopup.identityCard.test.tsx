@@ -33,7 +33,8 @@ describe("LoginPopup identity card", () => {
   it("opens the scanner (here without a camera, offering the album)", async () => {
     const { user } = await renderUi(<LoginPopup {...props()} />);
     await user.click(screen.getByRole("button", { name: "扫描身份证二维码" }));
-    expect(screen.getByRole("dialog", { name: "扫描身份证二维码" })).toBeTruthy();
+    // The scanner's code loads when it is first opened.
+    expect(await screen.findByRole("dialog", { name: "扫描身份证二维码" })).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toBe(
       "此设备或浏览器无法使用相机，请从相册选择二维码图片。",
     );

@@ -13,7 +13,7 @@ import {
 } from "@platform/domain";
 import type { Message } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
-import { useId, useState } from "react";
+import { Suspense, lazy, useId, useState } from "react";
 import type { CSSProperties, ReactNode, SyntheticEvent } from "react";
 import { useMessageText } from "../i18n";
 import { Icon } from "../icons/Icon";
@@ -24,10 +24,15 @@ import type { CountdownSendResult } from "../primitives/CountdownButton";
 import { TextField } from "../primitives/TextField";
 import { useToast } from "../primitives/Toast";
 import { AlbumQrButton } from "./AlbumQrButton";
-import { QrScanner } from "./QrScanner";
 import type { CameraAccess } from "./QrScanner";
 import type { DecodeQrImageOptions } from "./qrDecode";
 import "./LoginPopup.css";
+
+/**
+ * The camera scanner of the identity-card login, loaded when first opened: /login's first load
+ * does not carry it (the album button, shown with the mode, stays in).
+ */
+const QrScanner = lazy(() => import("./QrScanner").then((module) => ({ default: module.QrScanner })));
 
 export interface LoginPopupProps {
   readonly open: boolean;
@@ -373,16 +378,20 @@ export function LoginPopup({
           ) : null}
         </form>
       </BottomPopup>
-      <QrScanner
-        open={open && scanning}
-        onClose={() => {
-          setScanning(false);
-        }}
-        onResult={(result) => void loginWithQr(result)}
-        alert={alert}
-        mediaDevices={mediaDevices}
-        decodeOptions={decodeOptions}
-      />
+      {open && scanning ? (
+        <Suspense fallback={null}>
+          <QrScanner
+            open
+            onClose={() => {
+              setScanning(false);
+            }}
+            onResult={(result) => void loginWithQr(result)}
+            alert={alert}
+            mediaDevices={mediaDevices}
+            decodeOptions={decodeOptions}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

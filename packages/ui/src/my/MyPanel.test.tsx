@@ -226,6 +226,23 @@ describe("MyPanel", () => {
     expect(onSwitch).toHaveBeenCalledWith("2");
   });
 
+  it("closed from outside with the switch-account panel open, it opens again on itself", async () => {
+    const switchAccount = {
+      accounts: [{ id: "1", nickname: "Nova", current: true }],
+      onSwitch: vi.fn(),
+      onAddAccount: vi.fn(),
+      onLogout: vi.fn(),
+    };
+    const rendered = await renderUi(<MyPanel {...props()} switchAccount={switchAccount} />);
+    await rendered.user.click(within(await panel()).getByRole("button", { name: "切换账号" }));
+    await screen.findByRole("dialog", { name: "切换账号" });
+    // The app closes it ('add account', a switch), then the person opens 'my' again.
+    rerenderUi(rendered, <MyPanel {...props({ open: false })} switchAccount={switchAccount} />);
+    rerenderUi(rendered, <MyPanel {...props()} switchAccount={switchAccount} />);
+    await panel();
+    expect(screen.queryByRole("dialog", { name: "切换账号" })).toBeNull();
+  });
+
   it("closes when the route changes (closeKey)", async () => {
     const p = props({ closeKey: "/home" });
     const rendered = await renderUi(<MyPanel {...p} />);

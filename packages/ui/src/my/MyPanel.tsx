@@ -99,6 +99,16 @@ export function MyPanel({
   const text = useMessageText();
   const [help, setHelp] = useState<MyPanelHelp | null>(defaultHelp);
   const [switchOpen, setSwitchOpen] = useState(defaultSwitchAccountOpen);
+  // Closed from outside (a switch, 'add account', a route change), the panel next opens on itself,
+  // not on the switch-account panel or a help dialog left open when it closed.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) {
+      setSwitchOpen(false);
+      setHelp(null);
+    }
+  }
   const menu = useMemo(() => filterMenu(myPanelMenu, allowedMenuKeys), [allowedMenuKeys]);
 
   const sectionTitles: Record<MyPanelSectionKey, string> = {

@@ -29,3 +29,5 @@ export const Accounts: Story = {};
 export const OnlyCurrent: Story = {
   args: { accounts: [{ id: "1", nickname: "星河漫游者", mobile: "13812345678", current: true }] },
 };
+/** Each remembered account but the current one can be removed from this device. */
+export const Removable: Story = { args: { onRemove: fn() } };

@@ -45,4 +45,29 @@ describe("SwitchAccountPanel", () => {
     expect(within(panel).getByRole("button", { name: "Log out" })).toBeTruthy();
     expect(within(panel).getByText("Current account")).toBeTruthy();
   });
+
+  it("offers to remove every remembered account but the current one", async () => {
+    const base = props();
+    const p = { ...base, onRemove: vi.fn(), accounts: [...base.accounts, { id: "3", nickname: "Fawn" }] };
+    const { user } = await renderUi(<SwitchAccountPanel {...p} />);
+    const panel = screen.getByRole("dialog", { name: "切换账号" });
+    const removes = await within(panel).findAllByRole("button", { name: /^从此设备移除/ });
+    expect(removes.map((button) => button.getAttribute("aria-label"))).toEqual([
+      "从此设备移除 Owl",
+      "从此设备移除 Fawn",
+    ]);
+    await user.click(within(panel).getByRole("button", { name: "从此设备移除 Fawn" }));
+    expect(p.onRemove).toHaveBeenCalledWith("3");
+    expect(p.onSwitch).not.toHaveBeenCalled();
+  });
+
+  it("has no remove buttons without onRemove, and names them in English under en-US", async () => {
+    const { unmount } = await renderUi(<SwitchAccountPanel {...props()} />);
+    await screen.findByText("138****5678");
+    expect(screen.queryByRole("button", { name: /从此设备移除/ })).toBeNull();
+    unmount();
+    await renderUi(<SwitchAccountPanel {...props()} onRemove={vi.fn()} />, { language: Language.enUS });
+    expect(await screen.findByRole("button", { name: "Remove Owl from this device" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Remove Nova/ })).toBeNull();
+  });
 });

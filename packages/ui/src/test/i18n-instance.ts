@@ -6,7 +6,8 @@ const ready = new Map<Language, Promise<I18n>>();
 
 /**
  * A lingui instance with a language's real compiled catalog (cached per language), and the late
- * `creation` catalog the posting components (`src/creation/`) read, as their screens load it.
+ * catalogs its components read as their screens load them: `creation` (`src/creation/`) and
+ * `panel` (the 'my' panel, `src/my/`).
  */
 export function i18nFor(language: Language): Promise<I18n> {
   let i18n = ready.get(language);
@@ -15,6 +16,7 @@ export function i18nFor(language: Language): Promise<I18n> {
       const instance = createI18n();
       await activateLanguage(instance, language, { store: null, document: null });
       await loadCatalog(instance, "creation");
+      await loadCatalog(instance, "panel");
       return instance;
     })();
     ready.set(language, i18n);

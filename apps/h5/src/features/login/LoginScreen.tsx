@@ -25,6 +25,14 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
   const [joining, setJoining] = useState(false);
 
   const signedIn = async () => {
+    // The device's account list ('switch account') keeps this account too (its code is not part
+    // of the sign-in page's first load).
+    await import("../my/accounts").then(
+      ({ rememberCurrentAccount }) => {
+        rememberCurrentAccount(api.client);
+      },
+      () => undefined,
+    );
     setChannel(channelTagIdOf(parseStoredUserInfo(api.client.storage.get(StorageKey.userInfo))));
     queryClient.clear();
     await navigate({ href: redirect, replace: true });

@@ -12,7 +12,7 @@ describe("the 'my' panel's destinations", () => {
     expect(panelRouteOf("cardManage")).toBe("/cardmanage");
     expect(panelRouteOf("settings")).toBe("/mysettings");
     expect(panelRouteOf("idCard")).toBe("/idcard");
-    expect(panelRouteOf("messages")).toBe("/messagesettings");
+    expect(panelRouteOf("messages")).toBe("/messages");
   });
 
   it("send every membership entry to the membership page", () => {

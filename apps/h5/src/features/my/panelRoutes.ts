@@ -2,8 +2,8 @@ import { CollectionTab, OrderTab } from "@platform/domain";
 import type { MyPanelTarget } from "@platform/ui";
 
 /**
- * Where each destination of the 'my' panel lives (spec §2 routes). There is no message-centre
- * screen in the spec, so the message entry opens the message settings.
+ * Where each destination of the 'my' panel lives (spec §2 routes). The message entry opens the
+ * message centre (/messages, Step 15), whose header leads on to its settings.
  */
 const panelRoutes: Readonly<Record<MyPanelTarget, string>> = {
   superVip: "/membervip",
@@ -19,7 +19,7 @@ const panelRoutes: Readonly<Record<MyPanelTarget, string>> = {
   cardManage: "/cardmanage",
   settings: "/mysettings",
   idCard: "/idcard",
-  messages: "/messagesettings",
+  messages: "/messages",
 };
 
 /** The app path (with its search) a panel destination opens. */

@@ -53,7 +53,7 @@ export function AccessFields({
 
   return (
     <>
-      <fieldset className="h5-posting-levels">
+      <fieldset className="h5-fieldset">
         <legend className="h5-posting-label">{t`谁可以观看`}</legend>
         {watchLevels.map((level) => (
           <label key={level} className="h5-posting-level">

@@ -16,6 +16,7 @@ import {
 import { NEW_POST, readDraft, updateDraft } from "./draft";
 import { EditVideoScreen } from "./screens";
 import { ME, config, fakePostingApi, ownVideo, videoFile } from "./test/fakePostingApi";
+import { stubObjectUrls } from "../../test/objectUrls";
 import { resetUploads } from "./uploads";
 
 beforeEach(() => {
@@ -284,23 +285,12 @@ describe("/editvideo: the upload", () => {
 describe("/editvideo: the cover", () => {
   it("takes a picture from the album (images only), previews and sends it, and saves its key", async () => {
     const created: string[] = [];
-    const had = {
-      createObjectURL: Object.getOwnPropertyDescriptor(URL, "createObjectURL"),
-      revokeObjectURL: Object.getOwnPropertyDescriptor(URL, "revokeObjectURL"),
-    };
-    onTestFinished(() => {
-      for (const [name, descriptor] of Object.entries(had)) {
-        if (descriptor === undefined) Reflect.deleteProperty(URL, name);
-        else Object.defineProperty(URL, name, descriptor);
-      }
-    });
-    Object.assign(URL, {
-      createObjectURL: () => {
+    onTestFinished(
+      stubObjectUrls(() => {
         created.push(`blob:cover-${String(created.length + 1)}`);
-        return created.at(-1);
-      },
-      revokeObjectURL: () => undefined,
-    });
+        return created.at(-1) ?? "";
+      }),
+    );
     const { api, lastUpload } = await openNewPost();
     const pick = (file: File) => chooseFile("cover-album", file);
     await pick(new File(["x"], "notes.txt", { type: "text/plain" }));

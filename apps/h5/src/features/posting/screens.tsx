@@ -1,6 +1,7 @@
 // Posting one's own videos in one chunk: /editvideo loads it lazily (features/posting/routing), the
 // owner's /creationcenter loads its works list from it, so neither their code nor their words
 // (the `creation` catalog) join /home's first load.
+import "../../components/forms.css";
 import { Skeleton, SkeletonGroup } from "@platform/ui";
 import type { ReactNode } from "react";
 import { CatalogGate, withCatalog } from "../../components/CatalogGate";

@@ -1,10 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { Language, Theme } from "@platform/domain";
-import { Icon } from "@platform/ui";
-import { Link } from "@tanstack/react-router";
+import { Dialog, Icon, useToast } from "@platform/ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useRouter } from "@tanstack/react-router";
 import { useAtom } from "jotai";
+import { useState } from "react";
 import { themeAtom } from "../../app/state";
 import { Page } from "../../components/Page";
+import { appVersion } from "./appVersion";
+import { clearCaches } from "./clearCache";
+import { openCustomerService } from "./customerService";
 import { useLanguageSwitch } from "./useLanguageSwitch";
 import "./SettingsScreen.css";
 
@@ -17,7 +22,8 @@ const languageOptions = [
 
 /**
  * /mySettings: the interface language (中文 / English, kept in local storage, applied without a
- * reload), the theme (dark / light), and the account's other settings screens.
+ * reload), the theme (dark / light), the account's other screens, 'clear cache' (asked first),
+ * customer service (a new tab) and the app's version.
  */
 export function SettingsScreen() {
   const { t } = useLingui();
@@ -83,14 +89,114 @@ export function SettingsScreen() {
               </Link>
             </li>
             <li>
+              <Link to="/messages" className="h5-settings__option">
+                <span>{t`消息中心`}</span>
+                <Icon name="forward" size={18} />
+              </Link>
+            </li>
+            <li>
               <Link to="/messagesettings" className="h5-settings__option">
                 <span>{t`消息设置`}</span>
                 <Icon name="forward" size={18} />
               </Link>
             </li>
+            <li>
+              <Link to="/idcard" className="h5-settings__option">
+                <span>{t`身份卡`}</span>
+                <Icon name="forward" size={18} />
+              </Link>
+            </li>
           </ul>
         </nav>
+
+        <AppSection />
       </div>
     </Page>
+  );
+}
+
+/** Clear cache (asked first), customer service, and the version of the app. */
+function AppSection() {
+  const { t } = useLingui();
+  const { api } = useRouter().options.context;
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const [contacting, setContacting] = useState(false);
+  const version = appVersion();
+
+  const clear = async () => {
+    setClearing(true);
+    try {
+      await clearCaches({ queryClient });
+      toast.show(t`缓存已清除`, { tone: "success" });
+    } finally {
+      setClearing(false);
+      setConfirming(false);
+    }
+  };
+
+  const contact = async () => {
+    setContacting(true);
+    try {
+      if (!(await openCustomerService(api))) toast.show(t`客服暂时无法打开，请稍后重试`, { tone: "error" });
+    } catch {
+      // The client has toasted the failed call.
+    } finally {
+      setContacting(false);
+    }
+  };
+
+  return (
+    <section className="h5-settings__group" aria-label={t`通用`}>
+      <ul className="h5-settings__links">
+        <li>
+          <button
+            type="button"
+            className="h5-settings__option h5-settings__button"
+            onClick={() => {
+              setConfirming(true);
+            }}
+          >
+            <span>{t`清除缓存`}</span>
+            <Icon name="forward" size={18} />
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="h5-settings__option h5-settings__button"
+            aria-busy={contacting}
+            disabled={contacting}
+            onClick={() => {
+              // Not awaited here: on iOS the new tab must open during the tap itself.
+              void contact();
+            }}
+          >
+            <span>{t`联系客服`}</span>
+            <Icon name="forward" size={18} />
+          </button>
+        </li>
+        <li className="h5-settings__option h5-settings__static">
+          <span>{t`当前版本`}</span>
+          <span className="h5-settings__value">{version === null ? "—" : `v${version}`}</span>
+        </li>
+      </ul>
+      <Dialog
+        open={confirming}
+        title={t`清除缓存`}
+        confirmLabel={t`清除`}
+        busy={clearing}
+        onConfirm={() => {
+          void clear();
+        }}
+        onCancel={() => {
+          setConfirming(false);
+        }}
+      >
+        {t`将清除本机缓存的数据（如搜索记录、未发布的视频草稿），不会退出登录。`}
+      </Dialog>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
+import { SmsCodeField } from "../../components/SmsCodeField";
 import {
   BANK_NAME_LENGTH,
   CARDHOLDER_LENGTH,
@@ -16,7 +17,6 @@ import {
 } from "./card";
 import { tradeKeys } from "./queries";
 import { TradeRefusal, tradeRefusalOf, useRefusals } from "./refusals";
-import { SmsCodeField } from "./SmsCodeField";
 import "./trade.css";
 
 /**
@@ -138,7 +138,7 @@ export function AddBankCardScreen() {
             error={attempted && codeRule !== null ? text(codeRule) : null}
           />
           {refused === null ? null : (
-            <p className="h5-trade-alert" role="alert">
+            <p className="h5-alert" role="alert">
               {refused}
             </p>
           )}

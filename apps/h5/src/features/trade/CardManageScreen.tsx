@@ -83,7 +83,7 @@ export function CardManageScreen() {
                   <CardSummary card={card} />
                   {card.isPrimary ? <span className="h5-trade-badge">{t`当前`}</span> : null}
                 </div>
-                <div className="h5-trade-actions__buttons">
+                <div className="h5-actions">
                   {card.isPrimary ? null : (
                     <Button
                       size="sm"

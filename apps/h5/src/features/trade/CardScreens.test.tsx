@@ -12,7 +12,8 @@ const rowOf = (bank: string) => {
 };
 
 async function fillCard(number: string) {
-  await typeInto(field("银行卡号"), number);
+  // The money screens' words arrive with their catalog (lazily, the first time in a file).
+  await typeInto(await waitFor(() => field("银行卡号")), number);
   await typeInto(field("持卡人"), "李四");
   await typeInto(field("开户银行"), "中国银行");
   await click(control("获取验证码"));

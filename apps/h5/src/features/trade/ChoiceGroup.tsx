@@ -31,7 +31,7 @@ export function ChoiceGroup<T extends string | number>({
   readonly children?: ReactNode;
 }) {
   return (
-    <fieldset className={chips ? "h5-trade-choices h5-trade-choices--chips" : "h5-trade-choices"}>
+    <fieldset className={chips ? "h5-fieldset h5-fieldset--chips" : "h5-fieldset"}>
       <legend className="h5-trade-label">{legend}</legend>
       {choices.map((choice) => (
         <label key={choice.value} className={chips ? "h5-trade-chip" : "h5-trade-choice"}>

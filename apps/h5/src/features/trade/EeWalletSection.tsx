@@ -37,7 +37,7 @@ export function EeWalletSection() {
             {amount}
           </span>
         </p>
-        <p className="h5-trade-note">
+        <p className="h5-note">
           {balance.data.bound ? t`1 EE 币 = ${rate} 元` : t`尚未开通 EE 钱包，进入后即可开通`}
         </p>
       </>

@@ -65,7 +65,7 @@ export function OrderActions({ order }: { readonly order: Order }) {
   const hints = actions.flatMap((action) => (action.hint === undefined ? [] : [text(action.hint)]));
   return (
     <div className="h5-trade-actions">
-      <div className="h5-trade-actions__buttons">
+      <div className="h5-actions">
         {actions.map((action) => (
           <Button
             key={action.kind}
@@ -82,7 +82,7 @@ export function OrderActions({ order }: { readonly order: Order }) {
         ))}
       </div>
       {hints.map((hint) => (
-        <p key={hint} className="h5-trade-note">
+        <p key={hint} className="h5-note">
           {hint}
         </p>
       ))}

@@ -101,7 +101,7 @@ function OrderList({ tab, label }: { readonly tab: OrderTab; readonly label: str
       <EmptyState
         picture="empty"
         description={tab === OrderTab.RECHARGE_ORDER ? t`暂无充值订单` : t`暂无提现订单`}
-        action={<p className="h5-trade-note">{t`仅显示最近 ${days} 天的订单`}</p>}
+        action={<p className="h5-note">{t`仅显示最近 ${days} 天的订单`}</p>}
       />
     );
   }

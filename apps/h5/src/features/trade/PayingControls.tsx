@@ -33,7 +33,7 @@ export function PayingControls({ order }: { readonly order: RechargeOrder }) {
   if (order.status !== RechargeStatus.PAYING) return null;
   const payUrl = order.payUrl;
   return (
-    <div className="h5-trade-actions__buttons">
+    <div className="h5-actions">
       <Button
         size="sm"
         busy={confirm.isPending}

@@ -36,7 +36,7 @@ export function RechargeResult({ orderNum, from }: { readonly orderNum: string; 
   if (order === undefined) {
     body = query.isError ? (
       isNotFound(query.error) ? (
-        <p className="h5-trade-note">{t`找不到这个订单`}</p>
+        <p className="h5-note">{t`找不到这个订单`}</p>
       ) : (
         <RetryState compact message={errorText(query.error)} onRetry={() => void query.refetch()} />
       )
@@ -101,7 +101,7 @@ export function RechargeResult({ orderNum, from }: { readonly orderNum: string; 
 
   return (
     <TradeCard title={t`充值结果`} className="h5-trade-result">
-      <p className="h5-trade-note">{t`订单号 ${orderNum}`}</p>
+      <p className="h5-note">{t`订单号 ${orderNum}`}</p>
       {body}
     </TradeCard>
   );

@@ -88,7 +88,7 @@ export function RechargeSection() {
       </SkeletonGroup>
     );
   } else if (configs.data.length === 0) {
-    body = <p className="h5-trade-note">{t`暂无可用的充值方式`}</p>;
+    body = <p className="h5-note">{t`暂无可用的充值方式`}</p>;
   } else {
     const config = configs.data.find((c) => c.payMethod === chosen) ?? configs.data[0];
     if (config === undefined) return null;
@@ -131,7 +131,7 @@ export function RechargeSection() {
           }}
         />
         {config.sandbox ? (
-          <p className="h5-trade-note" data-testid="sandbox-note">
+          <p className="h5-note" data-testid="sandbox-note">
             {t`沙盒环境：用于测试，不会产生真实扣款`}
           </p>
         ) : null}
@@ -155,14 +155,14 @@ export function RechargeSection() {
             onChange={setChip}
           >
             {showProblem && problem !== null ? (
-              <p className="h5-trade-error" role="alert">
+              <p className="h5-error" role="alert">
                 {problem}
               </p>
             ) : null}
           </ChoiceGroup>
         )}
         {unfinished ? (
-          <div className="h5-trade-alert" role="alert">
+          <div className="h5-alert" role="alert">
             <p>{i18n._(productMessages.rechargeUnfinishedOrders)}</p>
             <Link
               to="/ordermanage"

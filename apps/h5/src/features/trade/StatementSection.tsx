@@ -41,7 +41,7 @@ export function StatementSection() {
           ))}
         </ul>
         {list.isFetchNextPageError ? (
-          <p className="h5-trade-error" role="alert">
+          <p className="h5-error" role="alert">
             {errorText(list.error)}
           </p>
         ) : null}
@@ -61,7 +61,7 @@ export function StatementSection() {
 
   return (
     <TradeCard title={t`交易记录`}>
-      <p className="h5-trade-note">{t`仅保留最近 ${days} 天的记录`}</p>
+      <p className="h5-note">{t`仅保留最近 ${days} 天的记录`}</p>
       {body}
     </TradeCard>
   );

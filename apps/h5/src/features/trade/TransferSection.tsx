@@ -76,7 +76,7 @@ export function TransferSection({ balances }: { readonly balances: readonly Wall
   return (
     <TradeCard title={t`余额互转`}>
       <form className="h5-trade-form" onSubmit={submit} noValidate>
-        <fieldset className="h5-trade-choices">
+        <fieldset className="h5-fieldset">
           <legend className="h5-trade-label">{t`转账方向`}</legend>
           {(Object.keys(sides) as Direction[]).map((key) => (
             <label key={key} className="h5-trade-choice">

@@ -18,6 +18,7 @@ import { useId, useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
+import { SmsCodeField } from "../../components/SmsCodeField";
 import { useErrorText } from "../../components/useErrorText";
 import { ChoiceGroup } from "./ChoiceGroup";
 import { useTradeLabels } from "./labels";
@@ -32,7 +33,6 @@ import {
 import type { WithdrawConfig, WithdrawalDetail } from "./queries";
 import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
 import { CardSummary } from "./CardSummary";
-import { SmsCodeField } from "./SmsCodeField";
 import "./trade.css";
 
 const route = getRouteApi("/withdraw");
@@ -210,7 +210,7 @@ function WithdrawForm({
   };
 
   if (offered.length === 0) {
-    return <p className="h5-trade-note">{t`暂不支持提现`}</p>;
+    return <p className="h5-note">{t`暂不支持提现`}</p>;
   }
 
   const shownAmountProblem = amountRefused ?? (attempted || typed !== "" ? amountProblem : null);
@@ -222,9 +222,7 @@ function WithdrawForm({
           {retryOf === undefined ? t`申请提现` : t`重新提现`}
         </h2>
         {retryOf === undefined ? null : (
-          <p className="h5-trade-note">
-            {t`重新提现失败的订单 ${retryOf}（每天最多重新转账 ${retryLimit} 次）`}
-          </p>
+          <p className="h5-note">{t`重新提现失败的订单 ${retryOf}（每天最多重新转账 ${retryLimit} 次）`}</p>
         )}
         <dl className="h5-trade-balances">
           <div className="h5-trade-balances__item">
@@ -263,7 +261,7 @@ function WithdrawForm({
                 </SkeletonGroup>
               )
             ) : card === null ? (
-              <div className="h5-trade-alert" role={attempted ? "alert" : undefined}>
+              <div className="h5-alert" role={attempted ? "alert" : undefined}>
                 <p>{cardProblem === null ? null : text(cardProblem)}</p>
                 <Link to="/addbankcard" className="pf-button pf-button--primary pf-button--sm">
                   {t`添加银行卡`}
@@ -285,7 +283,7 @@ function WithdrawForm({
               </div>
             )}
             {cardRefused === null ? null : (
-              <p className="h5-trade-error" role="alert">
+              <p className="h5-error" role="alert">
                 {cardRefused}
               </p>
             )}
@@ -299,7 +297,7 @@ function WithdrawForm({
               placeholder={t`请输入 EE 钱包账号`}
               error={attempted && accountProblem !== null ? accountProblem : undefined}
             />
-            <p className="h5-trade-note">{t`EE 钱包提现需审核，预计 ${reviewMin}-${reviewMax} 分钟到账`}</p>
+            <p className="h5-note">{t`EE 钱包提现需审核，预计 ${reviewMin}-${reviewMax} 分钟到账`}</p>
           </>
         )}
 
@@ -325,13 +323,13 @@ function WithdrawForm({
             label: labels.timing(option),
             extra:
               option === "RESERVED" ? (
-                <span className="h5-trade-note">{t`${hours} 小时内到账可额外获得 ${percent}% 奖励`}</span>
+                <span className="h5-note">{t`${hours} 小时内到账可额外获得 ${percent}% 奖励`}</span>
               ) : null,
           }))}
           onChange={setTiming}
         />
         {timing === "RESERVED" && amountProblem === null && amount !== null ? (
-          <p className="h5-trade-note" data-testid="withdraw-bonus">
+          <p className="h5-note" data-testid="withdraw-bonus">
             {t`预计奖励 ${bonusText}`}
           </p>
         ) : null}
@@ -355,7 +353,7 @@ function WithdrawForm({
         }}
         title={t`选择银行卡`}
       >
-        <fieldset className="h5-trade-choices">
+        <fieldset className="h5-fieldset">
           <legend className="pf-visually-hidden">{t`选择银行卡`}</legend>
           {cardList.map((c) => (
             <label key={c.id} className="h5-trade-choice">

@@ -1,5 +1,6 @@
 // The money screens in one chunk: their six routes load it lazily (features/trade/routing), so
 // neither their code nor their words (the money catalog) join the first load of /home.
+import "../../components/forms.css";
 import { withCatalog } from "../../components/CatalogGate";
 import { AddBankCardScreen as AddBankCard } from "./AddBankCardScreen";
 import { CardManageScreen as CardManage } from "./CardManageScreen";

@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -35,6 +36,11 @@ export const users = pgTable(
     vipPermanent: boolean("vip_permanent").notNull().default(false),
     /** Authors can upload; everyone can become one. */
     isAuthor: boolean("is_author").notNull().default(false),
+    /** The MessageKinds the person turned off in /messagesettings (none are written for them). */
+    mutedMessageKinds: text("muted_message_kinds")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** The nickname's characters and character pairs (migration 0008): search finds authors by it. */
@@ -159,12 +165,18 @@ export const messages = pgTable(
   {
     id: id(),
     userId: userRef(),
-    title: text("title").notNull(),
-    body: text("body").notNull(),
+    /** A MessageKind; the app words it in the reader's language from `params` (Step 15). */
+    kind: text("kind").notNull(),
+    params: jsonb("params").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_user").on(t.userId)],
+  (t) => [
+    index("messages_user_page").on(t.userId, t.id),
+    index("messages_user_unread")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 /** What the SMS sandbox "sent" (sandbox only; readable through the sandbox route for tests). */

@@ -27,11 +27,16 @@ export const trackingEvents = pgTable("tracking_events", {
   receivedAt: createdAt(),
 });
 
-/** Navigation-map modules and the 'my' menu (spec §2, §6), seeded, editable by operators. */
+/**
+ * Navigation-map modules and the 'my' menu (spec §2, §6), seeded, editable by operators; named in
+ * both languages (the answer gives the request's).
+ */
 export const appModules = pgTable("app_modules", {
   id: id(),
   moduleKey: text("module_key").notNull(),
+  /** The Chinese name (zh_CN); `nameEn` is the English one (empty: the Chinese one is shown). */
   name: text("name").notNull(),
+  nameEn: text("name_en").notNull().default(""),
   iconUrl: text("icon_url"),
   sort: integer("sort").notNull(),
   linkType: text("link_type"),

@@ -1,10 +1,11 @@
 import { encryptReq } from "@platform/api-client";
-import { StorageKey } from "@platform/domain";
+import { SmsCodeType, StorageKey } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   aMinuteLater,
   failure,
   freshPhone,
+  freshSmsCode,
   lastSmsCode,
   rawPost,
   registerPhone,
@@ -319,7 +320,8 @@ eachDatabase("accounts and sessions", (target) => {
       const { api, phone, password } = await registered();
       const other = platform.client();
       await other.loginWithPassword({ phone, password });
-      await api.user.logoff({ agreementAccepted: true });
+      const code = await freshSmsCode(platform, api, phone, SmsCodeType.LOGOFF);
+      await api.user.logoff({ agreementAccepted: true, code });
       expect((await failure(other.user.queryInfo())).kind).toBe("sessionExpired");
       expect((await failure(platform.client().loginWithPassword({ phone, password }))).msg).toBe(
         "手机号或密码错误",

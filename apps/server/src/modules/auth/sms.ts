@@ -51,8 +51,9 @@ function retryAfter(ms: number): { readonly retryAfterSeconds: number } {
 let prunedAt = 0;
 
 /**
- * Send a verification code: one per phone per 60 s (whatever the purpose), REGISTER only to a new
- * number and RESET (and PAYEE, WITHDRAW: codes for money leaving) only to a registered one. Concurrent sends to one phone are serialised by an
+ * Send a verification code: one per phone per 60 s (whatever the purpose), REGISTER and PHONE_NEW
+ * only to a new number, and RESET (and PAYEE, WITHDRAW, PASSWORD, PHONE_OLD, LOGOFF: codes of
+ * money leaving or of the account's own changes) only to a registered one. Concurrent sends to one phone are serialised by an
  * advisory lock, so two taps cannot both pass the 60 s check. Every send is paid from budgets
  * (settings SMS_*): codes per phone per day, sends per address and for everyone per minute / hour
  * / day, so nobody can pump SMS to many numbers nor collect a phone's codes all day.
@@ -63,10 +64,18 @@ export async function sendCode(
   purpose: SmsCodeType,
   address: string,
 ): Promise<void> {
-  if (purpose === SmsCodeType.REGISTER && (await isRegistered(ctx, mobile))) {
+  const forNewNumbers: readonly SmsCodeType[] = [SmsCodeType.REGISTER, SmsCodeType.PHONE_NEW];
+  if (forNewNumbers.includes(purpose) && (await isRegistered(ctx, mobile))) {
     throw new BusinessError(BusinessCode.conflict, ServerMessage.phoneRegistered);
   }
-  const forRegistered: readonly SmsCodeType[] = [SmsCodeType.RESET, SmsCodeType.PAYEE, SmsCodeType.WITHDRAW];
+  const forRegistered: readonly SmsCodeType[] = [
+    SmsCodeType.RESET,
+    SmsCodeType.PAYEE,
+    SmsCodeType.WITHDRAW,
+    SmsCodeType.PASSWORD,
+    SmsCodeType.PHONE_OLD,
+    SmsCodeType.LOGOFF,
+  ];
   if (forRegistered.includes(purpose) && !(await isRegistered(ctx, mobile))) {
     throw new BusinessError(BusinessCode.notFound, ServerMessage.phoneNotRegistered);
   }

@@ -3,9 +3,10 @@
  * oldest first) and how many there are; replies answer a comment or another reply of the same
  * thread. Text is stored and returned as typed: it is data, never markup.
  */
-import { BusinessCode } from "@platform/domain";
+import { BusinessCode, MessageKind } from "@platform/domain";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import { writeMessage } from "../user/messages";
 import { commentLikes, comments, users, videos } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
@@ -126,6 +127,9 @@ export async function commentList(
   );
 }
 
+/** How much of a reply its message quotes. */
+const REPLY_EXCERPT_CHARACTERS = 60;
+
 export async function doComment(
   ctx: AppContext,
   { body, caller, request }: SignedInInput<"substance.doComment">,
@@ -144,7 +148,7 @@ export async function doComment(
     let replyToId: number | null = null;
     if (body.replyCommentId !== undefined) {
       const [target] = await tx
-        .select({ id: comments.id, rootId: comments.rootId })
+        .select({ id: comments.id, rootId: comments.rootId, userId: comments.userId })
         .from(comments)
         .where(
           and(
@@ -156,6 +160,18 @@ export async function doComment(
       if (!target) throw new BusinessError(BusinessCode.notFound, ServerMessage.replyTargetGone);
       rootId = target.rootId ?? target.id;
       replyToId = target.id;
+      // The comment's author hears of the reply (not of their own).
+      if (target.userId !== caller.userId)
+        await writeMessage(tx, target.userId, {
+          kind: MessageKind.COMMENT_REPLY,
+          params: {
+            videoId: String(video.id),
+            videoTitle: video.title,
+            commentId: String(target.id),
+            replierName: me?.nickName ?? "",
+            excerpt: Array.from(body.commentContent).slice(0, REPLY_EXCERPT_CHARACTERS).join(""),
+          },
+        });
     }
     const [row] = await tx
       .insert(comments)

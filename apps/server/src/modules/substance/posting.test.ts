@@ -62,6 +62,12 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     expect(published.type).toBe(VideoStatus.published);
     expect(published.auditTime).not.toBeNull();
     expect((await search()).records.map((v) => v.id)).toContain(saved.id);
+    // The author hears of it in the message centre.
+    expect((await api.user.messageList({ current: 1, size: 1 })).records[0]).toMatchObject({
+      kind: "VIDEO_REVIEW",
+      read: false,
+      params: { videoId: saved.id, videoTitle: "城市夜景 city", approved: true, reason: null },
+    });
 
     // Another person watches it: a playlist of real segments, no larger than the source (360p).
     const { api: viewer } = await newcomer();
@@ -166,6 +172,10 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     const [rejected] = (await api.substance.getMyVideoList({ current: 1, size: 10 })).records;
     expect(rejected).toMatchObject({ type: VideoStatus.rejected, auditTime: null });
     expect(rejected?.owner?.reason).toBe("审核未通过：画面模糊");
+    expect((await api.user.messageList({ current: 1, size: 1 })).records[0]).toMatchObject({
+      kind: "VIDEO_REVIEW",
+      params: { videoId: saved.id, approved: false, reason: "画面模糊" },
+    });
     await expect(rejectReview(deps, Number(saved.id), "again")).rejects.toThrow(/not waiting/);
     await expect(rejectReview(deps, Number(saved.id), "  ")).rejects.toThrow(/reason/);
   });

@@ -1,7 +1,7 @@
 /**
  * Buying a CHARGE video with gold (spec §6): idempotent, one purchase per person, a ledger entry.
  */
-import { BusinessCode, WatchLevel } from "@platform/domain";
+import { BusinessCode, MessageKind, WatchLevel } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { BusinessError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
@@ -10,6 +10,7 @@ import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount }
 import { and, eq } from "drizzle-orm";
 import { purchases, users, videos } from "../../db/schema";
 import { isVipNow } from "../user/membership";
+import { writeMessage } from "../user/messages";
 import { priceFor, videoRowColumns, visibleTo } from "./access";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
@@ -51,6 +52,10 @@ export async function buyVideo(
             ],
           })
         : null;
+    await writeMessage(tx, caller.userId, {
+      kind: MessageKind.PURCHASE,
+      params: { videoId: String(video.id), videoTitle: video.title, amount: price },
+    });
     const balance =
       posted?.balances.get(`${String(caller.userId)}:${BalanceType.GOLD}`) ??
       (await balancesOf(tx, caller.userId)).GOLD;

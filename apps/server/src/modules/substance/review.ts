@@ -5,13 +5,14 @@
  * applies an edit of a published video; a video deleted or taken down gives its buyers their gold
  * back through the ledger, in the same transaction.
  */
-import { ServerMessageKey, VideoStatus, reviewQueueStatuses } from "@platform/domain";
+import { MessageKind, ServerMessageKey, VideoStatus, reviewQueueStatuses } from "@platform/domain";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { purchases, users, videoEdits, videos } from "../../db/schema";
 import type { VideoEditDetails } from "../../db/schema";
 import { BalanceType, PlatformAccount, platform, post, userAccount } from "../trade/wallet";
+import { writeMessage } from "../user/messages";
 import { forgetVideo } from "./caches";
 
 /** A refusal of the words check: which field, which word. */
@@ -222,14 +223,14 @@ async function review(
   deps: ReviewDeps,
   id: number,
   act: {
-    edit(tx: Db, edit: EditRow): Promise<string>;
+    edit(tx: Db, edit: EditRow, video: VideoRowOf): Promise<string>;
     video(tx: Db, video: VideoRowOf): Promise<string>;
   },
 ): Promise<string> {
   const said = await deps.db.transaction(async (tx) => {
     const video = await videoOf(tx, id);
     const edit = await pendingEdit(tx, id);
-    if (edit) return act.edit(tx, edit);
+    if (edit) return act.edit(tx, edit, video);
     if (!waiting(video.status))
       throw new ReviewError(`video ${String(id)} is not waiting for review (status ${String(video.status)})`);
     return act.video(tx, video);
@@ -253,22 +254,32 @@ export function takeForReview(deps: ReviewDeps, id: number): Promise<string> {
   });
 }
 
+/** The author hears of the outcome in the message centre (in the review's transaction). */
+function reviewMessage(tx: Db, video: VideoRowOf, title: string, reason: string | null): Promise<void> {
+  return writeMessage(tx, video.authorId, {
+    kind: MessageKind.VIDEO_REVIEW,
+    params: { videoId: String(video.id), videoTitle: title, approved: reason === null, reason },
+  });
+}
+
 /** Approve: a waiting video is published (99, audit time now); a pending edit is applied. */
 export function approveReview(deps: ReviewDeps, id: number): Promise<string> {
   return review(deps, id, {
-    edit: async (tx, edit) => {
+    edit: async (tx, edit, video) => {
       await tx
         .update(videos)
         .set({ ...editColumns(edit.details), updatedAt: deps.now() })
         .where(eq(videos.id, id));
       await tx.delete(videoEdits).where(eq(videoEdits.videoId, id));
+      await reviewMessage(tx, video, edit.details.title, null);
       return `edit of video ${String(id)} applied`;
     },
-    video: async (tx) => {
+    video: async (tx, video) => {
       await tx
         .update(videos)
         .set({ ...operatorStatus(VideoStatus.published, null, deps.now()), auditTime: deps.now() })
         .where(eq(videos.id, id));
+      await reviewMessage(tx, video, video.title, null);
       return `video ${String(id)} published`;
     },
   });
@@ -280,12 +291,14 @@ export function rejectReview(deps: ReviewDeps, id: number, reasonText: string | 
   return Promise.resolve().then(() => {
     const refused = operatorStatus(VideoStatus.rejected, reasonOf(reasonText), deps.now());
     return review(deps, id, {
-      edit: async (tx) => {
+      edit: async (tx, edit, video) => {
         await tx.update(videoEdits).set(refused).where(eq(videoEdits.videoId, id));
+        await reviewMessage(tx, video, edit.details.title, refused.statusReason);
         return `edit of video ${String(id)} refused`;
       },
-      video: async (tx) => {
+      video: async (tx, video) => {
         await tx.update(videos).set(refused).where(eq(videos.id, id));
+        await reviewMessage(tx, video, video.title, refused.statusReason);
         return `video ${String(id)} refused`;
       },
     });

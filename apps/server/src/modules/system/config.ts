@@ -5,6 +5,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appModules, menuItems, settings } from "../../db/schema";
+import { asksForEnglish } from "../../http/messages";
 import { userRow } from "../user/accounts";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
@@ -16,8 +17,9 @@ function visibleTo(channel: string) {
 
 export async function appModulesOf(
   ctx: AppContext,
-  { caller }: SignedInInput<"system.appModules">,
+  { caller, request }: SignedInInput<"system.appModules">,
 ): Promise<ResponseOf<"system.appModules">> {
+  const english = asksForEnglish(request);
   const user = await userRow(ctx, caller.userId);
   const modules = await ctx.db.select().from(appModules).orderBy(asc(appModules.sort));
   const items = await ctx.db.select().from(menuItems);
@@ -26,7 +28,8 @@ export async function appModulesOf(
     modules: modules.map((m) => ({
       id: String(m.id),
       moduleKey: m.moduleKey,
-      name: m.name,
+      // In the request's language; a module without an English name keeps its Chinese one.
+      name: english && m.nameEn !== "" ? m.nameEn : m.name,
       iconUrl: m.iconUrl,
       sort: m.sort,
       linkType: m.linkType,

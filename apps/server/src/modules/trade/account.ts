@@ -14,7 +14,7 @@ import { idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";
-import { intKey, keyset, pageFrom, planPage } from "../../db/keyset";
+import { intKey, keyset, onPage, pageFrom, planPage } from "../../db/keyset";
 import { cancelRecharge } from "./recharge";
 import { cancelWithdraw } from "./withdraw";
 import { rechargeView, retriesToday, withdrawView, withinRecordDays } from "./orders";
@@ -75,14 +75,15 @@ export async function statement(
   );
   const order = keyset("desc", intKey(ledgerEntries.id));
   const plan = planPage(order, body);
-  const rows = await ctx.db
-    .select({ entry: ledgerEntries, type: walletAccounts.type, ...plan.keys })
-    .from(ledgerEntries)
-    .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
-    .where(and(where, plan.after))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const rows = await onPage(
+    ctx.db
+      .select({ entry: ledgerEntries, type: walletAccounts.type, ...plan.keys })
+      .from(ledgerEntries)
+      .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
+      .$dynamic(),
+    plan,
+    where,
+  );
   const offset = offsetOf(request);
   return pageFrom(
     order,
@@ -121,13 +122,14 @@ export async function userBillDetails(
     const where = and(eq(rechargeOrders.userId, caller.userId), gte(rechargeOrders.createdAt, since));
     const order = keyset("desc", intKey(rechargeOrders.id));
     const plan = planPage(order, body);
-    const rows = await ctx.db
-      .select({ row: rechargeOrders, ...plan.keys })
-      .from(rechargeOrders)
-      .where(and(where, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset);
+    const rows = await onPage(
+      ctx.db
+        .select({ row: rechargeOrders, ...plan.keys })
+        .from(rechargeOrders)
+        .$dynamic(),
+      plan,
+      where,
+    );
     return pageFrom(
       order,
       body,
@@ -140,13 +142,14 @@ export async function userBillDetails(
   const order = keyset("desc", intKey(withdrawOrders.id));
   const plan = planPage(order, body);
   const [rows, used] = await Promise.all([
-    ctx.db
-      .select({ row: withdrawOrders, ...plan.keys })
-      .from(withdrawOrders)
-      .where(and(where, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
+    onPage(
+      ctx.db
+        .select({ row: withdrawOrders, ...plan.keys })
+        .from(withdrawOrders)
+        .$dynamic(),
+      plan,
+      where,
+    ),
     retriesToday(ctx.db, caller.userId, ctx.now()),
   ]);
   return pageFrom(

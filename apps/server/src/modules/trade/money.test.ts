@@ -386,6 +386,11 @@ eachDatabase("money in and out", (target) => {
         (o) => o.status === "WITHDRAW_SUCCESS",
       );
       expect(paid).toMatchObject({ receivedAmount: 5000, bonusAmount: 0, receiptConfirmed: false });
+      // The message centre says so.
+      expect((await api.user.messageList({ current: 1, size: 1 })).records[0]).toMatchObject({
+        kind: "WITHDRAW_SETTLED",
+        params: { orderNum: order.orderNum, amount: 5000, succeeded: true },
+      });
       expect((await api.trade.confirmReceived({ orderNum: order.orderNum })).receiptConfirmed).toBe(true);
       expect((await api.trade.confirmReceived({ orderNum: order.orderNum })).receiptConfirmed).toBe(true);
       expect(await gold(platform, userId)).toBe(15_000);
@@ -426,6 +431,10 @@ eachDatabase("money in and out", (target) => {
         (o) => o.status === "WITHDRAW_FAILED",
       );
       expect(failed.failureReason).toContain("银行信息有误");
+      expect((await api.user.messageList({ current: 1, size: 1 })).records[0]).toMatchObject({
+        kind: "WITHDRAW_SETTLED",
+        params: { orderNum: order.orderNum, amount: 5000, succeeded: false },
+      });
       expect(await gold(platform, userId)).toBe(20_000);
       const again = await api.trade.withdrawal({
         amount: 5000,

@@ -18,6 +18,7 @@ import {
   maskCardNumber,
   reservedWithdrawBonus,
   wallet,
+  MessageKind,
 } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
 import type { FastifyRequest } from "fastify";
@@ -28,6 +29,7 @@ import { BusinessError } from "../../http/errors";
 import { earlierAnswer, idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
+import { writeMessage } from "../user/messages";
 import { Again, enqueue, reschedule } from "../../jobs/runner";
 import type { PayoutDestination, PayoutState } from "../../providers/payments/provider";
 import { cardFor, mobileOf, sealerOf } from "./cards";
@@ -323,7 +325,13 @@ export async function applyPayout(
         },
         state,
       );
-      if (moved) await giveBack(tx, moved);
+      if (moved) {
+        await giveBack(tx, moved);
+        await writeMessage(tx, order.userId, {
+          kind: MessageKind.WITHDRAW_SETTLED,
+          params: { orderNum: order.orderNum, amount: held, succeeded: false, reason: null },
+        });
+      }
       return;
     }
     if (state.status !== "PAID") return;
@@ -339,6 +347,10 @@ export async function applyPayout(
       state,
     );
     if (!moved) return;
+    await writeMessage(tx, order.userId, {
+      kind: MessageKind.WITHDRAW_SETTLED,
+      params: { orderNum: order.orderNum, amount: paid, succeeded: true, reason: null },
+    });
     const difference = held - paid;
     await post(tx, {
       kind: "WITHDRAW_PAYOUT",

@@ -16,6 +16,7 @@ import {
   signedUpload,
   storePart,
   storeUpload,
+  useAsAvatar,
   useAsBackground,
 } from "./files";
 
@@ -34,6 +35,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
   route(app, ctx, "user.modifyBgImg", "user", (input) => useAsBackground(ctx, input));
+  route(app, ctx, "user.modifyAvatar", "user", (input) => useAsAvatar(ctx, input));
 
   // The PUTs of the local store: the signed URL is the permission (no token travels). A whole
   // upload streams to disk and may not exceed what was declared; a second PUT to it is refused. A

@@ -1,12 +1,9 @@
 import { BusinessCode, maskPhone, publicFileUrl } from "@platform/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { identityCards, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { revokeUserSessions } from "../auth/sessions";
-import type { ResponseOf } from "@platform/api-client";
-import type { SignedInInput } from "../../http/route";
 import { randomInt } from "node:crypto";
 import type { Db } from "../../db/database";
 
@@ -61,20 +58,4 @@ export function backgroundUrlOf(user: {
   bgImgBucket: string | null;
 }): string | null {
   return user.bgImgKey && user.bgImgBucket ? publicFileUrl(user.bgImgBucket, user.bgImgKey) : null;
-}
-
-export async function logoff(
-  ctx: AppContext,
-  { caller }: SignedInInput<"user.logoff">,
-): Promise<ResponseOf<"user.logoff">> {
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ deletedAt: now }).where(eq(users.id, caller.userId));
-    await tx
-      .update(identityCards)
-      .set({ revokedAt: now })
-      .where(and(eq(identityCards.userId, caller.userId), isNull(identityCards.revokedAt)));
-    await revokeUserSessions(ctx, tx, caller.userId, now);
-  });
-  return null;
 }

@@ -3,15 +3,16 @@
  */
 import { hasForbiddenCharacter } from "@platform/api-client/contract";
 import { BusinessCode } from "@platform/domain";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { identityCards, loginLogs, messages, users } from "../../db/schema";
+import { identityCards, loginLogs, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { backgroundUrlOf, userRow } from "./accounts";
 import { membershipOf } from "./membership";
+import { unreadOf } from "./messages";
 
 /** A header's text as it may be stored: without characters no text may hold, at most `max` long. */
 function storableHeader(value: string | undefined, max: number): string | null {
@@ -25,14 +26,6 @@ function storableHeader(value: string | undefined, max: number): string | null {
 /** Calls that name a user (`userId`) may only name the caller. */
 export function onlySelf(callerId: number, userId: string): void {
   if (String(callerId) !== userId) throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
-}
-
-async function unread(ctx: AppContext, userId: number): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(eq(messages.userId, userId), isNull(messages.readAt)));
-  return row?.n ?? 0;
 }
 
 export async function loginInfoLog(
@@ -72,6 +65,7 @@ export async function queryInfo(
     identityCardId: card?.cardId ?? null,
     channelTagId: user.channelTagId,
     introduction: user.introduction,
+    hasPassword: user.passwordHash !== null,
     ...membershipOf(user, ctx.now()),
   };
 }
@@ -81,7 +75,7 @@ export async function unreadTotal(
   { caller }: SignedInInput<"user.unreadTotal">,
 ): Promise<ResponseOf<"user.unreadTotal">> {
   return {
-    total: await unread(ctx, caller.userId),
+    total: await unreadOf(ctx, caller.userId),
   };
 }
 
@@ -106,7 +100,13 @@ export async function modifyBirthday(
   { body, caller }: SignedInInput<"user.modifyBirthday">,
 ): Promise<ResponseOf<"user.modifyBirthday">> {
   const date = new Date(`${body.birthday}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== body.birthday || date > ctx.now()) {
+  // "Not in the future" wherever the person is: today in the furthest time zone (UTC+14) is allowed.
+  const latest = ctx.now().getTime() + 14 * 3_600_000;
+  if (
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== body.birthday ||
+    date.getTime() > latest
+  ) {
     throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidField, { field: "birthday" });
   }
   await ctx.db.update(users).set({ birthday: body.birthday }).where(eq(users.id, caller.userId));
@@ -134,5 +134,5 @@ export async function messageCount(
   { body, caller }: SignedInInput<"user.messageCount">,
 ): Promise<ResponseOf<"user.messageCount">> {
   onlySelf(caller.userId, body.userId);
-  return { total: await unread(ctx, caller.userId) };
+  return { total: await unreadOf(ctx, caller.userId) };
 }

@@ -4,7 +4,6 @@ import { route } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";
 import { sendCode } from "../auth/sms";
 import { identityCardOf } from "./identity-card";
-import { logoff } from "./accounts";
 import { register, resetPassword } from "./registration";
 import {
   loginInfoLog,
@@ -17,6 +16,8 @@ import {
 } from "./profile";
 import { memberBenefitsConfig, memberCentrePictures, queryMemberBenefits, vipGoodList } from "./membership";
 import { openVipAccount } from "./vip";
+import { messageList, messageRead, messageSettings, saveMessageSettings } from "./messages";
+import { changePassword, changePhone, logoff, logoffCheck, verifyPhone } from "./security";
 
 /** The calls of accounts, profiles and membership: contract name → handler (logic beside). */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -34,6 +35,14 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "user.queryMemberBenefits", "user", (input) => queryMemberBenefits(ctx, input));
   route(app, ctx, "user.memberBenefitsConfig", "user", (input) => memberBenefitsConfig(ctx, input));
   route(app, ctx, "user.logoff", "user", (input) => logoff(ctx, input));
+  route(app, ctx, "user.logoffCheck", "user", (input) => logoffCheck(ctx, input));
+  route(app, ctx, "user.changePassword", "user", (input) => changePassword(ctx, input));
+  route(app, ctx, "user.verifyPhone", "user", (input) => verifyPhone(ctx, input));
+  route(app, ctx, "user.changePhone", "user", (input) => changePhone(ctx, input));
+  route(app, ctx, "user.messageList", "user", (input) => messageList(ctx, input));
+  route(app, ctx, "user.messageRead", "user", (input) => messageRead(ctx, input));
+  route(app, ctx, "user.messageSettings", "user", (input) => messageSettings(ctx, input));
+  route(app, ctx, "user.saveMessageSettings", "user", (input) => saveMessageSettings(ctx, input));
   route(app, ctx, "user.vipGoodList", "user", (input) => vipGoodList(ctx, input));
   route(app, ctx, "user.openVipAccount", "user", (input) => openVipAccount(ctx, input));
   route(app, ctx, "user.memberCentrePictures", "user", () => memberCentrePictures(ctx));

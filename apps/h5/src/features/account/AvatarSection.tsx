@@ -1,0 +1,224 @@
+import { useLingui } from "@lingui/react/macro";
+import { StorageKey, validateImageFile } from "@platform/domain";
+import { Avatar, Button, Dialog, Icon, useMessageText, useToast } from "@platform/ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import type { ChangeEvent } from "react";
+import { useErrorText } from "../../components/useErrorText";
+import { cropToSquare } from "./avatarCrop";
+import { patchProfile } from "./profileQueries";
+
+const DEFAULT_LOGO = "/logo.svg";
+
+/** A picture cut to the avatar's square, with the URL that previews it. */
+interface Cropped {
+  readonly file: File;
+  readonly url: string;
+}
+
+/** Where a new avatar is: none chosen, previewed, being sent or saved, or failed. */
+type Phase =
+  | { readonly kind: "idle" }
+  | { readonly kind: "preview" }
+  | { readonly kind: "uploading"; readonly percent: number }
+  | { readonly kind: "saving" }
+  | { readonly kind: "failed"; readonly reason: string };
+
+/**
+ * The avatar of /editprofile: a picture from the album or the (front) camera, images only (spec
+ * §5), cut to its centred square (512 × 512) and previewed; confirmed, it is uploaded (PICTURE, with
+ * its progress, cancellable) and made the avatar (modifyAvatar with the upload's key and bucket).
+ */
+export function AvatarSection({ url }: { readonly url: string | null }) {
+  const { t } = useLingui();
+  const text = useMessageText();
+  const errorText = useErrorText();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { api } = useRouter().options.context;
+  const titleId = useId();
+  const album = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const [cropped, setCropped] = useState<Cropped | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const [problem, setProblem] = useState<string | null>(null);
+  const running = useRef<AbortController | null>(null);
+
+  // The preview's URL is freed when another picture replaces it, and when the screen closes.
+  useEffect(
+    () => () => {
+      if (cropped !== null) URL.revokeObjectURL(cropped.url);
+    },
+    [cropped],
+  );
+  useEffect(
+    () => () => {
+      running.current?.abort();
+    },
+    [],
+  );
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // The same picture can be chosen again after a cancel.
+    input.value = "";
+    if (file === undefined) return;
+    const notImage = validateImageFile(file);
+    if (notImage !== null) {
+      setProblem(text(notImage));
+      return;
+    }
+    setProblem(null);
+    try {
+      const blob = await cropToSquare(file);
+      const type = blob.type === "" ? "image/jpeg" : blob.type;
+      const name = type === "image/png" ? "avatar.png" : "avatar.jpg";
+      const square = new File([blob], name, { type });
+      setCropped({ file: square, url: URL.createObjectURL(square) });
+      setPhase({ kind: "preview" });
+    } catch {
+      setProblem(t`无法读取这张图片，请换一张`);
+    }
+  };
+
+  const send = async (picture: Cropped) => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setPhase({ kind: "uploading", percent: 0 });
+    try {
+      const uploaded = await api.uploadFile(picture.file, {
+        uploadFileType: "PICTURE",
+        signal: controller.signal,
+        quiet: true,
+        onProgress: (progress) => {
+          if (!controller.signal.aborted)
+            setPhase({ kind: "uploading", percent: Math.round(progress.fraction * 100) });
+        },
+      });
+      if (controller.signal.aborted) return;
+      setPhase({ kind: "saving" });
+      const { avatarFileUrl } = await api.user.modifyAvatar(
+        { avatarFilename: uploaded.key, avatarBucket: uploaded.bucketEnum },
+        { quiet: true },
+      );
+      patchProfile(queryClient, { avatarFileUrl });
+      setPhase({ kind: "idle" });
+      setCropped(null);
+      toast.show(t`头像已更换`, { tone: "success" });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const reason = errorText(error);
+      setPhase({ kind: "failed", reason: t`头像上传失败：${reason}` });
+    } finally {
+      if (running.current === controller) running.current = null;
+    }
+  };
+
+  const cancelUpload = () => {
+    running.current?.abort();
+    running.current = null;
+    setPhase({ kind: "idle" });
+    setCropped(null);
+    toast.show(t`已取消上传，头像未更改`);
+  };
+
+  const busy = phase.kind === "uploading" || phase.kind === "saving";
+  const percent = phase.kind === "uploading" ? phase.percent : 100;
+  const shown = busy || phase.kind === "failed" ? (cropped?.url ?? url) : url;
+  return (
+    <section className="h5-account-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="h5-account-card__title">
+        {t`头像`}
+      </h2>
+      <div className="h5-account-avatar">
+        <Avatar
+          src={shown}
+          fallbackSrc={api.client.storage.get(StorageKey.logo) ?? DEFAULT_LOGO}
+          size={72}
+          alt={t`当前头像`}
+        />
+        <div className="h5-account-avatar__buttons">
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => album.current?.click()}>
+            <Icon name="image" size={16} />
+            {t`从相册选择`}
+          </Button>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => camera.current?.click()}>
+            <Icon name="camera" size={16} />
+            {t`拍照`}
+          </Button>
+        </div>
+        <input
+          ref={album}
+          className="pf-visually-hidden"
+          type="file"
+          accept="image/*"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="avatar-album"
+          onChange={(event) => void choose(event)}
+        />
+        <input
+          ref={camera}
+          className="pf-visually-hidden"
+          type="file"
+          accept="image/*"
+          capture="user"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="avatar-camera"
+          onChange={(event) => void choose(event)}
+        />
+      </div>
+      {problem === null ? null : (
+        <p className="h5-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {busy ? (
+        <div className="h5-account-card" aria-busy="true">
+          <progress className="h5-account-progress" aria-label={t`上传进度`} max={100} value={percent} />
+          <p className="h5-note" role="status">
+            {phase.kind === "uploading" ? t`正在上传 ${percent}%` : t`正在保存头像…`}
+          </p>
+          {phase.kind === "uploading" ? (
+            <div className="h5-actions">
+              <Button variant="text" size="sm" onClick={cancelUpload}>
+                {t`取消上传`}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {phase.kind === "failed" ? (
+        <div className="h5-alert" role="alert">
+          <p>{phase.reason}</p>
+          {cropped === null ? null : (
+            <Button variant="secondary" size="sm" onClick={() => void send(cropped)}>
+              {t`重试`}
+            </Button>
+          )}
+        </div>
+      ) : null}
+      <Dialog
+        open={phase.kind === "preview" && cropped !== null}
+        title={t`预览头像`}
+        confirmLabel={t`使用这张`}
+        cancelLabel={t`取消`}
+        onConfirm={() => {
+          if (cropped !== null) void send(cropped);
+        }}
+        onCancel={() => {
+          setPhase({ kind: "idle" });
+          setCropped(null);
+        }}
+      >
+        {cropped === null ? null : (
+          <img className="h5-account-avatar__preview" src={cropped.url} alt={t`新头像预览`} />
+        )}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import { Language } from "@platform/domain";
+import { act } from "react";
+import { describe, expect, it } from "vitest";
+import { myPanelOpenAtom } from "../../app/state";
+import { withCatalog } from "../../components/CatalogGate";
+import { byText, click, control, queryText, renderApp, scrollForMore, waitFor } from "../../test/renderApp";
+import { MyPanelHost } from "../my/MyPanelHost";
+import { myKeys } from "../my/queries";
+import { MessagesScreen } from "./MessagesScreen";
+import { fakeMessagesApi, purchaseMessage, sampleMessages } from "./test/fakeMessagesApi";
+
+// The screen as its route has it: held until the account catalog of the language is loaded.
+const Messages = withCatalog("account", MessagesScreen);
+
+function render(api: unknown, language: Language = Language.zhCN, withPanel = false) {
+  return renderApp({
+    api,
+    path: "/messages",
+    language,
+    pages: { "/messages": Messages },
+    shell: withPanel ? <MyPanelHost /> : undefined,
+  });
+}
+
+const rows = () => [...document.body.querySelectorAll<HTMLElement>(".h5-message")];
+const rowOf = (text: string) => {
+  const row = rows().find((r) => r.textContent.includes(text));
+  if (row === undefined) throw new Error(`no message with "${text}"`);
+  return row;
+};
+/** Where the app went: the path and its search params (as the router holds them). */
+const place = (app: Awaited<ReturnType<typeof render>>) => ({
+  path: app.router.state.location.pathname,
+  search: app.router.state.location.search as Record<string, unknown>,
+});
+const badge = () =>
+  document.querySelector(".pf-my-panel__messages .pf-badge [aria-hidden]")?.textContent ?? null;
+
+describe("the message centre", () => {
+  it("words every kind from its parameters in Chinese, amounts in two decimals, newest first", async () => {
+    await render(fakeMessagesApi().api);
+    await waitFor(() => byText("你已用 12.34 金币购买《猫》"));
+    expect(rows().map((r) => r.querySelector(".h5-message__title")?.textContent)).toEqual([
+      "收到新回复",
+      "视频审核未通过",
+      "提现成功",
+      "购买成功",
+    ]);
+    expect(byText("阿北 回复了你在《猫》下的评论：好看")).toBeTruthy();
+    expect(byText("你的视频《旅行》未通过审核（原因：画面模糊）")).toBeTruthy();
+    expect(byText("提现订单 W20250001 已到账 50.00")).toBeTruthy();
+    // Older than three days: the date itself (spec §9 relative time).
+    expect(rowOf("购买成功").querySelector("time")?.textContent).toBe("2025-05-30 09:00:00");
+  });
+
+  it("words them in English for an English reader, the other outcomes too", async () => {
+    const messages = sampleMessages();
+    messages.push(
+      {
+        id: "0",
+        kind: "WITHDRAW_SETTLED",
+        params: { orderNum: "W20250002", amount: 20_005, succeeded: false, reason: null },
+        read: true,
+        createTime: "2025-05-29 09:00:00",
+      },
+      {
+        id: "-1",
+        kind: "VIDEO_REVIEW",
+        params: { videoId: "78", videoTitle: "Sea", approved: true, reason: null },
+        read: true,
+        createTime: "2025-05-28 09:00:00",
+      },
+    );
+    await render(fakeMessagesApi(messages).api, Language.enUS);
+    await waitFor(() => byText('You bought "猫" for 12.34 gold.'));
+    expect(byText("Purchase complete")).toBeTruthy();
+    expect(byText('阿北 replied to your comment on "猫": 好看')).toBeTruthy();
+    expect(byText('Your video "旅行" was not approved. (Reason: 画面模糊)')).toBeTruthy();
+    expect(byText("Withdrawal W20250001: 50.00 has been paid out.")).toBeTruthy();
+    expect(byText("Withdrawal W20250002 of 200.05 failed; the amount was returned.")).toBeTruthy();
+    expect(byText('Your video "Sea" was approved and published.')).toBeTruthy();
+    expect(queryText("购买成功")).toBeNull();
+  });
+
+  it("marks unread messages for the eye and for screen readers", async () => {
+    await render(fakeMessagesApi().api);
+    await waitFor(() => byText("购买成功"));
+    const unread = rowOf("收到新回复");
+    expect(unread.classList).toContain("h5-message--unread");
+    expect(unread.querySelector(".pf-visually-hidden")?.textContent).toBe("未读");
+    expect(unread.querySelector(".h5-message__dot")?.getAttribute("aria-hidden")).toBe("true");
+    const read = rowOf("提现成功");
+    expect(read.classList).not.toContain("h5-message--unread");
+    expect(read.textContent).not.toContain("未读");
+    await waitFor(() => byText("3 条未读"));
+  });
+
+  it("a tap marks the message read and opens its video", async () => {
+    const fake = fakeMessagesApi();
+    const app = await render(fake.api);
+    await waitFor(() => byText("收到新回复"));
+    await click(rowOf("收到新回复").querySelector("a")!);
+    await waitFor(() => {
+      expect(place(app)).toEqual({ path: "/videoview", search: { id: "42" } });
+    });
+    await waitFor(() => {
+      expect(fake.calls.read).toEqual([{ ids: ["4"] }]);
+    });
+    expect(fake.unread()).toBe(2);
+  });
+
+  it("a withdrawal opens its order, a refused video its editor, a read message is not marked again", async () => {
+    const fake = fakeMessagesApi();
+    const app = await render(fake.api);
+    await waitFor(() => byText("提现成功"));
+    await click(rowOf("提现成功").querySelector("a")!);
+    await waitFor(() => {
+      expect(place(app)).toEqual({
+        path: "/orderdetails",
+        search: { page: "WITHDRAW_ORDER", orderNum: "W20250001" },
+      });
+    });
+    expect(fake.calls.read).toEqual([]);
+
+    act(() => {
+      app.router.history.back();
+    });
+    await waitFor(() => byText("视频审核未通过"));
+    await click(rowOf("视频审核未通过").querySelector("a")!);
+    await waitFor(() => {
+      expect(place(app)).toEqual({ path: "/editvideo", search: { id: "77" } });
+    });
+    await waitFor(() => {
+      expect(fake.calls.read).toEqual([{ ids: ["3"] }]);
+    });
+  });
+
+  it("'mark all read' marks every message read and the 'my' panel's badge follows", async () => {
+    const fake = fakeMessagesApi();
+    const app = await render(fake.api, Language.zhCN, true);
+    await waitFor(() => byText("3 条未读"));
+    act(() => {
+      app.store.set(myPanelOpenAtom, true);
+    });
+    await waitFor(() => {
+      expect(badge()).toBe("3");
+    });
+    act(() => {
+      app.store.set(myPanelOpenAtom, false);
+    });
+
+    const before = fake.calls.unreadTotal;
+    await click(control("全部已读"));
+    // The badge's query is invalidated: asked for again at once while something shows it.
+    await waitFor(() => {
+      expect(fake.calls.unreadTotal).toBeGreaterThan(before);
+    });
+    await waitFor(() => byText("没有未读消息"));
+    expect(fake.calls.read).toEqual([{ all: true }]);
+    expect(rows().some((r) => r.classList.contains("h5-message--unread"))).toBe(false);
+    expect(app.queryClient.getQueryData(myKeys.unreadTotal())).toEqual({ total: 0 });
+    expect((control("全部已读") as HTMLButtonElement).disabled).toBe(true);
+
+    act(() => {
+      app.store.set(myPanelOpenAtom, true);
+    });
+    await waitFor(() => {
+      expect(document.querySelector(".pf-my-panel__messages")).not.toBeNull();
+      expect(badge()).toBeNull();
+    });
+  });
+
+  it("the badge takes the count the server answers after one message is read", async () => {
+    const fake = fakeMessagesApi();
+    const app = await render(fake.api);
+    await waitFor(() => byText("3 条未读"));
+    await click(rowOf("购买成功").querySelector("a")!);
+    await waitFor(() => {
+      expect(app.queryClient.getQueryData(myKeys.unreadTotal())).toEqual({ total: 2 });
+    });
+  });
+
+  it("pages by the server's cursor near the bottom", async () => {
+    const fake = fakeMessagesApi(Array.from({ length: 12 }, (_, i) => purchaseMessage(12 - i)));
+    await render(fake.api);
+    await waitFor(() => {
+      expect(rows()).toHaveLength(10);
+    });
+    await scrollForMore(rows, 12);
+    expect(fake.calls.list.map((r) => r.cursor)).toEqual([null, "3"]);
+  });
+
+  it("says when there is nothing, and offers a retry when the list fails", async () => {
+    const empty = fakeMessagesApi([]);
+    const first = await render(empty.api);
+    await waitFor(() => byText("暂无消息"));
+    first.unmount();
+
+    const fake = fakeMessagesApi();
+    fake.failing.list = true;
+    await render(fake.api);
+    await waitFor(() => byText("重试"));
+    fake.failing.list = false;
+    await click(control("重试"));
+    await waitFor(() => byText("购买成功"));
+  });
+
+  it("leads to the message settings", async () => {
+    const app = await render(fakeMessagesApi().api);
+    await waitFor(() => byText("购买成功"));
+    await click(control("消息设置"));
+    await waitFor(() => {
+      expect(app.router.state.location.pathname).toBe("/messagesettings");
+    });
+  });
+});

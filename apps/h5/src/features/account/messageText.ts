@@ -1,0 +1,106 @@
+import { useLingui } from "@lingui/react/macro";
+import type { ResponseOf } from "@platform/api-client";
+import { MessageKind, OrderTab, formatAmount } from "@platform/domain";
+
+/** A message of the message centre: its kind with parameters, read or not, and when. */
+export type CentreMessage = ResponseOf<"user.messageList">["records"][number];
+
+/** A message of the message centre as the reader reads it: a title and a sentence. */
+export interface MessageWords {
+  readonly title: string;
+  readonly body: string;
+}
+
+/** A kind of message as /messagesettings names it: its label and a one-line description. */
+export interface MessageKindWords {
+  readonly label: string;
+  readonly description: string;
+}
+
+/**
+ * The words of a message in the reader's language, from its kind and parameters (the server stores
+ * no sentence): amounts are hundredths shown with two decimals (domain `formatAmount`).
+ */
+export function useMessageWords(): (message: CentreMessage) => MessageWords {
+  const { t } = useLingui();
+  return (message) => {
+    switch (message.kind) {
+      case MessageKind.PURCHASE: {
+        const title = message.params.videoTitle;
+        const amount = formatAmount(message.params.amount);
+        return { title: t`购买成功`, body: t`你已用 ${amount} 金币购买《${title}》` };
+      }
+      case MessageKind.WITHDRAW_SETTLED: {
+        const { orderNum, reason } = message.params;
+        const amount = formatAmount(message.params.amount);
+        if (message.params.succeeded) {
+          return { title: t`提现成功`, body: t`提现订单 ${orderNum} 已到账 ${amount}` };
+        }
+        const failed = t`提现订单 ${orderNum} 的 ${amount} 提现失败，金额已退回`;
+        return { title: t`提现失败`, body: reason === null ? failed : t`${failed}（原因：${reason}）` };
+      }
+      case MessageKind.VIDEO_REVIEW: {
+        const { videoTitle: title, reason } = message.params;
+        if (message.params.approved) {
+          return { title: t`视频审核通过`, body: t`你的视频《${title}》已通过审核并发布` };
+        }
+        const refused = t`你的视频《${title}》未通过审核`;
+        return {
+          title: t`视频审核未通过`,
+          body: reason === null ? refused : t`${refused}（原因：${reason}）`,
+        };
+      }
+      case MessageKind.COMMENT_REPLY: {
+        const { replierName: name, videoTitle: title, excerpt } = message.params;
+        return { title: t`收到新回复`, body: t`${name} 回复了你在《${title}》下的评论：${excerpt}` };
+      }
+    }
+  };
+}
+
+/** Each kind's label and description in the reader's language (/messagesettings). */
+export function useMessageKindWords(): (kind: MessageKind) => MessageKindWords {
+  const { t } = useLingui();
+  return (kind) => {
+    switch (kind) {
+      case MessageKind.PURCHASE:
+        return { label: t`购买通知`, description: t`购买视频成功时通知我` };
+      case MessageKind.WITHDRAW_SETTLED:
+        return { label: t`提现通知`, description: t`提现到账或失败时通知我` };
+      case MessageKind.VIDEO_REVIEW:
+        return { label: t`审核通知`, description: t`我发布的视频审核通过或未通过时通知我` };
+      case MessageKind.COMMENT_REPLY:
+        return { label: t`评论回复`, description: t`有人回复我的评论时通知我` };
+    }
+  };
+}
+
+/** Where a message leads when tapped: the screen of what it is about. */
+export type MessageTarget =
+  | { readonly to: "/videoview"; readonly search: { readonly id: string } }
+  | { readonly to: "/editvideo"; readonly search: { readonly id: string } }
+  | {
+      readonly to: "/orderdetails";
+      readonly search: { readonly page: typeof OrderTab.WITHDRAW_ORDER; readonly orderNum: string };
+    };
+
+/**
+ * What a message opens: its video (a purchase, a reply, a published video), the editor of a
+ * refused video (where the reason is shown and the video is sent again), or the withdrawal's order.
+ */
+export function messageTargetOf(message: CentreMessage): MessageTarget {
+  switch (message.kind) {
+    case MessageKind.PURCHASE:
+    case MessageKind.COMMENT_REPLY:
+      return { to: "/videoview", search: { id: message.params.videoId } };
+    case MessageKind.VIDEO_REVIEW:
+      return message.params.approved
+        ? { to: "/videoview", search: { id: message.params.videoId } }
+        : { to: "/editvideo", search: { id: message.params.videoId } };
+    case MessageKind.WITHDRAW_SETTLED:
+      return {
+        to: "/orderdetails",
+        search: { page: OrderTab.WITHDRAW_ORDER, orderNum: message.params.orderNum },
+      };
+  }
+}
