@@ -1,10 +1,12 @@
 // Prints the min+gzip size of the main entry as a browser bundle gets it (ky and @platform/domain
 // included, jsencrypt left to its own dynamically imported chunk) and checks that neither jsencrypt
-// nor the zod schemas ride along. Budget: 15 KB. Run: pnpm -F @platform/api-client size
+// nor the zod schemas ride along. Budget: 16 KB (15 KB until Step 15: the endpoint table grows with
+// every call the product serves, 1.7 KB min+gz for its 107 calls; see docs/perf.md, Step 15).
+// Run: pnpm -F @platform/api-client size
 import { build } from "esbuild";
 import { gzipSync } from "node:zlib";
 
-const BUDGET = 15 * 1024;
+const BUDGET = 16 * 1024;
 
 async function bundle(entry, splitting) {
   const result = await build({
