@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demo, e2eBrowser, nodeApi, signIn } from "./browser";
+import { demo, e2eBrowser, myTab, nodeApi, signIn } from "./browser";
 
 const e2e = e2eBrowser();
 
@@ -44,5 +44,19 @@ describe("home", () => {
       .getByText(/^(超级|付费)$/)
       .count();
     expect(badges).toBe(0);
+  });
+
+  it("the 'trend' tab lists the week's most played, as the server ranks them", async () => {
+    const { page } = await e2e.phone();
+    await signIn(page, demo.vip);
+    const ranking = await nodeApi().substance.trendList({ current: 1, size: 10 });
+    expect(ranking.records.length).toBeGreaterThan(0);
+    await myTab(page, "趋势").click();
+    await page.waitForURL("**/trend");
+    const trending = page.getByRole("list", { name: "趋势视频列表" }).getByRole("listitem");
+    await expect
+      .poll(async () => (await trending.first().textContent()) ?? "", { timeout: 15_000 })
+      .toContain(ranking.records[0]?.videoTitle ?? "?");
+    expect(await trending.count()).toBe(ranking.records.length);
   });
 });

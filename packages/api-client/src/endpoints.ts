@@ -124,6 +124,7 @@ export const endpoints = {
     firstPageCancels: true,
   },
   "substance.getInfoById": { method: "POST", path: "/substance/app/substance-online/getInfoById" },
+  "substance.trendList": { method: "POST", path: "/substance/app/substance-online/trendList" },
   "substance.recommendByVideoId": {
     method: "POST",
     path: "/substance/app/substance-online/queryRecommendVideoByVideoId",

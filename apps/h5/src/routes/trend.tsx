@@ -1,9 +1,6 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../components/comingSoon";
+import { TrendScreen } from "../features/trend/TrendScreen";
 
 export const Route = createFileRoute("/trend")({
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
-  codeSplitGroupings: [],
-  component: comingSoon(msg`趋势`, true),
+  component: TrendScreen,
 });

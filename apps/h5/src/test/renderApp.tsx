@@ -227,3 +227,11 @@ export async function scrollForMore(rows: () => ArrayLike<unknown>, count: numbe
     expect(rows()).toHaveLength(count);
   });
 }
+
+/** The titles of the first named list's videos ('Video n', as `fakeVideo` names them), in order. */
+export function videoTitles(): string[] {
+  const list = document.body.querySelector("ul[aria-label]");
+  return Array.from(list?.querySelectorAll("li button") ?? [])
+    .map((b) => b.textContent)
+    .filter((t) => t.startsWith("Video"));
+}

@@ -44,6 +44,7 @@ export const definedHere = {
   "substance.saveMyVideo": "path",
   "substance.deleteMyVideo": "path",
   "substance.creationConfig": "path",
+  "substance.trendList": "path",
   "upload.resume": "path",
   "upload.partDone": "path",
   "upload.complete": "path",

@@ -218,6 +218,11 @@ export const substanceSchemas = {
     }),
     response: ZPage(ZVideo),
   },
+  /** The 'trend' tab (Step 16): the videos most played in the last week, by page number. */
+  "substance.trendList": {
+    request: ZPageRequest.pick({ current: true, size: true }),
+    response: ZPage(ZVideo),
+  },
   "substance.getInfoById": { request: z.object({ id: ZId }), response: ZVideoDetail },
   "substance.recommendByVideoId": {
     request: z.object({ videoId: ZId, size: z.number().int().min(1).max(30).default(10) }),

@@ -4,7 +4,15 @@ import { act } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { validateIdSearch } from "../../app/route-search";
 import { fakeVideo, pageOf } from "../../test/fakes";
-import { click, renderApp, scrollForMore, scrollToBottom, settle, waitFor } from "../../test/renderApp";
+import {
+  click,
+  renderApp,
+  scrollForMore,
+  scrollToBottom,
+  settle,
+  videoTitles,
+  waitFor,
+} from "../../test/renderApp";
 import { ChannelScreen } from "../channel/ChannelScreen";
 import { HomeScreen } from "./HomeScreen";
 import { validateHomeSearch } from "./search";
@@ -76,13 +84,6 @@ function radio(group: string, name: string): HTMLInputElement {
     ?.querySelector("input");
   if (!input) throw new Error(`no radio ${name} in ${group}`);
   return input;
-}
-
-function videoTitles(): string[] {
-  const list = document.body.querySelector("ul[aria-label]");
-  return Array.from(list?.querySelectorAll("li button") ?? [])
-    .map((b) => b.textContent)
-    .filter((t) => t.startsWith("Video"));
 }
 
 describe("HomeScreen", () => {

@@ -79,10 +79,19 @@ export function videosOfPages<V extends { readonly id: string } = Video>(
  * more is aborted; the api-client also aborts an earlier first page when a new one starts.
  */
 export function videoListQueryOptions(api: VideoListApi, query: VideoListQuery) {
+  return videoPagesQueryOptions(videoListKeys.list(query), (page, signal) =>
+    api.substance.getVideoList(videoListRequest(query, page), { signal }),
+  );
+}
+
+/** The pages of any list of videos (the catalogue's, the trend's): under `queryKey`, from `fetchPage`. */
+export function videoPagesQueryOptions(
+  queryKey: readonly unknown[],
+  fetchPage: (page: PageParam, signal: AbortSignal) => Promise<VideoPage>,
+) {
   return infiniteQueryOptions({
-    queryKey: videoListKeys.list(query),
-    queryFn: ({ pageParam, signal }) =>
-      api.substance.getVideoList(videoListRequest(query, pageParam), { signal }),
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: firstPageParam,
     getNextPageParam: nextVideoPageParam,
   });

@@ -2,16 +2,17 @@ import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { videoListQueryOptions, videosOfPages } from "./queries";
-import type { VideoListQuery } from "./queries";
+import type { VideoListQuery, videoPagesQueryOptions } from "./queries";
+
+/** The infinite query of a list of videos (the catalogue's lists, the trend). */
+export type VideoPagesOptions = ReturnType<typeof videoPagesQueryOptions>;
 
 /**
  * One video list, page by page: its videos (each once), the query's state, and a refresh that
  * loads the first page again (pull to refresh) and drops the pages after it.
  */
-export function useVideoList(query: VideoListQuery) {
-  const { api } = useRouter().options.context;
+export function useVideoPages(options: VideoPagesOptions) {
   const queryClient = useQueryClient();
-  const options = videoListQueryOptions(api, query);
   const list = useInfiniteQuery(options);
   const videos = useMemo(() => videosOfPages(list.data), [list.data]);
 
@@ -27,4 +28,10 @@ export function useVideoList(query: VideoListQuery) {
   return { list, videos, refreshFirstPage, key: JSON.stringify(options.queryKey) };
 }
 
-export type VideoListState = ReturnType<typeof useVideoList>;
+/** A list of the catalogue (its filters, a classification or a channel). */
+export function useVideoList(query: VideoListQuery) {
+  const { api } = useRouter().options.context;
+  return useVideoPages(videoListQueryOptions(api, query));
+}
+
+export type VideoListState = ReturnType<typeof useVideoPages>;

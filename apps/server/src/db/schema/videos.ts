@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -231,6 +232,21 @@ export const countedActions = pgTable(
     countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.videoId, t.action] })],
+);
+
+/**
+ * How many plays of a video counted on each day (UTC), as `playCount` counts them: the 'trend' tab
+ * ranks videos by the last days' sum (Step 16). One row per video and day, so the sum reads at most
+ * a week of rows per video, from the index on the day.
+ */
+export const videoDailyPlays = pgTable(
+  "video_daily_plays",
+  {
+    videoId: videoRef(),
+    day: date("day", { mode: "string" }).notNull(),
+    plays: integer("plays").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.day] }), index("video_daily_plays_day").on(t.day, t.videoId)],
 );
 
 /** "Collect" (the star on a video): the ALL list of my collection. Folders group them further. */

@@ -112,25 +112,22 @@ async function loadPage<T>(
 }
 
 /**
- * The catalogue's list (the hottest call): the viewer-independent page is kept briefly
- * (CATALOGUE_CACHE_MS) and only this viewer's resume positions are read for it.
+ * The catalogue's lists (the hottest calls): the viewer-independent page `load` reads is kept
+ * briefly (CATALOGUE_CACHE_MS, under `key` and the time zone) and only this viewer's resume
+ * positions are read for it.
  */
-async function cataloguePage(
+export async function cataloguePage(
   ctx: AppContext,
   key: string,
   viewerId: number | null,
   request: FastifyRequest,
-  where: SQL | undefined,
-  order: Keyset,
-  paging: PageRequest,
+  load: (format: (d: Date) => string) => Promise<Page<Video>>,
 ): Promise<Page<Video>> {
   // Kept as the contract's records, per time zone (times are written in the caller's zone).
   const zone = String(offsetOf(request));
   const caches = substanceCaches(ctx);
   const format = dateFormatOf(request);
-  const page = await caches.videoPages.through(`${key}|${zone}`, () =>
-    loadPage(ctx, null, where, order, paging, (rows) => rows.map((r) => toVideo(ctx, r, format))),
-  );
+  const page = await caches.videoPages.through(`${key}|${zone}`, () => load(format));
   const seen =
     viewerId === null
       ? new Map<number, number>()
@@ -179,14 +176,9 @@ export async function getVideoList(
   if (body.topicId) where.push(eq(videos.topicId, Number(body.topicId)));
   if (body.channelTagId !== undefined && body.channelTagId !== "")
     where.push(eq(videos.channelTagId, body.channelTagId));
-  return cataloguePage(
-    ctx,
-    JSON.stringify(body),
-    caller?.userId ?? null,
-    request,
-    and(...where),
-    sortOf(body.sort),
-    body,
+  const order = sortOf(body.sort);
+  return cataloguePage(ctx, JSON.stringify(body), caller?.userId ?? null, request, (format) =>
+    loadPage(ctx, null, and(...where), order, body, (rows) => rows.map((r) => toVideo(ctx, r, format))),
   );
 }
 

@@ -10,12 +10,14 @@ import {
   favoriteItems,
   videoCollects,
   videoLikes,
+  videoDailyPlays,
   videos,
   watchHistory,
 } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { countsNow } from "./counts";
+import { utcDay } from "./trend";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { forgetVideo, mustWatch } from "./viewer";
@@ -133,6 +135,14 @@ export async function doPlay(
         .update(videos)
         .set({ playCount: sql`${videos.playCount} + 1` })
         .where(eq(videos.id, video.id));
+      // The day's count too, for the 'trend' tab's "most watched lately".
+      await tx
+        .insert(videoDailyPlays)
+        .values({ videoId: video.id, day: utcDay(ctx.now()), plays: 1 })
+        .onConflictDoUpdate({
+          target: [videoDailyPlays.videoId, videoDailyPlays.day],
+          set: { plays: sql`${videoDailyPlays.plays} + 1` },
+        });
     }
   });
   forgetVideo(ctx, video.id, caller.userId);

@@ -27,11 +27,13 @@ import {
 import { channelInfo } from "./channels";
 import { PURGE_JOB, creationConfig, deleteMyVideo, purgeVideo, saveMyVideo } from "./posting";
 import { TRANSCODE_JOB, UPLOAD_EXPIRE_JOB, expireUpload, transcodeJob } from "./processing";
+import { trendList } from "./trend";
 
 /** The calls of videos, comments, favourites and channels: contract name → handler (logic beside). */
 export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "substance.classifyList", "public", (input) => classifyList(ctx, input));
   route(app, ctx, "substance.getVideoList", "public", (input) => getVideoList(ctx, input));
+  route(app, ctx, "substance.trendList", "public", (input) => trendList(ctx, input));
   route(app, ctx, "substance.recommendByVideoId", "user", (input) => recommendByVideoId(ctx, input));
   route(app, ctx, "substance.getMyVideoList", "user", (input) => getMyVideoList(ctx, input));
   route(app, ctx, "substance.browseMyVideo", "user", (input) => browseMyVideo(ctx, input));
