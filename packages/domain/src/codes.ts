@@ -28,6 +28,11 @@ export const BusinessCode = {
   unsupportedType: 415,
   tooMany: TOO_MANY,
   systemError: 500,
+  /**
+   * A party the server depends on did not answer (a payment provider, the e-wallet): nothing
+   * changed; try again later. The server's own faults stay `systemError`.
+   */
+  unavailable: 503,
   /** With `data` invalid_grant / invalid_request: the session is over (spec §8). */
   sessionExpired: SESSION_EXPIRED,
 } as const;

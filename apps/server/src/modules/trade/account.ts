@@ -177,7 +177,7 @@ export async function eepayEnterUrl(ctx: AppContext, { caller }: SignedInInput<"
     return { url: await ctx.payments.eepay.walletEnterUrl(account) };
   } catch (error) {
     ctx.log.error({ err: error }, "trade: the e-wallet did not answer");
-    throw new BusinessError(BusinessCode.systemError, ServerMessage.payMethodUnavailable);
+    throw new BusinessError(BusinessCode.unavailable, ServerMessage.payMethodUnavailable);
   }
 }
 
@@ -188,6 +188,6 @@ export async function eepayBalance(ctx: AppContext, { caller }: SignedInInput<"t
     return { balance: await ctx.payments.eepay.walletBalance(account), bound: true };
   } catch (error) {
     ctx.log.error({ err: error }, "trade: the e-wallet did not answer");
-    throw new BusinessError(BusinessCode.systemError, ServerMessage.payMethodUnavailable);
+    throw new BusinessError(BusinessCode.unavailable, ServerMessage.payMethodUnavailable);
   }
 }

@@ -135,7 +135,7 @@ export async function rechargeGold(
           failureReason: ServerMessage.paymentFailed,
         });
       });
-      throw new BusinessError(BusinessCode.systemError, ServerMessage.paymentFailed);
+      throw new BusinessError(BusinessCode.unavailable, ServerMessage.paymentFailed);
     }
     order = await ownRecharge(ctx.db, userId, orderNum);
   }
