@@ -23,6 +23,8 @@ import { trackingRoutes } from "./modules/tracking/routes";
 import { uploadRoutes } from "./modules/upload/routes";
 import { userRoutes } from "./modules/user/routes";
 import { paymentChannels } from "./providers/payments/provider";
+import { gameRoutes } from "./modules/game/routes";
+import { sandboxGameRoutes } from "./providers/games/sandbox";
 import { sandboxPaymentRoutes } from "./providers/payments/sandbox/party";
 import { sandboxSecret } from "./providers/payments/sandbox/secret";
 import { SandboxSmsGateway } from "./providers/sms/gateway";
@@ -151,6 +153,7 @@ export async function buildApp(
   searchRoutes(app, ctx);
   panelRoutes(app, ctx);
   tradeRoutes(app, ctx);
+  gameRoutes(app, ctx);
 
   // Exists only while the sandbox is on, and only for the machine itself (providers/sms/readback.ts).
   if (ctx.sms instanceof SandboxSmsGateway) smsReadbackRoute(app, ctx, ctx.sms);
@@ -171,6 +174,8 @@ export async function buildApp(
       jitterMs: trade.sandboxJitterMs,
       duplicates: trade.sandboxDuplicates,
     });
+    // The game sandbox: a provider with one dice game, calling the wallet over HTTP (decision 0021).
+    if (ctx.config.game.providerUrl === null) sandboxGameRoutes(app, ctx);
   }
 
   app.addHook("onClose", async () => {

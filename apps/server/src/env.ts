@@ -93,6 +93,7 @@ export interface ServerConfig {
   readonly storage: StorageSettings;
   /** Posting videos (Step 14): prices, previews, processing and review. */
   readonly creation: CreationSettings;
+  readonly game: GameSettings;
 }
 
 export interface StorageSettings {
@@ -248,6 +249,35 @@ function yuanOf(value: string | undefined, fallback: number, name: string): numb
   const n = Math.round(Number(value) * 100);
   if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be an amount in yuan above 0`);
   return n;
+}
+
+/** The game lobby's provider and bonus (decision 0021). */
+export interface GameSettings {
+  /** The provider's address (its /play page); none: the sandbox provider of this server. */
+  readonly providerUrl: string | null;
+  /** The secret the provider signs wallet calls with; none: derived from the signing key. */
+  readonly providerSecret: string | null;
+  /** The bonus an exchange of gold into the game adds, in percent (0: none). */
+  readonly bonusPercent: number;
+  /** The sandbox game's dice: fixed throws (1-6, comma-separated, repeated) for tests; empty: random. */
+  readonly sandboxDice: readonly number[];
+}
+
+function percentOf(value: string | undefined, fallback: number, name: string): number {
+  const n = intOf(value, fallback, name, 0);
+  if (n > 100) throw new Error(`${name} must be a whole percent from 0 to 100`);
+  return n;
+}
+
+function diceOf(value: string | undefined): number[] {
+  if (value === undefined || value.trim() === "") return [];
+  const throws = value
+    .split(/[,\s]+/)
+    .filter((v) => v !== "")
+    .map(Number);
+  if (!throws.every((n) => Number.isInteger(n) && n >= 1 && n <= 6))
+    throw new Error("SANDBOX_GAME_DICE must be throws from 1 to 6, comma-separated (e.g. 6,6,1)");
+  return throws;
 }
 
 /**
@@ -464,5 +494,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     jobsLeaseMs: intOf(env.JOBS_LEASE_MS, 60_000, "JOBS_LEASE_MS", 1000),
     storage,
     creation: creationOf(env),
+    game: {
+      providerUrl: env.GAME_PROVIDER_URL ? env.GAME_PROVIDER_URL.replace(/\/+$/, "") : null,
+      providerSecret: env.GAME_PROVIDER_SECRET || null,
+      bonusPercent: percentOf(env.GAME_BONUS_PERCENT, 10, "GAME_BONUS_PERCENT"),
+      sandboxDice: diceOf(env.SANDBOX_GAME_DICE),
+    },
   };
 }

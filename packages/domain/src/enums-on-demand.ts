@@ -48,3 +48,38 @@ export const MessageKind = {
 } as const;
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
 export const messageKinds = /* @__PURE__ */ valuesOf(MessageKind);
+
+/**
+ * The balances a transfer between one's own balances may move (decision 0021): spec §3's WALLET
+ * and GOLD, and the game balance. WALLET ↔ GOLD and GOLD ↔ GAME are the pairs allowed.
+ */
+export const TransferBalance = { WALLET: "WALLET", GOLD: "GOLD", GAME: "GAME" } as const;
+export type TransferBalance = (typeof TransferBalance)[keyof typeof TransferBalance];
+export const transferBalances = /* @__PURE__ */ valuesOf(TransferBalance);
+
+/** Whether a transfer from one balance to another is allowed (decision 0021). */
+export function isTransferAllowed(from: TransferBalance, to: TransferBalance): boolean {
+  const pair = new Set([from, to]);
+  return pair.size === 2 && pair.has(TransferBalance.GOLD);
+}
+
+/**
+ * The game bonus's withdrawal condition (spec §9): bets must reach this multiple of the gold
+ * exchanged into the game, plus the game balance held before the exchange.
+ */
+export const GAME_WAGER_MULTIPLE = 10;
+
+/**
+ * What bets an exchange of `exchanged` (hundredths) into the game requires (decision 0021): with
+ * none open, 10 × it plus the balance held before (the "original bet balance"); with one open,
+ * 10 × it more on top of what is still required.
+ */
+export function wageringAfterExchange(
+  exchanged: number,
+  gameBalanceBefore: number,
+  stillRequired: number,
+): number {
+  return stillRequired > 0
+    ? stillRequired + GAME_WAGER_MULTIPLE * exchanged
+    : GAME_WAGER_MULTIPLE * exchanged + gameBalanceBefore;
+}

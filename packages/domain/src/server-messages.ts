@@ -121,5 +121,17 @@ export const ServerMessageKey = {
   videoUploadInUse: "server.videoUploadInUse",
   reviewRejected: "server.reviewRejected",
   reviewTakenDown: "server.reviewTakenDown",
+  gameWagerPending: "server.gameWagerPending",
+  gameNotFound: "server.gameNotFound",
+  sandboxGameTitle: "server.sandboxGameTitle",
+  sandboxGameBalance: "server.sandboxGameBalance",
+  sandboxGameRules: "server.sandboxGameRules",
+  sandboxGameBet: "server.sandboxGameBet",
+  sandboxGameRoll: "server.sandboxGameRoll",
+  sandboxGameWon: "server.sandboxGameWon",
+  sandboxGameLost: "server.sandboxGameLost",
+  sandboxGameRefused: "server.sandboxGameRefused",
+  sandboxGameBack: "server.sandboxGameBack",
+  sandboxGameExpired: "server.sandboxGameExpired",
 } as const;
 export type ServerMessageKey = (typeof ServerMessageKey)[keyof typeof ServerMessageKey];

@@ -407,4 +407,52 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.reviewTakenDown",
     message: "已下架：{reason}",
   },
+  [ServerMessageKey.gameWagerPending]: /*i18n*/ {
+    id: "server.gameWagerPending",
+    message: "还需投注 {amount} 才能解锁游戏奖励并把游戏余额转回金币",
+  },
+  [ServerMessageKey.gameNotFound]: /*i18n*/ {
+    id: "server.gameNotFound",
+    message: "该游戏暂不可用，请选择其他游戏",
+  },
+  [ServerMessageKey.sandboxGameTitle]: /*i18n*/ {
+    id: "server.sandboxGameTitle",
+    message: "{game}（沙箱游戏）",
+  },
+  [ServerMessageKey.sandboxGameBalance]: /*i18n*/ {
+    id: "server.sandboxGameBalance",
+    message: "可用余额：{amount}",
+  },
+  [ServerMessageKey.sandboxGameRules]: /*i18n*/ {
+    id: "server.sandboxGameRules",
+    message: "掷骰子：点数 4、5、6 赢得两倍下注，1、2、3 输掉下注。",
+  },
+  [ServerMessageKey.sandboxGameBet]: /*i18n*/ {
+    id: "server.sandboxGameBet",
+    message: "下注金额",
+  },
+  [ServerMessageKey.sandboxGameRoll]: /*i18n*/ {
+    id: "server.sandboxGameRoll",
+    message: "下注并掷骰子",
+  },
+  [ServerMessageKey.sandboxGameWon]: /*i18n*/ {
+    id: "server.sandboxGameWon",
+    message: "掷出 {dice} 点：赢得 {amount}",
+  },
+  [ServerMessageKey.sandboxGameLost]: /*i18n*/ {
+    id: "server.sandboxGameLost",
+    message: "掷出 {dice} 点：输掉 {amount}",
+  },
+  [ServerMessageKey.sandboxGameRefused]: /*i18n*/ {
+    id: "server.sandboxGameRefused",
+    message: "下注未成功：{reason}",
+  },
+  [ServerMessageKey.sandboxGameBack]: /*i18n*/ {
+    id: "server.sandboxGameBack",
+    message: "返回平台",
+  },
+  [ServerMessageKey.sandboxGameExpired]: /*i18n*/ {
+    id: "server.sandboxGameExpired",
+    message: "游戏链接已失效，请从游戏大厅重新进入",
+  },
 };

@@ -8,6 +8,8 @@ import { createAccount } from "../modules/user/accounts";
 import {
   appModules,
   channels,
+  gameBanners,
+  games,
   memberBenefits,
   memberPictures,
   menuItems,
@@ -71,7 +73,40 @@ export async function seed(
   const accounts = await seedAccounts(ctx);
   const channelsMade = await seedChannels(ctx);
   const catalogue = await seedCatalogue(ctx, clips);
-  return accounts || channelsMade || catalogue;
+  const lobby = await seedGames(ctx);
+  return accounts || channelsMade || catalogue || lobby;
+}
+
+/** The game lobby on an empty games table: two dice games of the sandbox provider and a banner. */
+async function seedGames(ctx: AppContext): Promise<boolean> {
+  const [existing] = await ctx.db.select({ n: count() }).from(games);
+  if ((existing?.n ?? 0) > 0) return false;
+  await ctx.db.insert(games).values([
+    {
+      code: "dice",
+      provider: "sandbox",
+      name: "幸运骰子",
+      nameEn: "Lucky Dice",
+      category: "休闲",
+      categoryEn: "Casual",
+      iconUrl: "/api/game/art/dice.svg",
+      sort: 1,
+    },
+    {
+      code: "big-dice",
+      provider: "sandbox",
+      name: "豪华骰子",
+      nameEn: "Deluxe Dice",
+      category: "热门",
+      categoryEn: "Popular",
+      iconUrl: "/api/game/art/big-dice.svg",
+      sort: 2,
+    },
+  ]);
+  await ctx.db
+    .insert(gameBanners)
+    .values({ imageUrl: "/api/game/art/banner.svg", jumpType: "GOLD", jumpAdress: "", sort: 1 });
+  return true;
 }
 
 /** The demo channels that do not exist yet (an operator's own names are left alone). */

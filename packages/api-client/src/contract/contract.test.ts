@@ -224,8 +224,13 @@ describe("validation answers with the spec's messages (spec §5)", () => {
     expect(issues("search.deleteWatchHistory", {})).toEqual(["choose history to delete"]);
     expect(issues("search.deleteWatchHistory", { all: true })).toEqual([]);
     expect(issues("trade.userSelfTransfer", { fromType: "GOLD", toType: "GOLD", amount: 1 })).toEqual([
-      "choose two different balances",
+      "transfers go between gold and the wallet, or gold and the game balance",
     ]);
+    // The game balance trades with gold only (decision 0021).
+    expect(issues("trade.userSelfTransfer", { fromType: "WALLET", toType: "GAME", amount: 1 })).toHaveLength(
+      1,
+    );
+    expect(issues("trade.userSelfTransfer", { fromType: "GAME", toType: "GOLD", amount: 1 })).toEqual([]);
     expect(
       issues("tracking.reportNew", {
         userId: null,

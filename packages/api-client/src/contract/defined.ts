@@ -51,6 +51,7 @@ export const definedHere = {
   "upload.abort": "path",
   "substance.collectList": "path",
   "substance.channelInfo": "path",
+  "game.userBalance": "response",
   "game.indexData": "response",
   "game.enterGameUrl": "response",
   "game.starLiveSdk": "response",

@@ -65,7 +65,17 @@ export const socialSchemas = {
   },
   "game.userBalance": {
     request: ZEmpty,
-    response: z.object({ gold: ZHundredths, wallet: ZHundredths, game: ZHundredths }),
+    response: z.object({
+      gold: ZHundredths,
+      wallet: ZHundredths,
+      game: ZHundredths,
+      /** The game bonus, locked until the bets reach the condition (decision 0021). */
+      gameBonus: ZHundredths,
+      /** Bets still needed before the bonus unlocks and the game balance can go back to gold. */
+      wagerRemaining: ZHundredths,
+      /** The bonus an exchange of gold into the game adds, in percent of it. */
+      bonusPercent: z.number().int().min(0).max(100),
+    }),
   },
   "game.indexData": {
     request: ZEmpty,

@@ -1,11 +1,12 @@
 import {
-  AccountType,
   OrderTab,
   PriceType,
   StatementReason,
   UrgeState,
   WithdrawTiming,
   WithdrawType,
+  TransferBalance,
+  isTransferAllowed,
   limits,
 } from "@platform/domain";
 import { z } from "zod";
@@ -115,8 +116,14 @@ export const tradeSchemas = {
   "trade.accountDetail": { request: ZEmpty, response: z.array(ZWalletEntry) },
   "trade.userSelfTransfer": {
     request: z
-      .object({ fromType: z.enum(AccountType), toType: z.enum(AccountType), amount: ZPositiveHundredths })
-      .refine((v) => v.fromType !== v.toType, { error: "choose two different balances" }),
+      .object({
+        fromType: z.enum(TransferBalance),
+        toType: z.enum(TransferBalance),
+        amount: ZPositiveHundredths,
+      })
+      .refine((v) => isTransferAllowed(v.fromType, v.toType), {
+        error: "transfers go between gold and the wallet, or gold and the game balance",
+      }),
     response: z.array(ZWalletEntry),
   },
   "trade.createPayee": {

@@ -11,3 +11,4 @@ export * from "./trade";
 export * from "./jobs";
 export * from "./sandbox";
 export * from "./membership";
+export * from "./game";

@@ -28,7 +28,14 @@ eachDatabase("the 'my' panel over HTTP", (target) => {
       expect(spent?.n).toBe(2);
       const gold = 20_000 - (spent?.total ?? 0);
       expect(gold).toBeLessThan(20_000);
-      expect(await vip.api.game.userBalance()).toEqual({ gold, wallet: 5_000, game: 800 });
+      expect(await vip.api.game.userBalance()).toEqual({
+        gold,
+        wallet: 5_000,
+        game: 800,
+        gameBonus: 0,
+        wagerRemaining: 0,
+        bonusPercent: 10,
+      });
       expect(await vip.api.trade.accountDetail()).toEqual([
         { type: "GOLD", wallet: gold },
         { type: "WALLET", wallet: 5_000 },
@@ -37,7 +44,12 @@ eachDatabase("the 'my' panel over HTTP", (target) => {
       ]);
       // Someone without props or spending.
       expect(await ordinary.api.marketing.propsList()).toEqual({ integral: 0, gameToken: 0, videoCard: 0 });
-      expect(await ordinary.api.game.userBalance()).toEqual({ gold: 500, wallet: 0, game: 0 });
+      expect(await ordinary.api.game.userBalance()).toMatchObject({
+        gold: 500,
+        wallet: 0,
+        game: 0,
+        gameBonus: 0,
+      });
       expect((await ordinary.api.trade.accountDetail()).map((e) => e.type)).toEqual([
         "GOLD",
         "WALLET",

@@ -64,20 +64,23 @@ eachDatabase("reports and hot tags over HTTP", (target) => {
       });
       expect(await reportsOf(ReportTarget.VIDEO, substanceId)).toHaveLength(1);
 
+      // One after another: a refusal made before its `failure` is awaited would go unhandled.
       const own = [
-        permanent.api.system.report({
-          targetType: ReportTarget.COMMENT,
-          targetId: comment.id,
-          reason: ReportReason.SPAM,
-        }),
-        studio.api.system.report({
-          targetType: ReportTarget.USER,
-          targetId: studio.userId,
-          reason: ReportReason.SPAM,
-        }),
+        () =>
+          permanent.api.system.report({
+            targetType: ReportTarget.COMMENT,
+            targetId: comment.id,
+            reason: ReportReason.SPAM,
+          }),
+        () =>
+          studio.api.system.report({
+            targetType: ReportTarget.USER,
+            targetId: studio.userId,
+            reason: ReportReason.SPAM,
+          }),
       ];
       for (const call of own) {
-        expect(await failure(call)).toMatchObject({ code: 400, msg: "不能举报自己的内容" });
+        expect(await failure(call())).toMatchObject({ code: 400, msg: "不能举报自己的内容" });
       }
       await permanent.api.substance.deleteComment({ commentId: comment.id });
       for (const [targetType, targetId] of [

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gte, inArray } from "drizzle-orm";
-import { BusinessCode, OrderTab, StatementReason } from "@platform/domain";
+import { BusinessCode, OrderTab, StatementReason, TransferBalance } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
 import type { AppContext } from "../../context";
 import { ledgerEntries, rechargeOrders, walletAccounts, withdrawOrders } from "../../db/schema";
@@ -21,6 +21,7 @@ import { rechargeView, retriesToday, withdrawView, withinRecordDays } from "./or
 import { eepayAccountOf, linkedEepayAccount } from "./providers";
 import { BalanceType, balanceTypes, balancesOf, post, userAccount } from "./wallet";
 import type { JournalKind } from "./wallet";
+import { afterExchangeIn, checkExchangeOut, gameBalanceOf as playableGame } from "../game/wallet";
 
 export async function accountDetail(
   ctx: AppContext,
@@ -36,14 +37,28 @@ export async function userSelfTransfer(
   { body, caller, request }: SignedInInput<"trade.userSelfTransfer">,
 ): Promise<ResponseOf<"trade.userSelfTransfer">> {
   await idempotent(ctx, request, caller.userId, "trade.userSelfTransfer", body, async (tx) => {
+    const reference = randomUUID();
+    // Out of the game only once the bonus condition is met; into it, the bonus and its condition.
+    if (body.fromType === TransferBalance.GAME) await checkExchangeOut(tx, caller.userId);
+    const gameBefore = body.toType === TransferBalance.GAME ? await playableGame(tx, caller.userId) : 0;
     await post(tx, {
       kind: "TRANSFER",
-      reference: randomUUID(),
+      reference,
       legs: [
         { account: userAccount(caller.userId, body.fromType), amount: -body.amount },
         { account: userAccount(caller.userId, body.toType), amount: body.amount },
       ],
     });
+    if (body.toType === TransferBalance.GAME) {
+      await afterExchangeIn(
+        tx,
+        caller.userId,
+        body.amount,
+        gameBefore,
+        ctx.config.game.bonusPercent,
+        reference,
+      );
+    }
     return { transferred: true };
   });
   return accountDetail(ctx, caller.userId);
@@ -61,6 +76,11 @@ const reasons: Readonly<Record<JournalKind, StatementReason>> = {
   WITHDRAW_PAYOUT: StatementReason.WITHDRAW_CHANGE,
   WITHDRAW_RETURN: StatementReason.WITHDRAW_RETURN,
   WITHDRAW_BONUS: StatementReason.WITHDRAW_BONUS,
+  // Game journals move the game balances only, which the statement does not list.
+  GAME_BONUS: StatementReason.GRANT,
+  GAME_BONUS_UNLOCK: StatementReason.TRANSFER,
+  GAME_BET: StatementReason.TRANSFER,
+  GAME_WIN: StatementReason.TRANSFER,
 };
 
 /** Where the person's gold and wallet went, newest first, in the spec's 30 days. */

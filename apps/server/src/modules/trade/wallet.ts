@@ -39,6 +39,10 @@ export const PlatformAccount = {
   BONUS_EXPENSE: "BONUS_EXPENSE",
   /** A payout that paid more than was held. */
   PAYOUT_VARIANCE: "PAYOUT_VARIANCE",
+  /** The game providers' side of bets and wins (decision 0021). */
+  GAME_HOUSE: "GAME_HOUSE",
+  /** Game bonuses given on exchanges into the game. */
+  GAME_BONUS_EXPENSE: "GAME_BONUS_EXPENSE",
 } as const;
 export type PlatformAccount = (typeof PlatformAccount)[keyof typeof PlatformAccount];
 
@@ -58,6 +62,10 @@ export type JournalKind =
   | "MEMBERSHIP"
   | "RECHARGE"
   | "TRANSFER"
+  | "GAME_BONUS"
+  | "GAME_BONUS_UNLOCK"
+  | "GAME_BET"
+  | "GAME_WIN"
   | "WITHDRAW"
   | "WITHDRAW_PAYOUT"
   | "WITHDRAW_RETURN"

@@ -1,0 +1,49 @@
+/**
+ * The seamless wallet between the platform and a game provider (decision 0021): what each call
+ * carries and answers. The provider signs every body with its secret (header GAME_SIGNATURE_HEADER,
+ * the payments' `t=…,v1=…` scheme over the raw body); the platform answers JSON.
+ */
+import { createHmac } from "node:crypto";
+import { z } from "zod";
+
+export const GAME_SIGNATURE_HEADER = "x-game-signature";
+
+/** The wallet's calls, under /api/game/wallet/. */
+export const walletCalls = {
+  /** Trade a launch token for the player (at the start of a game). */
+  session: z.object({ token: z.string().min(1).max(512) }),
+  balance: z.object({ playerId: z.string().regex(/^\d{1,16}$/) }),
+  bet: z.object({
+    playerId: z.string().regex(/^\d{1,16}$/),
+    gameCode: z.string().min(1).max(64),
+    /** The provider's id of this bet: a replay of it changes nothing. */
+    transactionId: z.string().regex(/^[\w:.-]{1,96}$/),
+    amount: z.number().int().min(1).max(100_000_000),
+  }),
+  win: z.object({
+    playerId: z.string().regex(/^\d{1,16}$/),
+    gameCode: z.string().min(1).max(64),
+    transactionId: z.string().regex(/^[\w:.-]{1,96}$/),
+    /** The bet this win pays out. */
+    betTransactionId: z.string().regex(/^[\w:.-]{1,96}$/),
+    amount: z.number().int().min(0).max(1_000_000_000),
+  }),
+} as const;
+export type WalletCall = keyof typeof walletCalls;
+
+/** A successful answer: the player's playable balance (game balance and bonus), in hundredths. */
+export interface WalletAnswer {
+  readonly playerId: string;
+  readonly balance: number;
+  readonly currency: "CNY";
+}
+
+/** A refusal: 401 bad signature or token, 400 bad body, 402 not enough balance, 404 no bet. */
+export interface WalletRefusal {
+  readonly error: "signature" | "token" | "invalid" | "insufficient" | "unknownBet" | "player";
+}
+
+/** The secret the sandbox provider shares with this platform, derived from the signing key. */
+export function sandboxGameSecret(signingKey: string): string {
+  return createHmac("sha256", signingKey).update("sandbox-game").digest("base64url");
+}
