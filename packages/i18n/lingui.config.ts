@@ -25,6 +25,7 @@ export default defineConfig({
         "<rootDir>/../../apps/h5/src/features/my",
         "<rootDir>/../../apps/h5/src/features/settings",
         "<rootDir>/../../apps/h5/src/features/navigation",
+        "<rootDir>/../../apps/h5/src/features/game",
         "<rootDir>/../ui/src/creation",
         "<rootDir>/../ui/src/my",
       ],
@@ -69,6 +70,13 @@ export default defineConfig({
         "<rootDir>/../../apps/h5/src/features/navigation",
         "<rootDir>/../ui/src/my",
       ],
+      exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
+    },
+    {
+      // The game lobby's words (/game, Step 16: balances, moving gold in and out of the game,
+      // banners and games): loaded with that screen, like the money screens'.
+      path: "<rootDir>/src/locales/{locale}/game",
+      include: ["<rootDir>/../../apps/h5/src/features/game"],
       exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
     },
     {

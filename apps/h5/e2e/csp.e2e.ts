@@ -307,12 +307,29 @@ describe("the Content-Security-Policy against the built app", () => {
     const response = await page.goto("/login");
     expectPolicy(response, "/login");
     const popup = page.getByRole("dialog").first();
+    // The scanner may read the fake camera's code and close within a moment of opening: the page
+    // notes that its camera view was shown, so the journey does not have to catch it open.
+    await page.evaluate(() => {
+      const seen = { video: false };
+      Object.assign(window, { scannerSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector("video") !== null) seen.video = true;
+      }).observe(document.body, { subtree: true, childList: true });
+    });
     await popup.getByRole("button", { name: "扫描身份证二维码" }).click();
 
     // The fake camera films the code: the scanner reads it, closes and hands it to the sign-in (a
     // test code, not a card: the sign-in refuses it without a call, and the login popup stays).
     const scanner = page.getByRole("dialog", { name: "扫描身份证二维码" });
-    await scanner.waitFor();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => (window as unknown as { scannerSeen: { video: boolean } }).scannerSeen.video),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
     await expect.poll(() => scanner.count(), { timeout: 20_000 }).toBe(0);
     expect(alerts).toEqual([]);
 

@@ -52,6 +52,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     SANDBOX_SETTLE_DELAY_MS: "500",
     SANDBOX_JITTER_MS: "300",
     EEPAY_REVIEW_SECONDS: "1",
+    // The sandbox game's die always shows 6: every bet of the game journeys wins twice its amount.
+    SANDBOX_GAME_DICE: "6",
   });
   const server = await startServer(config, { logger: false });
   await seed(server.ctx, () => undefined);

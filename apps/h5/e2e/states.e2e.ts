@@ -20,7 +20,7 @@ describe("each empty, error and missing screen has its own picture and words", (
     const { context, page } = await e2e.phone();
     await signInQuickly(context, demo.ordinary);
 
-    await page.goto("/game");
+    await page.goto("/starlive");
     const soon = await emptyState(page);
     expect(soon.picture).toBe("comingSoon");
     expect(soon.text).toBe("这个页面正在建设中，即将推出。");

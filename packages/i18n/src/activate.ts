@@ -1,6 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import type { I18n, Messages } from "@lingui/core";
 import type { Language, Message, ServerMessageKey } from "@platform/domain";
+import type { lateCatalogs } from "./late-catalogs";
 import { localeOf, saveLanguage } from "./locale";
 import type { LanguageStore, Locale } from "./locale";
 
@@ -10,66 +11,20 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   "en-US": () => import("./locales/en-US/messages"),
 };
 
-/**
- * Catalogs loaded after the first paint, each only when needed (per language, a chunk of its
- * own): the server's refusal sentences (`serverMessages`), when a refusal is shown; the money
- * screens' words, the library's (membership, purchases, history, favourites) and posting's (the
- * video editor, the owner's works), with those screens. `mark` is an id every copy of the catalog
- * has: once it is in the active catalog, that catalog is loaded.
- */
-const lateCatalogs = {
-  server: {
-    mark: "server.ok" satisfies ServerMessageKey,
-    load: {
-      "zh-CN": () => import("./locales/zh-CN/server"),
-      "en-US": () => import("./locales/en-US/server"),
-    },
-  },
-  money: {
-    mark: "money.catalog",
-    load: {
-      "zh-CN": () => import("./locales/zh-CN/money"),
-      "en-US": () => import("./locales/en-US/money"),
-    },
-  },
-  library: {
-    mark: "library.catalog",
-    load: {
-      "zh-CN": () => import("./locales/zh-CN/library"),
-      "en-US": () => import("./locales/en-US/library"),
-    },
-  },
-  creation: {
-    mark: "creation.catalog",
-    load: {
-      "zh-CN": () => import("./locales/zh-CN/creation"),
-      "en-US": () => import("./locales/en-US/creation"),
-    },
-  },
-  panel: {
-    mark: "panel.catalog",
-    load: {
-      "zh-CN": () => import("./locales/zh-CN/panel"),
-      "en-US": () => import("./locales/en-US/panel"),
-    },
-  },
-  account: {
-    mark: "account.catalog",
-    load: {
-      "zh-CN": () => import("./locales/zh-CN/account"),
-      "en-US": () => import("./locales/en-US/account"),
-    },
-  },
-} as const satisfies Record<
-  string,
-  { mark: string; load: Record<Locale, () => Promise<{ messages: Messages }>> }
->;
-
+/** A late catalog's name (late-catalogs.ts). */
 export type LateCatalog = keyof typeof lateCatalogs;
+
+/**
+ * An id every copy of a late catalog has (the server's first key; the screens' `<name>.catalog`):
+ * once it is in the active catalog, that catalog is loaded.
+ */
+function markOf(name: LateCatalog): string {
+  return name === "server" ? ("server.ok" satisfies ServerMessageKey) : `${name}.catalog`;
+}
 
 /** True when the late catalog is in the active language's messages. */
 export function hasCatalog(i18n: I18n, name: LateCatalog): boolean {
-  return Object.hasOwn(i18n.messages, lateCatalogs[name].mark);
+  return Object.hasOwn(i18n.messages, markOf(name));
 }
 
 /**
@@ -79,8 +34,10 @@ export function hasCatalog(i18n: I18n, name: LateCatalog): boolean {
  */
 export async function loadCatalog(i18n: I18n, name: LateCatalog): Promise<void> {
   const locale = i18n.locale as Locale;
-  const load = lateCatalogs[name].load[locale] as (() => Promise<{ messages: Messages }>) | undefined;
-  if (load === undefined || hasCatalog(i18n, name)) return;
+  if (hasCatalog(i18n, name)) return;
+  const { lateCatalogs: loaders } = await import("./late-catalogs");
+  const load = loaders[name][locale] as (() => Promise<{ messages: Messages }>) | undefined;
+  if (load === undefined) return;
   const { messages } = await load();
   i18n.load(locale, messages);
 }

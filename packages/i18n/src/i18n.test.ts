@@ -80,6 +80,21 @@ describe("late catalogs of screens", () => {
     await loadCatalog(i18n, "creation");
     expect(i18n._("creation.catalog")).toBe("创作");
   });
+
+  // Last: loading a catalog adds to the language's compiled messages, which every instance shares.
+  it("each is found by its mark once loaded, in both languages (the game lobby's too)", async () => {
+    const { lateCatalogs } = await import("./late-catalogs");
+    const names = Object.keys(lateCatalogs) as (keyof typeof lateCatalogs)[];
+    expect(names).toContain("game");
+    for (const language of [Language.zhCN, Language.enUS]) {
+      const i18n = createI18n();
+      await activateLanguage(i18n, language, { store: null, document: null });
+      for (const name of names) {
+        await loadCatalog(i18n, name);
+        expect(hasCatalog(i18n, name), name).toBe(true);
+      }
+    }
+  });
 });
 
 describe("activateLanguage", () => {

@@ -1,9 +1,8 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../components/comingSoon";
+import { gameScreen } from "../features/game/routing";
 
 export const Route = createFileRoute("/game")({
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  // The game lobby is a lazy chunk of its own with its catalog (features/game/routing).
   codeSplitGroupings: [],
-  component: comingSoon(msg`游戏`, true),
+  component: gameScreen((screens) => screens.GameScreen),
 });

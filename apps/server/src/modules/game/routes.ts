@@ -54,13 +54,15 @@ export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  route(app, ctx, "game.enterGameUrl", "user", async ({ body, caller }) => {
+  route(app, ctx, "game.enterGameUrl", "user", async ({ body, caller, request }) => {
     const [game] = await ctx.db.select().from(games).where(eq(games.code, body.gameCode));
     if (!game?.enabled) throw new BusinessError(BusinessCode.notFound, ServerMessage.gameNotFound);
     const url = new URL(providerPlayUrl(ctx));
     url.searchParams.set("game", game.code);
     url.searchParams.set("token", launchToken(ctx, caller.userId, game.code));
     url.searchParams.set("return", `${ctx.origin()}/game`);
+    // The game in the app's language (a provider's page would otherwise follow the browser's).
+    url.searchParams.set("lang", asksForEnglish(request) ? "en_US" : "zh_CN");
     return { url: url.toString() };
   });
 

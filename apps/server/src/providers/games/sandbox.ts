@@ -69,12 +69,16 @@ export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
       `<p>${t(ServerMessageKey.sandboxGameRules)}</p>
 <p role="status">${t(ServerMessageKey.sandboxGameBalance, { amount: yuan(balance) })}</p>
 ${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === null ? "" : `<p role="alert">${escape(alert)}</p>`}
-<form method="post" action="/sandbox/game/play">${hidden("player", seat.player)}${hidden("game", seat.game)}${hidden("back", seat.back)}${hidden("seat", seatMac(seat))}${hidden("round", randomUUID())}
+<form method="post" action="/sandbox/game/play">${hidden("lang", language)}${hidden("player", seat.player)}${hidden("game", seat.game)}${hidden("back", seat.back)}${hidden("seat", seatMac(seat))}${hidden("round", randomUUID())}
 <label>${t(ServerMessageKey.sandboxGameBet)} <input name="bet" inputmode="decimal" required pattern="\\d{1,7}(\\.\\d{1,2})?" value="1.00"></label>
 <button type="submit">${t(ServerMessageKey.sandboxGameRoll)}</button></form>
 <p><a href="${escape(seat.back)}">${t(ServerMessageKey.sandboxGameBack)}</a></p>`,
     );
   }
+
+  /** The app's language when the launch named it, else the browser's (as a provider's site does). */
+  const languageOf = (asked: unknown, request: FastifyRequest): ServerLanguage =>
+    asked === "en_US" || asked === "zh_CN" ? asked : pageLanguage(request.headers["accept-language"]);
 
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply.status(status).type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
@@ -96,8 +100,8 @@ ${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === 
 
     // Arriving from the platform's launch URL: the token becomes a seat at the table.
     scope.get("/sandbox/game/play", async (request: FastifyRequest, reply) => {
-      const language = pageLanguage(request.headers["accept-language"]);
       const query = request.query as Record<string, unknown>;
+      const language = languageOf(query.lang, request);
       const token = typeof query.token === "string" ? query.token : "";
       const game = typeof query.game === "string" && /^[\w-]{1,64}$/.test(query.game) ? query.game : "";
       const session = await wallet("session", { token });
@@ -111,8 +115,8 @@ ${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === 
     // A round: the bet to the wallet, a throw, the win to the wallet. A form sent twice (a reload)
     // names the same round, so the wallet charges and pays it once.
     scope.post("/sandbox/game/play", async (request: FastifyRequest, reply) => {
-      const language = pageLanguage(request.headers["accept-language"]);
       const form = (request.body ?? {}) as Record<string, string | undefined>;
+      const language = languageOf(form.lang, request);
       const seat = { player: form.player ?? "", game: form.game ?? "", back: backOf(form.back) };
       const round = form.round ?? "";
       if (!sameText(form.seat ?? "", seatMac(seat)) || !/^[\w-]{1,64}$/.test(round)) {

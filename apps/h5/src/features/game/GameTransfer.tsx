@@ -1,0 +1,127 @@
+import { useLingui } from "@lingui/react/macro";
+import { GAME_WAGER_MULTIPLE, formatAmount, wageringAfterExchange } from "@platform/domain";
+import type { TransferBalance } from "@platform/domain";
+import { Button, TextField, useMessageText } from "@platform/ui";
+import { useState } from "react";
+import type { SyntheticEvent } from "react";
+import { TradeCard } from "../trade/TradeCard";
+import { readAmount } from "../trade/amount";
+import type { GameBalance } from "./queries";
+import { useGameTransfer } from "./useGameTransfer";
+
+/** Gold into the game (with its bonus), or the game balance back to gold (once no bets are due). */
+type Way = "in" | "out";
+const ways: Readonly<Record<Way, readonly [from: TransferBalance, to: TransferBalance]>> = {
+  in: ["GOLD", "GAME"],
+  out: ["GAME", "GOLD"],
+};
+
+/**
+ * Moving money between gold and the game balance. Into the game it says the bonus the amount adds
+ * and the bets that will then be required; out of it, while bets are still required, it says how
+ * much instead of sending (and shows the server's refusal should one come all the same).
+ */
+export function GameTransfer({ balance }: { readonly balance: GameBalance }) {
+  const { t } = useLingui();
+  const text = useMessageText();
+  const [way, setWay] = useState<Way>("in");
+  const [amountText, setAmountText] = useState("");
+  const [tried, setTried] = useState(false);
+  const [serverSaid, setServerSaid] = useState<string | null>(null);
+  const send = useGameTransfer({
+    done: () => {
+      setAmountText("");
+      setTried(false);
+    },
+    refused: setServerSaid,
+  });
+
+  const [fromType, toType] = ways[way];
+  const source = way === "in" ? balance.gold : balance.game;
+  const availableText = formatAmount(source);
+  const due = formatAmount(balance.wagerRemaining);
+  const reading = readAmount(amountText);
+  const blocked = way === "out" && balance.wagerRemaining > 0;
+  const problem = blocked
+    ? t`还需投注 ${due} 才能把游戏余额转回金币`
+    : !reading.ok
+      ? text(reading.problem)
+      : reading.amount > source
+        ? t`超出可转出余额 ${availableText}`
+        : null;
+  const visibleProblem = serverSaid ?? (blocked || tried || amountText !== "" ? problem : null);
+
+  const percent = balance.bonusPercent;
+  let preview: string | null = null;
+  if (way === "in" && reading.ok && problem === null) {
+    const bonus = Math.floor((reading.amount * percent) / 100);
+    const bonusText = formatAmount(bonus);
+    const required = formatAmount(
+      wageringAfterExchange(reading.amount, balance.game, balance.wagerRemaining),
+    );
+    if (bonus > 0) preview = t`将赠送 ${bonusText} 奖金；转入后需投注满 ${required} 才能解锁奖金并转回金币`;
+  }
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setServerSaid(null);
+    setTried(true);
+    if (problem !== null || !reading.ok || send.isPending) return;
+    send.mutate({ fromType, toType, amount: reading.amount });
+  };
+
+  const goldName = t`金币`;
+  const gameName = t`游戏余额`;
+  const multiple = GAME_WAGER_MULTIPLE;
+  return (
+    <TradeCard title={t`金币与游戏余额互转`} className="h5-game-card">
+      <form className="h5-game-form" onSubmit={onSubmit} noValidate>
+        <fieldset className="h5-fieldset">
+          <legend className="h5-game-legend">{t`转账方向`}</legend>
+          <div className="h5-game-ways">
+            {(["in", "out"] as const).map((option) => (
+              <label key={option} className="h5-game-way">
+                <input
+                  type="radio"
+                  name="gameTransferWay"
+                  value={option}
+                  checked={way === option}
+                  onChange={() => {
+                    setWay(option);
+                    setServerSaid(null);
+                  }}
+                />
+                <span>{option === "in" ? t`${goldName} → ${gameName}` : t`${gameName} → ${goldName}`}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {way === "in" && percent > 0 ? (
+          <p className="h5-note">
+            {t`金币转入游戏赠送 ${percent}% 奖金；投注满转入金额的 ${multiple} 倍加转入前的游戏余额后，奖金解锁，游戏余额才能转回金币。`}
+          </p>
+        ) : null}
+        <TextField
+          label={t`转账金额`}
+          value={amountText}
+          onChange={(next) => {
+            setAmountText(next);
+            setServerSaid(null);
+          }}
+          inputMode="decimal"
+          placeholder={t`请输入金额`}
+          hint={t`可转出 ${availableText}`}
+          error={visibleProblem ?? undefined}
+        />
+        <p className="h5-note" aria-live="polite" data-testid="game-transfer-preview">
+          {preview}
+        </p>
+        <div className="h5-actions">
+          <Button type="submit" variant="secondary" block busy={send.isPending}>
+            {t`确认转账`}
+          </Button>
+        </div>
+      </form>
+    </TradeCard>
+  );
+}
