@@ -19,6 +19,14 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: BusinessCo
  * (ffmpeg) is below, in src/media/.
  */
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The member centre's seeded pictures (spec §2's carousel), drawn here: no media files to ship.
+  app.get("/api/media/static/:name", async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const art = Object.hasOwn(staticArt, name) ? staticArt[name] : undefined;
+    if (art === undefined) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    return reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(art);
+  });
+
   app.get("/api/media/hls/:videoId/:file", async (request, reply) => {
     const { videoId, file } = request.params as { videoId: string; file: string };
     const { token } = request.query as { token?: unknown };
@@ -61,3 +69,13 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 }
+
+/** A 750 × 250 banner: a gradient from `from` to `to` and a crown. */
+function bannerSvg(from: string, to: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 250"><defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="750" height="250" fill="url(#g)"/><path d="M560 170 L580 90 L620 130 L650 70 L680 130 L720 90 L740 170 Z" fill="#fff" opacity=".85"/></svg>`;
+}
+
+const staticArt: Readonly<Record<string, string>> = {
+  "member-1.svg": bannerSvg("#b8860b", "#f5d76e"),
+  "member-2.svg": bannerSvg("#3a1c71", "#d76d77"),
+};

@@ -90,7 +90,14 @@ eachDatabase("user, system and tracking", (target) => {
     const goods = await api.user.vipGoodList();
     expect(goods.map((g) => g.days)).toEqual([30, 90, 365, 0]);
     expect(goods.every((g) => Number.isInteger(g.amount))).toBe(true);
-    expect((await api.user.memberCentrePictures()).length).toBeGreaterThan(0);
+    const pictures = await api.user.memberCentrePictures();
+    expect(pictures.length).toBeGreaterThan(0);
+    // Every seeded picture is served (drawn by the server), and an unknown one is not.
+    for (const picture of pictures) {
+      const served = await fetch(`${platform.server.origin}${picture.imageUrl}`);
+      expect(served.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    }
+    expect((await fetch(`${platform.server.origin}/api/media/static/nothing.svg`)).status).toBe(404);
     expect((await api.user.memberBenefitsConfig()).map((b) => b.key)).toEqual([
       "svipVideos",
       "discount",
