@@ -5,4 +5,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/bootstrap.sh
 pnpm exec turbo run build --output-logs=errors-only
+# Live rooms: the RTMP ingest on 1935 and the seeded demo room (a looped clip, no encoding), unless
+# the environment says otherwise (LIVE_RTMP_PORT=off, LIVE_DEMO=false). Tests never set these.
+export LIVE_RTMP_PORT="${LIVE_RTMP_PORT-1935}" LIVE_DEMO="${LIVE_DEMO-true}"
 exec pnpm --filter @platform/server start

@@ -226,7 +226,7 @@ export default defineConfig({
               // and each route's definition (its search rules; the screens stay split). One request.
               // Not the api-client's uploads (a picture, a video in parts): they load on first use.
               name: "app",
-              test: /node_modules[\\/](@lingui|ky)[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production)|packages[\\/](api-client[\\/]src[\\/](?!(resumable|upload)\.)|i18n[\\/]src[\\/](activate|locale|provider)\.|domain[\\/]src[\\/](session|format)\.|ui[\\/]src[\\/](i18n|player[\\/]shaka|primitives[\\/](useModal|Layer|Toast|Dialog|Button))\.)|apps[\\/]h5[\\/]src[\\/](app[\\/](error-text|state|config|i18n|notify|api|tracking)\.ts$|routes[\\/](?!__root)[^?]*\.tsx$|components[\\/](comingSoon|lateScreens)\.tsx?$|features[\\/]((trade|library|posting|account|game)[\\/]routing|trade[\\/]search|video[\\/]queries)\.ts$|features[\\/]search[\\/](queries|history|search)\.ts$)|preload-helper/,
+              test: /node_modules[\\/](@lingui|ky)[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production)|packages[\\/](api-client[\\/]src[\\/](?!(resumable|upload)\.)|i18n[\\/]src[\\/](activate|locale|provider)\.|domain[\\/]src[\\/](session|format)\.|ui[\\/]src[\\/](i18n|player[\\/]shaka|primitives[\\/](useModal|Layer|Toast|Dialog|Button))\.)|apps[\\/]h5[\\/]src[\\/](app[\\/](error-text|state|config|i18n|notify|api|tracking)\.ts$|routes[\\/](?!__root)[^?]*\.tsx$|components[\\/]lateScreens\.ts$|features[\\/]((trade|library|posting|account|game|live)[\\/]routing|trade[\\/]search|video[\\/]queries)\.ts$|features[\\/]search[\\/](queries|history|search)\.ts$)|preload-helper/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

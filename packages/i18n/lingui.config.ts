@@ -26,6 +26,8 @@ export default defineConfig({
         "<rootDir>/../../apps/h5/src/features/settings",
         "<rootDir>/../../apps/h5/src/features/navigation",
         "<rootDir>/../../apps/h5/src/features/game",
+        "<rootDir>/../../apps/h5/src/features/live",
+        "<rootDir>/../ui/src/live",
         "<rootDir>/../ui/src/creation",
         "<rootDir>/../ui/src/my",
       ],
@@ -77,6 +79,13 @@ export default defineConfig({
       // banners and games): loaded with that screen, like the money screens'.
       path: "<rootDir>/src/locales/{locale}/game",
       include: ["<rootDir>/../../apps/h5/src/features/game"],
+      exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
+    },
+    {
+      // Live rooms' words (/starlive, Step 16: rooms, the live player, chat, going live): loaded
+      // with that screen, like the game lobby's.
+      path: "<rootDir>/src/locales/{locale}/live",
+      include: ["<rootDir>/../../apps/h5/src/features/live", "<rootDir>/../ui/src/live"],
       exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
     },
     {

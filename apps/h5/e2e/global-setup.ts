@@ -54,6 +54,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     EEPAY_REVIEW_SECONDS: "1",
     // The sandbox game's die always shows 6: every bet of the game journeys wins twice its amount.
     SANDBOX_GAME_DICE: "6",
+    // Live rooms (live.e2e.ts): an RTMP ingest on a free port, one cheap rendition below the source,
+    // a dropped encoder ends its room after 1 s.
+    LIVE_RTMP_PORT: "0",
+    LIVE_LADDER: "144",
+    LIVE_RECONNECT_GRACE_MS: "1000",
   });
   const server = await startServer(config, { logger: false });
   await seed(server.ctx, () => undefined);

@@ -16,14 +16,9 @@ async function emptyState(page: Page): Promise<{ picture: string | null; drawing
 }
 
 describe("each empty, error and missing screen has its own picture and words", () => {
-  it("coming soon, not found and a failed load draw three different pictures", async () => {
+  it("not found and a failed load draw different pictures (no route is 'coming soon' any more)", async () => {
     const { context, page } = await e2e.phone();
     await signInQuickly(context, demo.ordinary);
-
-    await page.goto("/starlive");
-    const soon = await emptyState(page);
-    expect(soon.picture).toBe("comingSoon");
-    expect(soon.text).toBe("这个页面正在建设中，即将推出。");
 
     await page.goto("/no-such-page");
     const missing = await emptyState(page);
@@ -37,10 +32,10 @@ describe("each empty, error and missing screen has its own picture and words", (
     expect(failed.picture).toBe("error");
     expect(await page.locator(".pf-empty").getByRole("button").count()).toBe(1);
 
-    const drawings = new Set([soon.drawing, missing.drawing, failed.drawing]);
-    expect(drawings.size).toBe(3);
-    const words = new Set([soon.text, missing.text, failed.text]);
-    expect(words.size).toBe(3);
+    const drawings = new Set([missing.drawing, failed.drawing]);
+    expect(drawings.size).toBe(2);
+    const words = new Set([missing.text, failed.text]);
+    expect(words.size).toBe(2);
     // No 'no results' sentence on any of them.
     for (const text of words) expect(text).not.toContain("没有搜索结果");
   });

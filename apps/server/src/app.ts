@@ -24,6 +24,7 @@ import { uploadRoutes } from "./modules/upload/routes";
 import { userRoutes } from "./modules/user/routes";
 import { paymentChannels } from "./providers/payments/provider";
 import { gameRoutes } from "./modules/game/routes";
+import { liveRoutes } from "./modules/live/routes";
 import { sandboxGameRoutes } from "./providers/games/sandbox";
 import { sandboxPaymentRoutes } from "./providers/payments/sandbox/party";
 import { sandboxSecret } from "./providers/payments/sandbox/secret";
@@ -154,6 +155,7 @@ export async function buildApp(
   panelRoutes(app, ctx);
   tradeRoutes(app, ctx);
   gameRoutes(app, ctx);
+  liveRoutes(app, ctx);
 
   // Exists only while the sandbox is on, and only for the machine itself (providers/sms/readback.ts).
   if (ctx.sms instanceof SandboxSmsGateway) smsReadbackRoute(app, ctx, ctx.sms);

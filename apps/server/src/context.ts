@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { FloodGuard } from "./security/flood";
-import type { Db } from "./db/database";
+import type { Db, Listen } from "./db/database";
 import type { ServerConfig } from "./env";
 import type { Authenticate } from "./http/caller";
 import type { MediaLibrary } from "./media/library";
@@ -13,6 +13,8 @@ import type { SmsGateway } from "./providers/sms/gateway";
 export interface AppContext {
   readonly db: Db;
   readonly dbKind: "pglite" | "postgres";
+  /** Hear NOTIFY of a channel from every process on the database (the live chat's fan-out). */
+  readonly listen: Listen;
   readonly config: ServerConfig;
   /** Settled secrets (from the environment, or generated once and kept in the data folder). */
   readonly secrets: { readonly reqKey: string; readonly clientSecret: string; readonly signingKey: string };

@@ -94,6 +94,67 @@ export interface ServerConfig {
   /** Posting videos (Step 14): prices, previews, processing and review. */
   readonly creation: CreationSettings;
   readonly game: GameSettings;
+  /** Live rooms (Step 16, decision 0022): the RTMP ingest, the live HLS it makes, the chat. */
+  readonly live: LiveSettings;
+}
+
+export interface LiveSettings {
+  /** The RTMP ingest's port (LIVE_RTMP_PORT; 0: any free one); null: no ingest (the default). */
+  readonly rtmpPort: number | null;
+  /** The address it listens on (LIVE_RTMP_HOST, else HOST). */
+  readonly rtmpHost: string;
+  /** What authors put in their encoder as the server (LIVE_RTMP_PUBLIC_URL), else rtmp://host:port/live. */
+  readonly rtmpPublicUrl: string | null;
+  /** Start the seeded demo room: ffmpeg looping a clip into the ingest with `-c copy` (LIVE_DEMO). */
+  readonly demo: boolean;
+  /** Target length of a live segment, and how many the playlists keep (the sliding window). */
+  readonly segmentSeconds: number;
+  readonly windowSegments: number;
+  /** Heights of the renditions made below the source's (LIVE_LADDER, e.g. "480,240"; empty: source only). */
+  readonly ladder: readonly number[];
+  /** How long a dropped encoder may take to come back before the room ends (ms). */
+  readonly reconnectGraceMs: number;
+  /** A stream that sends nothing for this long is dropped (ms). */
+  readonly stallMs: number;
+  /** Chat messages one person may send per minute, and the least time between two (ms). */
+  readonly chatPerMinute: number;
+  readonly chatGapMs: number;
+}
+
+function ladderOf(value: string | undefined): number[] {
+  if (value === undefined) return [240];
+  const heights = value
+    .split(/[,\s]+/)
+    .filter((part) => part !== "")
+    .map((part) => Number(part));
+  for (const h of heights)
+    if (!Number.isSafeInteger(h) || h < 72 || h > 2160 || h % 2 !== 0)
+      throw new Error("LIVE_LADDER must be even heights from 72 to 2160, comma-separated");
+  return [...new Set(heights)].sort((a, b) => b - a);
+}
+
+function liveOf(env: Readonly<Record<string, string | undefined>>, host: string): LiveSettings {
+  const port = env.LIVE_RTMP_PORT;
+  const rtmpPort =
+    port === undefined || port === "" || port === "off" ? null : intOf(port, 1935, "LIVE_RTMP_PORT", 0);
+  if (rtmpPort !== null && rtmpPort > 65_535)
+    throw new Error("LIVE_RTMP_PORT must be a port (0-65535) or off");
+  const publicUrl = env.LIVE_RTMP_PUBLIC_URL || null;
+  if (publicUrl !== null && !/^rtmps?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(publicUrl))
+    throw new Error("LIVE_RTMP_PUBLIC_URL must be an rtmp:// or rtmps:// URL");
+  return {
+    rtmpPort,
+    rtmpHost: env.LIVE_RTMP_HOST || host,
+    rtmpPublicUrl: publicUrl === null ? null : publicUrl.replace(/\/+$/, ""),
+    demo: boolOf(env.LIVE_DEMO, false),
+    segmentSeconds: intOf(env.LIVE_SEGMENT_SECONDS, 1, "LIVE_SEGMENT_SECONDS"),
+    windowSegments: intOf(env.LIVE_WINDOW_SEGMENTS, 6, "LIVE_WINDOW_SEGMENTS", 3),
+    ladder: ladderOf(env.LIVE_LADDER),
+    reconnectGraceMs: intOf(env.LIVE_RECONNECT_GRACE_MS, 15_000, "LIVE_RECONNECT_GRACE_MS", 0),
+    stallMs: intOf(env.LIVE_STALL_MS, 10_000, "LIVE_STALL_MS", 1000),
+    chatPerMinute: intOf(env.LIVE_CHAT_PER_MINUTE, 20, "LIVE_CHAT_PER_MINUTE"),
+    chatGapMs: intOf(env.LIVE_CHAT_GAP_MS, 1000, "LIVE_CHAT_GAP_MS", 0),
+  };
 }
 
 export interface StorageSettings {
@@ -404,8 +465,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new Error("MEMBER_DISCOUNT must be more than 0 and at most 10");
   const dataDir = env.DATA_DIR || `${repoRoot}data`;
   const storage = storageOf(env);
+  const host = env.HOST || "127.0.0.1";
   return {
-    host: env.HOST || "127.0.0.1",
+    host,
     // 0: any free port (tests).
     port: intOf(env.PORT, 8080, "PORT", 0),
     dataDir,
@@ -500,5 +562,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       bonusPercent: percentOf(env.GAME_BONUS_PERCENT, 10, "GAME_BONUS_PERCENT"),
       sandboxDice: diceOf(env.SANDBOX_GAME_DICE),
     },
+    live: liveOf(env, host),
   };
 }

@@ -1,9 +1,10 @@
 import { pathToFileURL } from "node:url";
-import { demoAccounts, seed } from "./seed";
+import { demoAccounts, demoLiveAuthor, seed } from "./seed";
 import { loadConfig } from "./env";
 import type { ServerConfig } from "./env";
 import { READBACK_SECRET_HEADER, listensOnLoopbackOnly } from "./providers/sms/readback";
 import { startServer } from "./server";
+import { stationOf } from "./modules/live/station";
 
 export { buildApp } from "./app";
 export { demoAccounts, seed } from "./seed";
@@ -42,6 +43,9 @@ async function main(): Promise<void> {
     const wrote = await seed(server.ctx, (line) => process.stdout.write(`  ${line}\n`));
     if (wrote) server.app.log.info("seeded demo data");
   }
+  // The demo room: the seed's studio, live from a looped clip (LIVE_DEMO, on in start.sh).
+  const station = stationOf(server.ctx);
+  if (config.live.demo && config.seed && station) await station.startDemo(demoLiveAuthor);
   const lines = [
     "",
     `  Platform H5 is running at ${server.origin}`,
@@ -51,6 +55,11 @@ async function main(): Promise<void> {
     "  demo accounts (password login):",
     ...demoAccounts.map((a) => `    ${a.mobile} / ${a.password}  ${a.role}`),
     ...(config.sandbox ? ["", ...readbackLines(config)] : []),
+    "",
+    station
+      ? `  live: encoders publish to rtmp://${config.live.rtmpHost}:${String(station.port)}/live with a room's stream key` +
+        (config.live.demo ? " (the demo room is live)" : "")
+      : "  live: no RTMP ingest (LIVE_RTMP_PORT is not set)",
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

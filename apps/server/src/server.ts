@@ -14,6 +14,8 @@ import { LocalStore } from "./providers/storage/local-store";
 import { S3Store } from "./providers/storage/s3-store";
 import type { ObjectStore } from "./providers/storage/store";
 import { JobRunner } from "./jobs/runner";
+import { liveHubOf } from "./modules/live/hub";
+import { LiveStation } from "./modules/live/station";
 import { HttpPaymentProvider } from "./providers/payments/http-provider";
 import { paymentChannels } from "./providers/payments/provider";
 import type { PaymentChannel, PaymentProvider } from "./providers/payments/provider";
@@ -99,6 +101,7 @@ export async function startServer(
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
+    listen: database.listen,
     config,
     secrets,
     sms,
@@ -115,6 +118,8 @@ export async function startServer(
   await buildApp(ctx, app);
   listening = (await app.listen({ host: config.host, port: config.port })).replace("[::1]", "localhost");
   jobs.start();
+  // The RTMP ingest, where LIVE_RTMP_PORT says (decision 0022).
+  const station = await LiveStation.start(ctx);
   return {
     app,
     ctx,
@@ -122,6 +127,9 @@ export async function startServer(
     origin: listening,
     close: async () => {
       await jobs.stop();
+      await station?.close();
+      // The chat's open streams end first: the server's close waits for open requests.
+      await liveHubOf(ctx).stop();
       await app.close();
       await database.close();
     },

@@ -1,6 +1,7 @@
 import { hmac } from "../src/security/hashing";
 import { badIds, badQueries, describe as describeValue } from "./fuzz";
 import type { MutationKind, Probe } from "./fuzz";
+import { liveRouteCases } from "./fuzz-live-routes";
 import { mediaRouteCases } from "./fuzz-media-routes";
 import { png } from "./fuzz-setup";
 import type { Case, Fixtures } from "./fuzz-setup";
@@ -84,6 +85,7 @@ export function serverRouteCases(
   const routes: RouteCases = { server, fx, own, userHeaders, plain, both, rangeCases };
 
   mediaRouteCases(routes);
+  liveRouteCases(routes);
   uploadRouteCases(routes);
   partRouteCases(routes);
   plainRouteCases(routes);

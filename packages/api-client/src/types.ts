@@ -27,6 +27,10 @@ export type BankCard = ResponseOf<"trade.createPayee">;
 export type RechargeOrder = ResponseOf<"trade.orderDetail">;
 export type WithdrawOrder = ResponseOf<"trade.withdrawByOrderNum">;
 export type LiveRoom = ResponseOf<"game.starLiveSdk">["rooms"][number];
+export type LiveRoomDetail = ResponseOf<"game.liveRoom">;
+export type MyLiveRoom = ResponseOf<"game.liveMyRoom">;
+export type LiveMessage = ResponseOf<"game.liveChatSend">;
+export type { LiveChatEvent } from "./contract/social";
 export type UploadSign = ResponseOf<"upload.signUrl">;
 
 /** A paged answer. */

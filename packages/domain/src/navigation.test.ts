@@ -25,6 +25,9 @@ describe("isPublicPath", () => {
     ["/home", false],
     ["/", false],
     ["/loginx", false],
+    ["/starlive", true],
+    ["/starlive?room=3", true],
+    ["/starlivex", false],
   ])("%s → %s", (path, expected) => {
     expect(isPublicPath(path)).toBe(expected);
   });

@@ -9,10 +9,10 @@ function normalise(path: string): string {
 export const LOGIN_PATH = "/login";
 export const HOME_PATH = "/home";
 
-/** Only /login and the channel pages /d/… open without signing in. */
+/** Only /login, the live rooms (/starlive) and the channel pages /d/… open without signing in (spec §2). */
 export function isPublicPath(path: string): boolean {
   const p = normalise(path);
-  return p === LOGIN_PATH || p === "/d" || p.startsWith("/d/");
+  return p === LOGIN_PATH || p === "/starlive" || p === "/d" || p.startsWith("/d/");
 }
 
 export type GuardDecision =

@@ -44,6 +44,8 @@ export const StatementReason = {
   /** A bought video was deleted or taken down: its price given back (decision 0018). */
   REFUND_VIDEO: "REFUND_VIDEO",
   MEMBERSHIP: "MEMBERSHIP",
+  /** A ticket to a paid live room (decision 0022). */
+  LIVE_TICKET: "LIVE_TICKET",
   TRANSFER: "TRANSFER",
   WITHDRAW: "WITHDRAW",
   WITHDRAW_RETURN: "WITHDRAW_RETURN",

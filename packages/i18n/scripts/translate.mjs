@@ -9,7 +9,17 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The catalogs of lingui.config.ts (the product's, and the server's refusal sentences). */
-const catalogNames = ["messages", "server", "money", "library", "creation", "account", "panel", "game"];
+const catalogNames = [
+  "messages",
+  "server",
+  "money",
+  "library",
+  "creation",
+  "account",
+  "panel",
+  "game",
+  "live",
+];
 const poOf = (locale, name) => join(root, `src/locales/${locale}/${name}.po`);
 const lock = join(root, ".cache/translate.lock");
 

@@ -7,7 +7,7 @@ import type { Locale } from "./locale";
  * Catalogs loaded after the first paint, each only when needed (per language, a chunk of its
  * own): the server's refusal sentences (`serverMessages`), when a refusal is shown; the money
  * screens' words, the library's (membership, purchases, history, favourites), posting's (the
- * video editor, the owner's works), the account's, the 'my' panel's and the game lobby's, with
+ * video editor, the owner's works), the account's, the 'my' panel's, the game lobby's and the live rooms', with
  * those screens. Each screens' catalog has an id `<name>.catalog` (its screens' `…CatalogMark`),
  * which `hasCatalog` looks for. This table is a chunk of its own too, fetched with the first late
  * catalog (`loadCatalog`): the names of the catalogs' chunks are in no page's first load, and a new
@@ -41,5 +41,9 @@ export const lateCatalogs = {
   game: {
     "zh-CN": () => import("./locales/zh-CN/game"),
     "en-US": () => import("./locales/en-US/game"),
+  },
+  live: {
+    "zh-CN": () => import("./locales/zh-CN/live"),
+    "en-US": () => import("./locales/en-US/live"),
   },
 } as const satisfies Record<string, Record<Locale, () => Promise<{ messages: Messages }>>>;

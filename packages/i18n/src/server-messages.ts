@@ -411,6 +411,24 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.gameWagerPending",
     message: "还需投注 {amount} 才能解锁游戏奖励并把游戏余额转回金币",
   },
+  [ServerMessageKey.liveNeedTicket]: /*i18n*/ {
+    id: "server.liveNeedTicket",
+    message: "购买门票后即可观看该直播",
+  },
+  [ServerMessageKey.liveNoTicket]: /*i18n*/ { id: "server.liveNoTicket", message: "该直播间无需门票" },
+  [ServerMessageKey.liveOwnRoom]: /*i18n*/ { id: "server.liveOwnRoom", message: "不能购买自己直播间的门票" },
+  [ServerMessageKey.liveChatTooFast]: /*i18n*/ {
+    id: "server.liveChatTooFast",
+    message: "发言太频繁，请 {seconds} 秒后再试",
+  },
+  [ServerMessageKey.liveChatClosed]: /*i18n*/ {
+    id: "server.liveChatClosed",
+    message: "直播未开始或已结束，暂不能发言",
+  },
+  [ServerMessageKey.livePriceRange]: /*i18n*/ {
+    id: "server.livePriceRange",
+    message: "门票价格须在 {min} 到 {max} 之间",
+  },
   [ServerMessageKey.gameNotFound]: /*i18n*/ {
     id: "server.gameNotFound",
     message: "该游戏暂不可用，请选择其他游戏",

@@ -16,5 +16,7 @@ export * from "./comments";
 export * from "./login";
 export * from "./my";
 export * from "./profile";
+// Live rooms: their words are the `live` catalog, loaded with /starlive.
+export * from "./live";
 // Posting one's own videos: their words are the `creation` catalog, loaded with those screens.
 export * from "./creation";

@@ -64,3 +64,14 @@ export function validateFromSearch(search: Record<string, unknown>): FromSearch 
   const from = search.from;
   return { from: typeof from === "string" && safeRedirectTarget(from) === from ? from : undefined };
 }
+
+/** /starlive: a room (`?room=`, an id) or one's own room (`?mine=1`); anything else is the list. */
+export interface LiveSearch {
+  readonly room?: string;
+  readonly mine?: 1;
+}
+export function validateLiveSearch(search: Record<string, unknown>): LiveSearch {
+  const room = typeof search.room === "number" ? String(search.room) : search.room;
+  if (typeof room === "string" && /^[1-9]\d{0,15}$/.test(room)) return { room };
+  return search.mine === 1 || search.mine === "1" ? { mine: 1 } : {};
+}

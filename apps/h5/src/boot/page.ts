@@ -36,7 +36,8 @@ export function bootScript(
     `var c=document.createElement('link');c.rel='modulepreload';c.href=e?${JSON.stringify(catalogs.enUS)}:${JSON.stringify(catalogs.zhCN)};document.head.appendChild(c);`,
     // The web app manifest in the same language (the installed app's name).
     `var m=document.createElement('link');m.rel='manifest';m.href=e?${JSON.stringify(manifests.enUS)}:${JSON.stringify(manifests.zhCN)};document.head.appendChild(m);`,
-    "if(!g('accessToken')&&p!=='/login'&&p!=='/d'&&p.indexOf('/d/')!==0){",
+    // The public pages of spec §2 (the domain's isPublicPath): /login, /starlive, /d and /d/….
+    "if(!g('accessToken')&&p!=='/login'&&p!=='/starlive'&&p!=='/d'&&p.indexOf('/d/')!==0){",
     "d.setAttribute('data-boot','leaving');",
     "l.replace('/login?'+new URLSearchParams({redirect:l.pathname+l.search+l.hash}));return}",
     "d.setAttribute('data-boot',p==='/login'?'login':p==='/home'||p==='/'?'home':p==='/videoview'?'video':'page');",

@@ -1,9 +1,10 @@
-import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../components/comingSoon";
+import { validateLiveSearch } from "../app/route-search";
+import { liveScreen } from "../features/live/routing";
 
 export const Route = createFileRoute("/starlive")({
-  // A later step builds this screen (one lazy chunk for all of them: components/comingSoon).
+  validateSearch: validateLiveSearch,
+  // Live rooms are a lazy chunk of their own with their catalog (features/live/routing).
   codeSplitGroupings: [],
-  component: comingSoon(msg`直播`),
+  component: liveScreen((screens) => screens.LiveScreen),
 });

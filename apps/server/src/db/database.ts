@@ -13,10 +13,72 @@ import * as schema from "./schema";
 /** Either driver behind one type: the query builder and transactions are the same. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Notifications of one channel (PostgreSQL's LISTEN): `payload` as NOTIFY sent it. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
 export interface Database {
   readonly db: Db;
   readonly kind: "pglite" | "postgres";
+  /**
+   * Hear a channel's notifications, from every process on the database (`pg_notify` in a
+   * transaction is delivered when it commits). PostgreSQL: a connection of its own, connected again
+   * if it drops; the embedded database: its own LISTEN (one process by nature).
+   */
+  readonly listen: Listen;
   close(): Promise<void>;
+}
+
+/** LISTEN on a connection of its own, connecting again (after 1 s) whenever it is lost. */
+function postgresListen(connectionString: string): { listen: Listen; close: () => Promise<void> } {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString });
+      next.on("notification", (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+      });
+      next.on("error", () => {
+        if (client === next) client = null;
+        connecting = null;
+        void next.end().catch(() => undefined);
+        if (!closed && handlers.size > 0)
+          setTimeout(() => {
+            if (!closed) void connect().catch(() => undefined);
+          }, 1000).unref();
+      });
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = next;
+      return next;
+    })();
+    return connecting;
+  };
+  return {
+    listen: async (channel, onPayload) => {
+      const set = handlers.get(channel) ?? new Set();
+      const first = set.size === 0;
+      set.add(onPayload);
+      handlers.set(channel, set);
+      const connection = await connect();
+      if (first) await connection.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    close: async () => {
+      closed = true;
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
 }
 
 /** The versioned migrations (drizzle-kit output), found from src/ and from dist/ alike. */
@@ -42,12 +104,29 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const listener = postgresListen(options.databaseUrl);
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   const folder = join(options.dataDir, "db");
   mkdirSync(folder, { recursive: true });
   const client = await PGlite.create(folder);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
 }

@@ -44,6 +44,9 @@ export const demoAccounts = [
   },
 ] as const;
 
+/** The demo account whose room start.sh's demo broadcast feeds (LIVE_DEMO). */
+export const demoLiveAuthor = "13900000001";
+
 /**
  * The demo channels (the /d/{channelTagId} pages), named in both languages. "0", the main site, is
  * made by the migration in every database; the seed's videos are in 0, 1 and 2, and 3 to 5 are empty.

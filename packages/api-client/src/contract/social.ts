@@ -9,8 +9,9 @@ import {
   ZPage,
   ZPageNumber,
   ZPageRequest,
+  ZWatchLevel,
 } from "./common";
-import { ZVideo, ZVideoFilters } from "./substance";
+import { ZCommentText, ZVideo, ZVideoFilters } from "./substance";
 
 /** A row of the member search (spec §3 user search record). */
 /** An upload's key, as uploadSignUrl gave it. */
@@ -35,14 +36,72 @@ export const ZUserSearchRecord = z.object({
 export const ZLiveRoom = z.object({
   roomId: ZId,
   title: z.string(),
+  anchorId: ZId,
   anchorName: z.string(),
   anchorAvatarUrl: z.string().nullable(),
+  /** A picture of the stream (every few seconds while live), else null. */
   coverUrl: z.string().nullable(),
+  /** People watching now (open chat streams, every server process together). */
   online: z.number().int().min(0),
   isLive: z.boolean(),
-  /** HLS playlist of the room's stream; the client adds `token` and `bus_platform_id`. */
+  /** HLS playlist of the room's stream (all renditions); the client adds `token` and `bus_platform_id`. */
   playUrl: z.string(),
+  /** Who may watch: anyone (FREE), super members (SVIP), ticket holders (CHARGE). */
+  watchLevel: ZWatchLevel,
+  /** A CHARGE room's ticket, hundredths of gold (0 otherwise). */
+  price: ZHundredths,
+  startedAt: z.string().nullable(),
 });
+
+/** Live room states: never went live, live now, ended. */
+export const ZLiveStatus = z.enum(["IDLE", "LIVE", "ENDED"]);
+
+export const ZLiveRoomDetail = ZLiveRoom.extend({
+  status: ZLiveStatus,
+  endedAt: z.string().nullable(),
+  /** One playlist per rendition, for the quality menu (the source's first). */
+  renditions: z.array(z.object({ resolution: z.string(), videoPlayUrl: z.string() })),
+  /** Whether this caller may watch; when not, why (SVIP: members only; CHARGE: a ticket). */
+  canWatch: z.boolean(),
+  lockedBy: z.enum(["SVIP", "CHARGE"]).nullable(),
+  isOwner: z.boolean(),
+  /** The chat's server-sent events (history, messages, removals, the room's state). */
+  chatUrl: z.string(),
+  chatMaxLength: z.number().int().min(1),
+});
+
+/** An author's own room, with what their encoder needs. */
+export const ZMyLiveRoom = z.object({
+  roomId: ZId,
+  title: z.string(),
+  watchLevel: ZWatchLevel,
+  price: ZHundredths,
+  status: ZLiveStatus,
+  /** The encoder's server (OBS: 'Server'); null when this server takes no streams. */
+  rtmpUrl: z.string().nullable(),
+  /** The encoder's stream key: a secret, shown to its author only. */
+  streamKey: z.string(),
+  priceMin: ZHundredths,
+  priceMax: ZHundredths,
+});
+
+export const ZLiveMessage = z.object({
+  id: ZId,
+  roomId: ZId,
+  userId: ZId,
+  nickName: z.string(),
+  avatarUrl: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+
+/** What the chat stream sends (each server-sent event's `data`, by its `event` name). */
+export type LiveChatEvent =
+  | { readonly event: "history"; readonly data: { readonly messages: z.infer<typeof ZLiveMessage>[] } }
+  | { readonly event: "message"; readonly data: z.infer<typeof ZLiveMessage> }
+  | { readonly event: "removed"; readonly data: { readonly id: string } }
+  | { readonly event: "room"; readonly data: { readonly status: z.infer<typeof ZLiveStatus> } }
+  | { readonly event: "online"; readonly data: { readonly online: number } };
 
 export const ZGame = z.object({
   gameCode: z.string(),
@@ -92,6 +151,29 @@ export const socialSchemas = {
   "game.starLiveSdk": {
     request: ZEmpty,
     response: z.object({ sdkVersion: z.string(), rooms: z.array(ZLiveRoom) }),
+  },
+  "game.liveRoom": { request: z.object({ roomId: ZId }), response: ZLiveRoomDetail },
+  "game.liveMyRoom": { request: ZEmpty, response: ZMyLiveRoom },
+  "game.liveSaveRoom": {
+    request: z.object({
+      title: ZLine(40).trim().min(1),
+      watchLevel: ZWatchLevel,
+      price: ZHundredths.default(0),
+    }),
+    response: ZMyLiveRoom,
+  },
+  "game.liveResetKey": { request: ZEmpty, response: ZMyLiveRoom },
+  "game.liveBuyTicket": {
+    request: z.object({ roomId: ZId }),
+    response: z.object({ paidAmount: ZHundredths, balance: ZHundredths }),
+  },
+  "game.liveChatSend": {
+    request: z.object({ roomId: ZId, content: ZCommentText }),
+    response: ZLiveMessage,
+  },
+  "game.liveChatRemove": {
+    request: z.object({ roomId: ZId, messageId: ZId }),
+    response: z.object({ removed: z.literal(true) }),
   },
   "contacts.follow": { request: ZFollow, response: ZFollowState },
   "contacts.unfollow": { request: ZFollow, response: ZFollowState },

@@ -18,6 +18,13 @@ import {
 } from "./common";
 
 /** A video's details as its author sets them (saveMyVideo) and a pending edit holds them. */
+/** A comment's text (spec §4): trimmed, not empty, at most 500 characters; live chat follows it too. */
+export const ZCommentText = z
+  .string()
+  .trim()
+  .min(1, { error: MessageKey.commentRequired, abort: true })
+  .pipe(ZText(limits.commentMaxLength));
+
 export const ZVideoDetails = z.object({
   videoTitle: z.string(),
   introduction: z.string(),
@@ -304,11 +311,7 @@ export const substanceSchemas = {
   },
   "substance.doComment": {
     request: z.object({
-      commentContent: z
-        .string()
-        .trim()
-        .min(1, { error: MessageKey.commentRequired, abort: true })
-        .pipe(ZText(limits.commentMaxLength)),
+      commentContent: ZCommentText,
       substanceId: ZId,
       replyCommentId: ZId.optional(),
     }),

@@ -17,6 +17,7 @@ export function i18nFor(language: Language): Promise<I18n> {
       await activateLanguage(instance, language, { store: null, document: null });
       await loadCatalog(instance, "creation");
       await loadCatalog(instance, "panel");
+      await loadCatalog(instance, "live");
       return instance;
     })();
     ready.set(language, i18n);

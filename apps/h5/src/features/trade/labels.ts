@@ -41,6 +41,7 @@ export function useTradeLabels() {
     BUY_VIDEO: t`购买视频`,
     REFUND_VIDEO: t`视频退款`,
     MEMBERSHIP: t`超级会员`,
+    LIVE_TICKET: t`直播门票`,
     TRANSFER: t`余额互转`,
     WITHDRAW: t`提现`,
     WITHDRAW_RETURN: t`提现退回`,

@@ -12,3 +12,4 @@ export * from "./jobs";
 export * from "./sandbox";
 export * from "./membership";
 export * from "./game";
+export * from "./live";

@@ -70,6 +70,7 @@ const reasons: Readonly<Record<JournalKind, StatementReason>> = {
   BUY_VIDEO: StatementReason.BUY_VIDEO,
   REFUND_VIDEO: StatementReason.REFUND_VIDEO,
   MEMBERSHIP: StatementReason.MEMBERSHIP,
+  BUY_LIVE_TICKET: StatementReason.LIVE_TICKET,
   RECHARGE: StatementReason.RECHARGE,
   TRANSFER: StatementReason.TRANSFER,
   WITHDRAW: StatementReason.WITHDRAW,

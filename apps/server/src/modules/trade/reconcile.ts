@@ -50,6 +50,12 @@ const checks: readonly { readonly check: string; readonly query: ReturnType<type
       WHERE j.kind = 'BUY_VIDEO' AND j.reference = 'purchases:' || p.id AND e.user_id = p.user_id AND e.amount = -p.amount)`,
   },
   {
+    check: "live tickets without their debit",
+    query: sql`SELECT t.id, t.user_id, t.amount::text FROM live_tickets t WHERE t.amount > 0 AND NOT EXISTS (
+      SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+      WHERE j.kind = 'BUY_LIVE_TICKET' AND j.reference = 'live_tickets:' || t.id AND e.user_id = t.user_id AND e.amount = -t.amount)`,
+  },
+  {
     check: "refunded purchases without their refund",
     query: sql`SELECT p.id, p.user_id, p.amount::text FROM purchases p WHERE p.refunded_at IS NOT NULL AND p.amount > 0 AND NOT EXISTS (
       SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id

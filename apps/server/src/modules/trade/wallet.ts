@@ -58,6 +58,7 @@ export type JournalKind =
   | "SEED"
   | "GRANT"
   | "BUY_VIDEO"
+  | "BUY_LIVE_TICKET"
   | "REFUND_VIDEO"
   | "MEMBERSHIP"
   | "RECHARGE"

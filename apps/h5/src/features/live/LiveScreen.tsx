@@ -1,0 +1,272 @@
+import { useLingui } from "@lingui/react/macro";
+import { StorageKey, formatAmount } from "@platform/domain";
+import { Button, LiveChat, LivePlayer, LiveRoomCard, loadShakaHls } from "@platform/ui";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useRouter, useSearch } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { hasSession } from "../../app/api";
+import { Page } from "../../components/Page";
+import { RetryState } from "../../components/RetryState";
+import { useIntentKey, useRefusals } from "../trade/refusals";
+import { MyLiveRoomPanel } from "./MyLiveRoomPanel";
+import { useLiveTools } from "./useLiveTools";
+import { liveKeys, liveListQueryOptions, liveRoomQueryOptions } from "./queries";
+import type { LiveRoomDetail } from "./queries";
+import { useLiveChat } from "./useLiveChat";
+import "./live.css";
+
+/**
+ * /starlive (public, spec §2; Step 16, decision 0022): the live rooms, a room with its live
+ * player and chat, and one's own room with what an encoder needs to go live.
+ */
+export function LiveScreen() {
+  const { t } = useLingui();
+  // `?room=`: a room; `?mine=1`: one's own room (going live).
+  const { room, mine } = useSearch({ from: "/starlive" });
+  if (mine === 1)
+    return (
+      <Page title={t`我要开播`}>
+        <MyLiveRoomPanel />
+      </Page>
+    );
+  if (room !== undefined) return <LiveRoomView roomId={room} />;
+  return (
+    <Page title={t`直播`}>
+      <LiveList />
+    </Page>
+  );
+}
+
+function LiveList() {
+  const { t } = useLingui();
+  const { api } = useRouter().options.context;
+  const navigate = useNavigate();
+  const list = useQuery(liveListQueryOptions(api));
+  const signedIn = hasSession(api);
+  const rooms = list.data?.rooms ?? [];
+  return (
+    <div className="h5-live">
+      <div className="h5-live__bar">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            if (signedIn) void navigate({ to: "/starlive", search: { mine: 1 } });
+            else void navigate({ to: "/login", search: { redirect: "/starlive?mine=1" } });
+          }}
+        >
+          {t`我要开播`}
+        </Button>
+      </div>
+      {list.isPending ? (
+        <p className="h5-live__note" role="status">
+          {t`直播间加载中…`}
+        </p>
+      ) : list.isError ? (
+        <RetryState message={t`直播间加载失败`} onRetry={() => void list.refetch()} />
+      ) : rooms.length === 0 ? (
+        <p className="h5-live__note">{t`现在没有直播，稍后再来看看`}</p>
+      ) : (
+        <ul className="h5-live__grid" aria-label={t`直播间`}>
+          {rooms.map((r) => (
+            <li key={r.roomId}>
+              <LiveRoomCard
+                title={r.title}
+                anchorName={r.anchorName}
+                coverUrl={r.coverUrl}
+                online={r.online}
+                isLive={r.isLive}
+                watchLevel={r.watchLevel}
+                priceText={formatAmount(r.price)}
+                onOpen={() => void navigate({ to: "/starlive", search: { room: r.roomId } })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function LiveRoomView({ roomId }: { readonly roomId: string }) {
+  const { t } = useLingui();
+  const { api } = useRouter().options.context;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const detail = useQuery(liveRoomQueryOptions(api, roomId));
+  const storage = api.client.storage;
+  const token = storage.get(StorageKey.accessToken);
+  const room = detail.data;
+  const chat = useLiveChat(room?.canWatch === true ? room.chatUrl : null, token);
+  // The stream says when the room goes live or ends: read the room again (renditions, state).
+  const streamStatus = chat.status;
+  useEffect(() => {
+    if (streamStatus !== null) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
+  }, [streamStatus, queryClient, roomId]);
+  const title = room?.title ?? t`直播`;
+  const online = chat.online ?? room?.online ?? 0;
+  return (
+    <Page title={title} onBack={() => void navigate({ to: "/starlive", search: {} })}>
+      <div className="h5-live h5-live--room">
+        {detail.isPending ? (
+          <p className="h5-live__note" role="status">
+            {t`直播间加载中…`}
+          </p>
+        ) : detail.isError || room === undefined ? (
+          <RetryState message={t`直播间不存在或暂时无法打开`} onRetry={() => void detail.refetch()} />
+        ) : (
+          <>
+            <RoomStage room={room} token={token} busPlatformId={storage.get(StorageKey.busPlatformId)} />
+            <div className="h5-live__info">
+              <h2 className="h5-live__title">{room.title}</h2>
+              <p className="h5-live__anchor">
+                {room.anchorName}
+                {room.isLive ? ` · ${t`${online} 人在看`}` : ""}
+              </p>
+            </div>
+            {room.canWatch ? <RoomChat room={room} chat={chat} /> : null}
+          </>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function RoomStage({
+  room,
+  token,
+  busPlatformId,
+}: {
+  readonly room: LiveRoomDetail;
+  readonly token: string | null;
+  readonly busPlatformId: string | null;
+}) {
+  const { t } = useLingui();
+  if (!room.canWatch) return <RoomLock room={room} />;
+  if (room.status === "IDLE")
+    return (
+      <div className="h5-live__stage h5-live__stage--empty" role="status">
+        {t`主播还没有开播`}
+      </div>
+    );
+  if (room.status === "ENDED" && room.renditions.length === 0)
+    return (
+      <div className="h5-live__stage h5-live__stage--empty" role="status">
+        {t`直播已结束，下次早点来哦`}
+      </div>
+    );
+  return (
+    <LivePlayer
+      autoUrl={room.playUrl}
+      renditions={room.renditions}
+      token={token}
+      busPlatformId={busPlatformId}
+      loadShaka={loadShakaHls}
+      ended={room.status !== "LIVE"}
+      broadcastKey={room.startedAt}
+      poster={room.coverUrl}
+      title={room.title}
+    />
+  );
+}
+
+/** A room the person may not watch: members only, or a ticket to buy. */
+function RoomLock({ room }: { readonly room: LiveRoomDetail }) {
+  const { t } = useLingui();
+  const { api, navigate, queryClient, toast, refusals } = useLiveTools();
+  const intent = useIntentKey();
+  const signedIn = hasSession(api);
+  const buy = useMutation({
+    mutationFn: () =>
+      api.game.liveBuyTicket(
+        { roomId: room.roomId },
+        { quiet: true, idempotencyKey: intent.keyFor({ roomId: room.roomId }) },
+      ),
+    onSuccess: async () => {
+      intent.settle();
+      toast.show(t`购买成功，开始观看`, { tone: "success" });
+      await queryClient.invalidateQueries({ queryKey: liveKeys.room(room.roomId) });
+      await queryClient.invalidateQueries({ queryKey: ["trade"] });
+    },
+    onError: (error) => {
+      intent.settle(error);
+      refusals.toast(error);
+    },
+  });
+  const price = formatAmount(room.price);
+  const signIn = () => void navigate({ to: "/login", search: { redirect: `/starlive?room=${room.roomId}` } });
+  return (
+    <div className="h5-live__stage h5-live__stage--locked">
+      {room.lockedBy === "SVIP" ? (
+        <>
+          <p>{t`该直播仅限超级会员观看`}</p>
+          <Button
+            onClick={() => {
+              if (signedIn) void navigate({ to: "/membervip" });
+              else signIn();
+            }}
+          >
+            {t`开通超级会员`}
+          </Button>
+        </>
+      ) : (
+        <>
+          <p>{t`观看该直播需购买门票（${price} 金币）`}</p>
+          <Button
+            disabled={buy.isPending}
+            onClick={() => {
+              if (signedIn) buy.mutate();
+              else signIn();
+            }}
+          >
+            {buy.isPending ? t`购买中…` : t`购买门票`}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function RoomChat({
+  room,
+  chat,
+}: {
+  readonly room: LiveRoomDetail;
+  readonly chat: ReturnType<typeof useLiveChat>;
+}) {
+  const { i18n } = useLingui();
+  const { api } = useRouter().options.context;
+  const navigate = useNavigate();
+  const refusals = useRefusals();
+  const signedIn = hasSession(api);
+  const live = (chat.status ?? room.status) === "LIVE";
+  return (
+    <LiveChat
+      messages={chat.messages}
+      connecting={!chat.connected}
+      canWrite={signedIn && live}
+      closedReason={!signedIn ? "signIn" : live ? null : "notLive"}
+      onSignIn={() => void navigate({ to: "/login", search: { redirect: `/starlive?room=${room.roomId}` } })}
+      maxLength={room.chatMaxLength}
+      onSend={async (content) => {
+        try {
+          await api.game.liveChatSend({ roomId: room.roomId, content }, { quiet: true });
+        } catch (error) {
+          throw new Error(await refusals.text(error), { cause: error });
+        }
+      }}
+      onRemove={
+        room.isOwner
+          ? (messageId) => {
+              api.game
+                .liveChatRemove({ roomId: room.roomId, messageId }, { quiet: true })
+                .catch((error: unknown) => {
+                  refusals.toast(error);
+                });
+            }
+          : undefined
+      }
+      key={i18n.locale}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Live chat (decision 0022): signed-in people write (the comment text rules, at most
+ * LIVE_CHAT_PER_MINUTE a minute and one per LIVE_CHAT_GAP_MS, counted in the database so every
+ * process holds the same limit), anyone reads, the room's author removes.
+ */
+import { and, count, eq, gt, isNull, max } from "drizzle-orm";
+import { BusinessCode } from "@platform/domain";
+import type { ResponseOf } from "@platform/api-client";
+import type { AppContext } from "../../context";
+import { liveMessages, users } from "../../db/schema";
+import { BusinessError } from "../../http/errors";
+import { ServerMessage } from "../../http/messages";
+import type { SignedInInput } from "../../http/route";
+import { notifyRoom } from "./hub";
+import { isLiveNow, lockOf, messageRecord, roomById } from "./rooms";
+
+export async function sendMessage(
+  ctx: AppContext,
+  { body, caller }: SignedInInput<"game.liveChatSend">,
+): Promise<ResponseOf<"game.liveChatSend">> {
+  const room = await roomById(ctx.db, Number(body.roomId));
+  if (!room) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  if (!isLiveNow(ctx, room)) throw new BusinessError(BusinessCode.invalid, ServerMessage.liveChatClosed);
+  // Only those who may watch may talk (a paid room's chat is its ticket holders').
+  if ((await lockOf(ctx, room, caller.userId)) !== null)
+    throw new BusinessError(BusinessCode.forbidden, ServerMessage.forbidden);
+  const { chatPerMinute, chatGapMs } = ctx.config.live;
+  const now = ctx.now();
+  const [recent] = await ctx.db
+    .select({ sent: count(), last: max(liveMessages.createdAt) })
+    .from(liveMessages)
+    .where(
+      and(
+        eq(liveMessages.userId, caller.userId),
+        gt(liveMessages.createdAt, new Date(now.getTime() - 60_000)),
+      ),
+    );
+  const sent = recent?.sent ?? 0;
+  const last = recent?.last ?? null;
+  const waitGap = last === null ? 0 : last.getTime() + chatGapMs - now.getTime();
+  if (sent >= chatPerMinute || waitGap > 0) {
+    const waitMs = sent >= chatPerMinute ? 60_000 : waitGap;
+    throw new BusinessError(BusinessCode.tooMany, ServerMessage.liveChatTooFast, {
+      seconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    });
+  }
+  const [author] = await ctx.db
+    .select({ nickName: users.nickName, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.id, caller.userId));
+  return ctx.db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(liveMessages)
+      .values({ roomId: room.id, userId: caller.userId, content: body.content, createdAt: now })
+      .returning();
+    if (!message || !author) throw new Error("live message not written");
+    const record = messageRecord(message, author);
+    await notifyRoom(tx, room.id, { event: "message", data: record });
+    return record;
+  });
+}
+
+/** The room's author takes a message down: gone from every viewer's chat and from the history. */
+export async function removeMessage(
+  ctx: AppContext,
+  { body, caller }: SignedInInput<"game.liveChatRemove">,
+): Promise<ResponseOf<"game.liveChatRemove">> {
+  const room = await roomById(ctx.db, Number(body.roomId));
+  if (!room) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  if (room.authorId !== caller.userId)
+    throw new BusinessError(BusinessCode.forbidden, ServerMessage.forbidden);
+  return ctx.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(liveMessages)
+      .set({ removedAt: ctx.now() })
+      .where(
+        and(
+          eq(liveMessages.id, Number(body.messageId)),
+          eq(liveMessages.roomId, room.id),
+          isNull(liveMessages.removedAt),
+        ),
+      )
+      .returning({ id: liveMessages.id });
+    if (!removed) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    await notifyRoom(tx, room.id, { event: "removed", data: { id: String(removed.id) } });
+    return { removed: true as const };
+  });
+}

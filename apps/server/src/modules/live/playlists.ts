@@ -1,0 +1,108 @@
+/**
+ * A live room's playlists, decided per request like a video's (decision 0008): the caller's right
+ * to the room is read from the database on every playlist, and every segment the playlist names is
+ * signed for a few minutes — the signature is the permission to fetch it. The master playlist is
+ * written here from the broadcast's renditions (with their codecs, read from each init segment).
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { AppContext } from "../../context";
+import { segmentSignature, signedSecondsLeft } from "../media/segments";
+import { broadcastDir } from "./station";
+import type { RoomRow } from "./rooms";
+
+/** Live segment URLs stay good this long (rounded up to the minute). */
+const LIVE_URL_LIFETIME_MS = 10 * 60_000;
+
+export const RENDITION = /^r\d{1,2}$/;
+export const SESSION = /^[a-z0-9]{8,40}$/;
+export const SEGMENT = /^(?:init_\d{1,2}\.mp4|s\d{1,9}\.m4s)$/;
+
+export function liveSegmentUrl(ctx: AppContext, path: string): string {
+  const expires = Math.ceil((ctx.now().getTime() + LIVE_URL_LIFETIME_MS) / 60_000) * 60;
+  return `/api/live/seg/${path}?expires=${String(expires)}&sig=${segmentSignature(ctx, `live/${path}`, expires)}`;
+}
+
+export function liveSegmentSecondsLeft(
+  ctx: AppContext,
+  path: string,
+  expires: string | undefined,
+  sig: string | undefined,
+): number | null {
+  return signedSecondsLeft(ctx, `live/${path}`, expires, sig);
+}
+
+/**
+ * A rendition's playlist as ffmpeg wrote it, each URI (segments, the init segment) signed; an
+ * ended broadcast's gets its ENDLIST if the packager was stopped before writing it.
+ */
+export function rewriteLivePlaylist(text: string, sign: (file: string) => string, ended: boolean): string {
+  const lines = text.split("\n").map((line) => {
+    const trimmed = line.trim();
+    if (trimmed === "") return trimmed;
+    if (trimmed.startsWith("#EXT-X-MAP:"))
+      return trimmed.replace(/URI="([^"]+)"/, (_all, file: string) => `URI="${sign(file)}"`);
+    if (trimmed.startsWith("#")) return trimmed;
+    return sign(trimmed);
+  });
+  const body = lines.filter((line) => line !== "").join("\n");
+  return ended && !body.includes("#EXT-X-ENDLIST") ? `${body}\n#EXT-X-ENDLIST\n` : `${body}\n`;
+}
+
+/** The codecs of an fMP4 init segment: H.264's profile and level from avcC, and AAC when there is audio. */
+export function codecsOfInit(init: Buffer): string | null {
+  const at = init.indexOf("avcC");
+  if (at < 0 || at + 8 > init.length) return null;
+  const hex = (byte: number | undefined) => (byte ?? 0).toString(16).padStart(2, "0");
+  const video = `avc1.${hex(init[at + 5])}${hex(init[at + 6])}${hex(init[at + 7])}`;
+  return init.includes("mp4a") ? `${video},mp4a.40.2` : video;
+}
+
+async function initOf(dir: string, rendition: string): Promise<Buffer | null> {
+  const playlist = await readFile(join(dir, rendition, "index.m3u8"), "utf8").catch(() => null);
+  const file = playlist === null ? undefined : /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
+  if (file === undefined || !SEGMENT.test(file)) return null;
+  return readFile(join(dir, rendition, file)).catch(() => null);
+}
+
+/** The master playlist of a live broadcast; null until its first rendition has begun. */
+export async function liveMaster(ctx: AppContext, room: RoomRow): Promise<string | null> {
+  if (room.session === null || room.renditions.length === 0) return null;
+  const dir = broadcastDir(ctx, room.id, room.session);
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  for (const rendition of room.renditions) {
+    const init = await initOf(dir, rendition.name);
+    if (init === null) continue;
+    const codecs = codecsOfInit(init);
+    const h = rendition.height > 0 ? rendition.height : 720;
+    const bandwidth = Math.max(300_000, Math.round(h * h * 9));
+    const attributes = [
+      `BANDWIDTH=${String(bandwidth)}`,
+      ...(rendition.width > 0 && rendition.height > 0
+        ? [`RESOLUTION=${String(rendition.width)}x${String(rendition.height)}`]
+        : []),
+      ...(codecs === null ? [] : [`CODECS="${codecs}"`]),
+    ];
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(",")}`, `${rendition.name}.m3u8`);
+  }
+  return lines.length > 3 ? `${lines.join("\n")}\n` : null;
+}
+
+/** A rendition's playlist of the room's broadcast, signed; null when there is none (yet). */
+export async function livePlaylist(
+  ctx: AppContext,
+  room: RoomRow,
+  rendition: string,
+  ended: boolean,
+): Promise<string | null> {
+  if (room.session === null || !room.renditions.some((r) => r.name === rendition)) return null;
+  const session = room.session;
+  const dir = broadcastDir(ctx, room.id, session);
+  const text = await readFile(join(dir, rendition, "index.m3u8"), "utf8").catch(() => null);
+  if (text === null) return null;
+  return rewriteLivePlaylist(
+    text,
+    (file) => liveSegmentUrl(ctx, `${String(room.id)}/${session}/${rendition}/${file}`),
+    ended,
+  );
+}

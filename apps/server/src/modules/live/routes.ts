@@ -1,0 +1,210 @@
+/**
+ * Live rooms (Step 16, decision 0022): the room calls of the contract, the live playlists and
+ * segments, the rooms' covers, and the chat's server-sent events.
+ */
+import { join } from "node:path";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { BusinessCode } from "@platform/domain";
+import type { AppContext } from "../../context";
+import { sendFile } from "../../http/files";
+import { ServerMessage, refusal } from "../../http/messages";
+import { route } from "../../http/route";
+import { removeMessage, sendMessage } from "./chat";
+import { liveHubOf, sseFrame } from "./hub";
+import { RENDITION, SEGMENT, SESSION, liveMaster, livePlaylist, liveSegmentSecondsLeft } from "./playlists";
+import {
+  buyTicket,
+  chatHistory,
+  isLiveNow,
+  lockOf,
+  myRoom,
+  resetMyKey,
+  roomById,
+  roomDetail,
+  saveMyRoom,
+  liveRoomList,
+} from "./rooms";
+import { broadcastDir, stationOf } from "./station";
+
+/** Chat streams one address may hold open on one process. */
+const STREAMS_PER_ADDRESS = 20;
+
+function refuse(request: FastifyRequest, reply: FastifyReply, status: BusinessCode, key: ServerMessage) {
+  return reply
+    .status(status)
+    .header("cache-control", "no-store")
+    .send(refusal(request, status, key));
+}
+
+function idOf(value: string): number | null {
+  const id = Number(value);
+  return /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(id) ? id : null;
+}
+
+export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const rtmpPort = () => stationOf(ctx)?.port ?? null;
+
+  route(app, ctx, "game.starLiveSdk", "public", ({ request }) => liveRoomList(ctx, request));
+  route(app, ctx, "game.liveRoom", "public", ({ body, caller, request }) =>
+    roomDetail(ctx, request, Number(body.roomId), caller?.userId ?? null),
+  );
+  route(app, ctx, "game.liveMyRoom", "user", ({ caller }) => myRoom(ctx, caller.userId, rtmpPort()));
+  route(app, ctx, "game.liveSaveRoom", "user", (input) => saveMyRoom(ctx, input, rtmpPort()));
+  route(app, ctx, "game.liveResetKey", "user", async ({ caller }) => {
+    const { room, record } = await resetMyKey(ctx, caller.userId, rtmpPort());
+    stationOf(ctx)?.dropRoom(room.id);
+    return record;
+  });
+  route(app, ctx, "game.liveBuyTicket", "user", (input) => buyTicket(ctx, input));
+  route(app, ctx, "game.liveChatSend", "user", (input) => sendMessage(ctx, input));
+  route(app, ctx, "game.liveChatRemove", "user", (input) => removeMessage(ctx, input));
+
+  // Playlists: anyone for a FREE room; the caller's right otherwise (a bad token is 401, so the
+  // app refreshes it; no token is someone not signed in).
+  app.get("/api/live/hls/:roomId/:file", async (request, reply) => {
+    const { roomId, file } = request.params as { roomId: string; file: string };
+    const id = idOf(roomId);
+    const rendition = /^(master|r\d{1,2})\.m3u8$/.exec(file)?.[1];
+    if (id === null || rendition === undefined)
+      return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    const { token } = request.query as { token?: unknown };
+    let userId: number | null = null;
+    if (typeof token === "string" && token !== "") {
+      const caller = await ctx.authenticate(`Bearer ${token}`);
+      if (!caller) return refuse(request, reply, BusinessCode.unauthenticated, ServerMessage.refreshInvalid);
+      userId = caller.userId;
+    }
+    const room = await roomById(ctx.db, id);
+    if (!room) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    const lockedBy = await lockOf(ctx, room, userId);
+    if (lockedBy !== null)
+      return refuse(
+        request,
+        reply,
+        BusinessCode.forbidden,
+        lockedBy === "SVIP" ? ServerMessage.needSuperMember : ServerMessage.liveNeedTicket,
+      );
+    const live = isLiveNow(ctx, room);
+    const text =
+      rendition === "master"
+        ? live
+          ? await liveMaster(ctx, room)
+          : null
+        : RENDITION.test(rendition)
+          ? await livePlaylist(ctx, room, rendition, !live)
+          : null;
+    if (text === null) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    return reply
+      .header("content-type", "application/vnd.apple.mpegurl")
+      .header("cache-control", "private, no-store")
+      .send(text);
+  });
+
+  app.get("/api/live/seg/:roomId/:session/:rendition/:file", async (request, reply) => {
+    const { roomId, session, rendition, file } = request.params as Record<string, string>;
+    const { expires, sig } = request.query as { expires?: string; sig?: string };
+    const id = idOf(roomId ?? "");
+    if (
+      id === null ||
+      !SESSION.test(session ?? "") ||
+      !RENDITION.test(rendition ?? "") ||
+      !SEGMENT.test(file ?? "")
+    )
+      return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    const path = `${String(id)}/${session ?? ""}/${rendition ?? ""}/${file ?? ""}`;
+    const maxAge = liveSegmentSecondsLeft(ctx, path, expires, sig);
+    if (maxAge === null) return refuse(request, reply, BusinessCode.forbidden, ServerMessage.forbidden);
+    const dir = broadcastDir(ctx, id, session ?? "");
+    try {
+      return await sendFile(request, reply, join(dir, rendition ?? "", file ?? ""), {
+        contentType: "video/mp4",
+        cacheControl: `private, max-age=${String(Math.min(maxAge, 600))}, immutable`,
+      });
+    } catch {
+      // Left the sliding window (deleted), or the broadcast's files are gone.
+      return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    }
+  });
+
+  // A live room's cover: its latest picture (every 5 s), public like videos' covers.
+  app.get("/api/live/cover/:roomId/:file", async (request, reply) => {
+    const { roomId, file } = request.params as { roomId: string; file: string };
+    const id = idOf(roomId);
+    const session = /^([a-z0-9]{8,40})\.jpg$/.exec(file)?.[1];
+    if (id === null || session === undefined)
+      return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    try {
+      return await sendFile(request, reply, join(broadcastDir(ctx, id, session), "cover.jpg"), {
+        contentType: "image/jpeg",
+        cacheControl: "public, max-age=5",
+      });
+    } catch {
+      return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    }
+  });
+
+  chatStreamRoute(app, ctx);
+}
+
+/**
+ * GET /api/live/chat/{roomId}/events: the room's chat as server-sent events — `history` (the last
+ * 50 messages) first, then `message`, `removed`, `room` (live / ended) and `online` as they
+ * happen. Anyone may read (a paid room's chat only with the right to the room).
+ */
+function chatStreamRoute(app: FastifyInstance, ctx: AppContext): void {
+  const perAddress = new Map<string, number>();
+  app.get("/api/live/chat/:roomId/events", async (request, reply) => {
+    const { roomId } = request.params as { roomId: string };
+    const id = idOf(roomId);
+    const room = id === null ? null : await roomById(ctx.db, id);
+    if (!room) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    const { token } = request.query as { token?: unknown };
+    const caller =
+      typeof token === "string" && token !== "" ? await ctx.authenticate(`Bearer ${token}`) : null;
+    if ((await lockOf(ctx, room, caller?.userId ?? null)) !== null)
+      return refuse(request, reply, BusinessCode.forbidden, ServerMessage.forbidden);
+    const open = perAddress.get(request.ip) ?? 0;
+    if (open >= STREAMS_PER_ADDRESS)
+      return refuse(request, reply, BusinessCode.tooMany, ServerMessage.tooManyFromAddress);
+    const history = await chatHistory(ctx.db, room.id);
+    perAddress.set(request.ip, open + 1);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+      "x-content-type-options": "nosniff",
+      connection: "keep-alive",
+    });
+    raw.write("retry: 2000\n\n");
+    raw.write(sseFrame({ event: "history", data: { messages: history } }));
+    raw.write(
+      sseFrame({
+        event: "room",
+        data: { status: isLiveNow(ctx, room) ? "LIVE" : room.status === "IDLE" ? "IDLE" : "ENDED" },
+      }),
+    );
+    const state: { left: boolean; leave: (() => void) | null } = { left: false, leave: null };
+    const done = () => {
+      if (state.left) return;
+      state.left = true;
+      state.leave?.();
+      const count = (perAddress.get(request.ip) ?? 1) - 1;
+      if (count <= 0) perAddress.delete(request.ip);
+      else perAddress.set(request.ip, count);
+    };
+    raw.on("close", done);
+    const leaveHub = await liveHubOf(ctx).join(room.id, {
+      send: (text) => {
+        if (!raw.writableEnded) raw.write(text);
+      },
+      close: () => {
+        raw.end();
+      },
+    });
+    // Gone while joining: leave at once.
+    if (state.left) leaveHub();
+    else state.leave = leaveHub;
+  });
+}

@@ -1,0 +1,281 @@
+/**
+ * The live station (decision 0022): the RTMP ingest wired to the rooms. A publish with a room's
+ * current stream key makes the room LIVE with a new broadcast folder that a packager fills with
+ * HLS; the encoder going away (after the reconnect grace) or going quiet ends it. One process
+ * takes streams (the one LIVE_RTMP_PORT is set on); every process serves what it made, from the
+ * data folder, and learns of rooms going live or ending through the chat's NOTIFY.
+ */
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { liveRooms, users } from "../../db/schema";
+import { ensureLiveClip } from "../../media/live-clip";
+import { DemoFeed } from "../../providers/live/demo-feed";
+import { LivePackager } from "../../providers/live/packager";
+import { RtmpIngest, redactStreamKeys } from "../../providers/live/rtmp-ingest";
+import type { IngestStream } from "../../providers/live/rtmp-ingest";
+import { notifyRoom } from "./hub";
+import { parseStreamKey, streamKey } from "./keys";
+import { myRoom } from "./rooms";
+
+/** How long the ingest waits for a new stream's video configuration before giving up on it. */
+const HEADER_WAIT_MS = 10_000;
+/** How often a LIVE room's `seen_at` is renewed. */
+const SEEN_EVERY_MS = 5000;
+/** How long an ended broadcast's files stay (for viewers finishing the last segments). */
+const KEEP_ENDED_MS = 60_000;
+
+interface Broadcast {
+  readonly roomId: number;
+  readonly session: string;
+  readonly dir: string;
+  packager: LivePackager | null;
+  unsubscribe: (() => void) | null;
+  seen: NodeJS.Timeout | null;
+  ended: boolean;
+}
+
+export function liveFolder(ctx: AppContext): string {
+  return join(ctx.config.dataDir, "live");
+}
+
+/** A broadcast's folder (the session names are the station's own: letters and digits only). */
+export function broadcastDir(ctx: AppContext, roomId: number, session: string): string {
+  return join(liveFolder(ctx), String(roomId), session);
+}
+
+const stations = new WeakMap<AppContext, LiveStation>();
+
+/** The station of this process, when it takes streams. */
+export function stationOf(ctx: AppContext): LiveStation | null {
+  return stations.get(ctx) ?? null;
+}
+
+export class LiveStation {
+  private readonly broadcasts = new Map<string, Broadcast>();
+  private demo: DemoFeed | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  private constructor(
+    private readonly ctx: AppContext,
+    private ingest: RtmpIngest | null,
+    readonly port: number,
+  ) {}
+
+  /** Start taking streams where LIVE_RTMP_PORT says (null: this process takes none). */
+  static async start(ctx: AppContext): Promise<LiveStation | null> {
+    const { live } = ctx.config;
+    if (live.rtmpPort === null) return null;
+    // What this process made before it stopped is over: rooms it left LIVE end, their files go.
+    await ctx.db
+      .update(liveRooms)
+      .set({ status: "ENDED", endedAt: ctx.now(), session: null })
+      .where(eq(liveRooms.status, "LIVE"));
+    rmSync(liveFolder(ctx), { recursive: true, force: true });
+    let station: LiveStation | null = null;
+    const hooks = {
+      admit: (app: string, key: string) =>
+        app === "live" && parseStreamKey(ctx.secrets.signingKey, key) !== null,
+      started: (stream: IngestStream) => {
+        void station?.begin(stream).catch((error: unknown) => {
+          ctx.log.error({ error: redactStreamKeys(String(error)) }, "a live broadcast failed to start");
+          stream.drop();
+        });
+      },
+      ended: (key: string) => {
+        void station?.finish(key).catch((error: unknown) => {
+          ctx.log.error({ error: String(error) }, "a live broadcast failed to end");
+        });
+      },
+      log: (level: "debug" | "info" | "warn", message: string) => {
+        ctx.log[level]({ area: "live" }, message);
+      },
+    };
+    try {
+      const { ingest, port } = await RtmpIngest.start(
+        {
+          host: live.rtmpHost,
+          port: live.rtmpPort,
+          reconnectGraceMs: live.reconnectGraceMs,
+          stallMs: live.stallMs,
+        },
+        hooks,
+      );
+      station = new LiveStation(ctx, ingest, port);
+    } catch (error) {
+      // The product still runs: live rooms just cannot go live from this process.
+      ctx.log.warn(
+        { error: String(error) },
+        `the live RTMP ingest cannot listen on ${live.rtmpHost}:${String(live.rtmpPort)}: no room can go live (set LIVE_RTMP_PORT to a free port)`,
+      );
+      return null;
+    }
+    stations.set(ctx, station);
+    return station;
+  }
+
+  /** The seeded demo room, fed by ffmpeg looping its clip (LIVE_DEMO). */
+  async startDemo(authorMobile: string): Promise<void> {
+    const [author] = await this.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, authorMobile));
+    if (!author) return;
+    const room = await myRoom(this.ctx, author.id, this.port);
+    const clip = await ensureLiveClip(this.ctx.config.mediaDir);
+    const url = `rtmp://127.0.0.1:${String(this.port)}/live/${streamKey(this.ctx, Number(room.roomId), await this.keyVersion(Number(room.roomId)))}`;
+    this.demo = new DemoFeed(clip, url, (message) => {
+      this.ctx.log.warn({ area: "live" }, redactStreamKeys(message));
+    });
+    this.demo.start();
+  }
+
+  private async keyVersion(roomId: number): Promise<number> {
+    const [room] = await this.ctx.db
+      .select({ keyVersion: liveRooms.keyVersion })
+      .from(liveRooms)
+      .where(eq(liveRooms.id, roomId));
+    return room?.keyVersion ?? 1;
+  }
+
+  /** Drop the broadcast of a room whose key changed (its encoder is refused from now on). */
+  dropRoom(roomId: number): void {
+    for (const [key, broadcast] of this.broadcasts)
+      if (broadcast.roomId === roomId) this.ingestStreams.get(key)?.drop();
+  }
+
+  private readonly ingestStreams = new Map<string, IngestStream>();
+
+  private async begin(stream: IngestStream): Promise<void> {
+    const { ctx } = this;
+    const parsed = parseStreamKey(ctx.secrets.signingKey, stream.key);
+    const [room] = parsed
+      ? await ctx.db.select().from(liveRooms).where(eq(liveRooms.id, parsed.roomId))
+      : [undefined];
+    if (!parsed || room?.keyVersion !== parsed.version) {
+      ctx.log.info({ area: "live" }, "refused a publish: the stream key is not the room's current one");
+      stream.drop();
+      return;
+    }
+    this.ingestStreams.set(stream.key, stream);
+    const session = `${Date.now().toString(36)}${randomBytes(6).toString("hex")}`;
+    const broadcast: Broadcast = {
+      roomId: room.id,
+      session,
+      dir: broadcastDir(ctx, room.id, session),
+      packager: null,
+      unsubscribe: null,
+      seen: null,
+      ended: false,
+    };
+    this.broadcasts.set(stream.key, broadcast);
+    const waitUntil = Date.now() + HEADER_WAIT_MS;
+    while (!stream.hasVideoHeader() && Date.now() < waitUntil && !broadcast.ended)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    if (broadcast.ended) return;
+    if (!stream.hasVideoHeader()) {
+      ctx.log.info({ area: "live", roomId: room.id }, "a publish sent no video: dropped");
+      stream.drop();
+      return;
+    }
+    // A moment more for the audio configuration, which encoders send beside the video's.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { live } = ctx.config;
+    const packager = new LivePackager({
+      dir: broadcast.dir,
+      sourceWidth: stream.width,
+      sourceHeight: stream.height,
+      hasAudio: stream.hasAudio(),
+      ladder: live.ladder,
+      segmentSeconds: live.segmentSeconds,
+      windowSegments: live.windowSegments,
+      onExit: (code, lastError) => {
+        if (!broadcast.ended) {
+          ctx.log.warn(
+            { area: "live", roomId: room.id, code, error: lastError },
+            "the live packager stopped",
+          );
+          stream.drop();
+        }
+      },
+    });
+    broadcast.packager = packager;
+    broadcast.unsubscribe = stream.subscribe((chunk) => {
+      packager.write(chunk);
+    });
+    const now = ctx.now();
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(liveRooms)
+        .set({
+          status: "LIVE",
+          session,
+          renditions: packager.plan.map((r) => ({ name: r.name, width: r.width, height: r.height })),
+          startedAt: now,
+          endedAt: null,
+          seenAt: now,
+        })
+        .where(eq(liveRooms.id, room.id));
+      await notifyRoom(tx, room.id, { event: "room", data: { status: "LIVE" } });
+    });
+    broadcast.seen = setInterval(() => {
+      void ctx.db
+        .update(liveRooms)
+        .set({ seenAt: ctx.now() })
+        .where(sql`${liveRooms.id} = ${room.id} and ${liveRooms.session} = ${session}`)
+        .catch(() => undefined);
+    }, SEEN_EVERY_MS);
+    broadcast.seen.unref();
+    ctx.log.info({ area: "live", roomId: room.id, height: stream.height }, "a room went live");
+  }
+
+  private async finish(key: string): Promise<void> {
+    const broadcast = this.broadcasts.get(key);
+    this.ingestStreams.delete(key);
+    if (!broadcast) return;
+    this.broadcasts.delete(key);
+    broadcast.ended = true;
+    if (broadcast.seen) clearInterval(broadcast.seen);
+    broadcast.unsubscribe?.();
+    // The playlists get their ENDLIST; viewers play to the end of what was sent.
+    await broadcast.packager?.stop();
+    const { ctx } = this;
+    await ctx.db.transaction(async (tx) => {
+      const ended = await tx
+        .update(liveRooms)
+        .set({ status: "ENDED", endedAt: ctx.now(), seenAt: ctx.now() })
+        .where(sql`${liveRooms.id} = ${broadcast.roomId} and ${liveRooms.session} = ${broadcast.session}`)
+        .returning({ id: liveRooms.id });
+      if (ended.length > 0)
+        await notifyRoom(tx, broadcast.roomId, { event: "room", data: { status: "ENDED" } });
+    });
+    ctx.log.info({ area: "live", roomId: broadcast.roomId }, "a room's broadcast ended");
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void rm(broadcast.dir, { recursive: true, force: true });
+    }, KEEP_ENDED_MS);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** Keys being received (tests). */
+  liveKeys(): string[] {
+    return this.ingest?.liveKeys() ?? [];
+  }
+
+  async close(): Promise<void> {
+    await this.demo?.stop();
+    const ingest = this.ingest;
+    this.ingest = null;
+    const pending = [...this.broadcasts.keys()];
+    await ingest?.close();
+    // close() ended every broadcast; wait until their rooms are written ENDED.
+    for (let i = 0; i < 100 && pending.some((key) => this.broadcasts.has(key)); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const timer of this.timers) clearTimeout(timer);
+    stations.delete(this.ctx);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { fn } from "storybook/test";
+import { LiveChat } from "./LiveChat";
+
+const messages = [
+  { id: "1", nickName: "小影 Ying", content: "晚上好！Good evening!" },
+  { id: "2", nickName: "阿北 Bei", content: "画面很清楚 👍" },
+  { id: "3", nickName: "老周 Zhou", content: "主播今天讲什么？" },
+];
+
+const meta = {
+  title: "Live/LiveChat",
+  component: LiveChat,
+  args: {
+    messages,
+    canWrite: true,
+    maxLength: 500,
+    onSend: fn(() => Promise.resolve()),
+    onSignIn: fn(),
+  },
+} satisfies Meta<typeof LiveChat>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Signed in: the messages and the box. */
+export const Writing: Story = {};
+
+/** Nobody has said anything yet. */
+export const Empty: Story = { args: { messages: [] } };
+
+/** The room's author: a remove button on every message. */
+export const Moderating: Story = { args: { onRemove: fn() } };
+
+/** Not signed in: anyone reads; writing asks to sign in. */
+export const SignedOut: Story = { args: { canWrite: false, closedReason: "signIn" } };
+
+/** The live is not on: reading only. */
+export const NotLive: Story = { args: { canWrite: false, closedReason: "notLive" } };
+
+/** The chat stream is reconnecting. */
+export const Connecting: Story = { args: { connecting: true } };
