@@ -163,11 +163,8 @@ describe("the game lobby", () => {
     await balances.getByText("Locked bonus").waitFor();
     expect(await page.getByRole("region", { name: "Move between gold and the game" }).count()).toBe(1);
 
-    // The provider's page speaks the browser's language (this phone's is Chinese: English asked for
-    // here); in and out again without a bet.
-    await page.route("**/sandbox/game/play**", (route) =>
-      route.continue({ headers: { ...route.request().headers(), "accept-language": "en-US,en;q=0.9" } }),
-    );
+    // The provider's page speaks the app's language (the launch URL's `lang`, though this phone's
+    // browser is Chinese); in and out again without a bet.
     await lobby.getByRole("button", { name: "Lucky Dice" }).click();
     await page.waitForURL(/\/sandbox\/game\/play\?/, { timeout: 15_000 });
     await page.getByRole("button", { name: "Bet and roll" }).waitFor();

@@ -96,7 +96,7 @@ export function prepareDist(temp, noBuild) {
  * The real server on a fresh embedded database in `temp`, seeded, serving `dist`. `signIn` signs a
  * demo account in from Node and returns what the app keeps in localStorage, as [key, value] pairs.
  */
-export async function startDemoServer(temp, dist) {
+export async function startDemoServer(temp, dist, env = {}) {
   const { loadConfig, seed, startServer } = await import("@platform/server");
   const { createApiClient, memoryStorage } = await import("@platform/api-client");
   const { StorageKey } = await import("@platform/domain");
@@ -109,6 +109,7 @@ export async function startDemoServer(temp, dist) {
     SEED_MEDIA: "quick",
     MEDIA_DIR: join(appDir, ".cache/e2e-media"),
     LOG_LEVEL: "warn",
+    ...env,
   });
   const server = await startServer(config, { logger: false });
   cleanups.push(() => server.close());

@@ -27,7 +27,7 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
             }}
           />
         ) : (
-          <SkeletonGroup label={t`余额加载中`} className="h5-game-balances">
+          <SkeletonGroup label={t`余额加载中`} className="h5-figures h5-game-balances">
             {[1, 2, 3].map((n) => (
               <Skeleton key={n} height={56} radius={12} />
             ))}
@@ -44,9 +44,9 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
   const remaining = formatAmount(data.wagerRemaining);
   return (
     <TradeCard title={t`我的余额`} className="h5-game-card">
-      <dl className="h5-game-balances">
+      <dl className="h5-figures h5-game-balances">
         {figures.map((figure) => (
-          <div key={figure.id} className="h5-game-balances__item">
+          <div key={figure.id} className="h5-figures__item">
             <dt>{figure.label}</dt>
             <dd data-testid={`game-balance-${figure.id}`}>{formatAmount(figure.amount)}</dd>
           </div>

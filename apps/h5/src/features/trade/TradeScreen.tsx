@@ -74,16 +74,16 @@ function Balances() {
     body = wallet.isError ? (
       <RetryState compact message={errorText(wallet.error)} onRetry={() => void wallet.refetch()} />
     ) : (
-      <SkeletonGroup label={t`余额加载中`} className="h5-trade-balances">
+      <SkeletonGroup label={t`余额加载中`} className="h5-figures h5-trade-balances">
         <Skeleton height={48} radius={12} />
         <Skeleton height={48} radius={12} />
       </SkeletonGroup>
     );
   } else {
     body = (
-      <dl className="h5-trade-balances">
+      <dl className="h5-figures h5-trade-balances">
         {[AccountType.GOLD, AccountType.WALLET].map((type) => (
-          <div key={type} className="h5-trade-balances__item">
+          <div key={type} className="h5-figures__item">
             <dt>{labels.balance(type)}</dt>
             <dd data-testid={`balance-${type}`}>{formatAmount(walletBalanceOf(wallet.data, type))}</dd>
           </div>

@@ -224,12 +224,12 @@ function WithdrawForm({
         {retryOf === undefined ? null : (
           <p className="h5-note">{t`重新提现失败的订单 ${retryOf}（每天最多重新转账 ${retryLimit} 次）`}</p>
         )}
-        <dl className="h5-trade-balances">
-          <div className="h5-trade-balances__item">
+        <dl className="h5-figures h5-trade-balances">
+          <div className="h5-figures__item">
             <dt>{t`金币余额`}</dt>
             <dd data-testid="withdraw-gold">{goldText}</dd>
           </div>
-          <div className="h5-trade-balances__item">
+          <div className="h5-figures__item">
             <dt>{t`可提现`}</dt>
             <dd data-testid="withdraw-withdrawable">{withdrawableText}</dd>
           </div>

@@ -12,7 +12,7 @@ import { translate } from "../../http/messages";
 import type { ServerLanguage } from "../../http/messages";
 import { sameText } from "../../security/hashing";
 import { sign } from "../payments/signature";
-import { page, pageLanguage, yuan } from "../payments/sandbox/pages";
+import { escape, page, pageLanguage, yuan } from "../payments/sandbox/pages";
 import { GAME_SIGNATURE_HEADER, sandboxGameSecret } from "./protocol";
 import type { WalletAnswer, WalletRefusal } from "./protocol";
 
@@ -21,10 +21,6 @@ interface Seat {
   readonly player: string;
   readonly game: string;
   readonly back: string;
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 }
 
 export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {

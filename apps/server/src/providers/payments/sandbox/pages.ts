@@ -7,7 +7,8 @@ export function pageLanguage(acceptLanguage: unknown): ServerLanguage {
   return typeof acceptLanguage === "string" && /^\s*en\b/i.test(acceptLanguage) ? "en_US" : "zh_CN";
 }
 
-function escape(text: string): string {
+/** Text put into HTML (a page of a sandbox party), every character that could end it escaped. */
+export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 }
 
