@@ -77,7 +77,10 @@ describe("the message settings", () => {
     await waitFor(() => {
       expect(toasts()).toContain("保存失败，已恢复原设置");
     });
-    expect(toggle("购买通知").checked).toBe(true);
+    // The toast and the switch put back are two renders: either may come first.
+    await waitFor(() => {
+      expect(toggle("购买通知").checked).toBe(true);
+    });
     expect(toggle("提现通知").checked).toBe(true);
     expect(fake.muted.size).toBe(0);
   });
