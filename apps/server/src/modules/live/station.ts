@@ -117,20 +117,28 @@ export class LiveStation {
     return station;
   }
 
-  /** The seeded demo room, fed by ffmpeg looping its clip (LIVE_DEMO). */
+  /** The seeded demo room, fed by ffmpeg looping its clip (LIVE_DEMO); a failure is a warning. */
   async startDemo(authorMobile: string): Promise<void> {
-    const [author] = await this.ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.mobile, authorMobile));
-    if (!author) return;
-    const room = await myRoom(this.ctx, author.id, this.port);
-    const clip = await ensureLiveClip(this.ctx.config.mediaDir);
-    const url = `rtmp://127.0.0.1:${String(this.port)}/live/${streamKey(this.ctx, Number(room.roomId), await this.keyVersion(Number(room.roomId)))}`;
-    this.demo = new DemoFeed(clip, url, (message) => {
-      this.ctx.log.warn({ area: "live" }, redactStreamKeys(message));
-    });
-    this.demo.start();
+    try {
+      const [author] = await this.ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.mobile, authorMobile));
+      if (!author) return;
+      const roomId = Number((await myRoom(this.ctx, author.id, this.port)).roomId);
+      const clip = await ensureLiveClip(this.ctx.config.mediaDir);
+      this.demo = new DemoFeed(
+        clip,
+        async () =>
+          `rtmp://127.0.0.1:${String(this.port)}/live/${streamKey(this.ctx, roomId, await this.keyVersion(roomId))}`,
+        (message) => {
+          this.ctx.log.warn({ area: "live" }, redactStreamKeys(message));
+        },
+      );
+      this.demo.start();
+    } catch (error) {
+      this.ctx.log.warn({ area: "live", error: String(error) }, "the demo room could not start");
+    }
   }
 
   private async keyVersion(roomId: number): Promise<number> {

@@ -13,17 +13,39 @@ export class DemoFeed {
 
   constructor(
     private readonly clip: string,
-    private readonly url: string,
+    /** Asked at every start: the room's key may have changed since. */
+    private readonly url: () => Promise<string>,
     private readonly log: (message: string) => void,
   ) {}
 
   start(): void {
+    void this.url().then(
+      (url) => {
+        this.spawn(url);
+      },
+      (error: unknown) => {
+        this.log(`the demo room's address could not be made: ${String(error)}; again in 5 s`);
+        this.again();
+      },
+    );
+  }
+
+  private again(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.start();
+    }, 5000);
+    this.timer.unref();
+  }
+
+  private spawn(url: string): void {
     if (this.stopped) return;
     const child = spawn(
       "ffmpeg",
-      ["-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-stream_loop", "-1", "-i", this.clip].concat(
-        ["-c", "copy", "-f", "flv", this.url],
-      ),
+      [
+        ["-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-stream_loop", "-1", "-i", this.clip],
+        ["-c", "copy", "-f", "flv", url],
+      ].flat(),
       { stdio: ["ignore", "ignore", "pipe"] },
     );
     let stderr = "";
@@ -36,13 +58,9 @@ export class DemoFeed {
     child.on("close", (code) => {
       this.child = null;
       if (this.stopped) return;
-      this.log(
-        `the demo room's encoder stopped (${String(code)}): ${stderr.trim().split("\n").pop() ?? ""}; again in 5 s`,
-      );
-      this.timer = setTimeout(() => {
-        this.start();
-      }, 5000);
-      this.timer.unref();
+      const last = stderr.trim().split("\n").pop() ?? "";
+      this.log(`the demo room's encoder stopped (${String(code)}): ${last}; again in 5 s`);
+      this.again();
     });
     this.child = child;
   }
