@@ -114,7 +114,11 @@ describe("the game lobby", () => {
     await page.waitForURL(/\/sandbox\/game\/play\?/, { timeout: 15_000 });
     await expect.poll(() => page.getByText("可用余额：55.00").count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel("下注金额").fill("10");
+    const betSent = page.waitForRequest(
+      (r) => r.method() === "POST" && r.url().includes("/sandbox/game/play"),
+    );
     await page.getByRole("button", { name: "下注并掷骰子" }).click();
+    const bet = await betSent;
     await expect.poll(() => page.getByText("掷出 6 点：赢得 20.00").count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByText("可用余额：65.00").count()).toBe(1);
 
@@ -133,6 +137,19 @@ describe("the game lobby", () => {
     await expect
       .poll(() => balances.getByTestId("game-condition").textContent())
       .toBe("还需投注 490.00 才能解锁奖金，并把游戏余额转回金币");
+
+    // The same bet sent again (a resubmitted form): the provider's bet and win callbacks are replayed
+    // with the same transaction ids, and the wallet charges and pays them once: nothing moves.
+    const replay = await page.request.post(bet.url(), {
+      data: bet.postData() ?? "",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(replay.status()).toBe(200);
+    expect((await serverBalances(api)).balance).toMatchObject({
+      gold: 5_000,
+      game: 6_000,
+      wagerRemaining: 49_000,
+    });
 
     // Still bets due: the game balance stays in the game.
     await form.getByRole("radio", { name: "游戏余额 → 金币" }).check();
