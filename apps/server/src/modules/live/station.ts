@@ -159,16 +159,20 @@ export class LiveStation {
 
   private async begin(stream: IngestStream): Promise<void> {
     const { ctx } = this;
+    // Known before the database is asked: an encoder gone meanwhile (finish) takes it out again.
+    this.ingestStreams.set(stream.key, stream);
     const parsed = parseStreamKey(ctx.secrets.signingKey, stream.key);
     const [room] = parsed
       ? await ctx.db.select().from(liveRooms).where(eq(liveRooms.id, parsed.roomId))
       : [undefined];
     if (!parsed || room?.keyVersion !== parsed.version) {
       ctx.log.info({ area: "live" }, "refused a publish: the stream key is not the room's current one");
+      this.ingestStreams.delete(stream.key);
       stream.drop();
       return;
     }
-    this.ingestStreams.set(stream.key, stream);
+    // The encoder went away while the database answered: no broadcast for it (no room left LIVE).
+    if (this.ingestStreams.get(stream.key) !== stream) return;
     const session = `${Date.now().toString(36)}${randomBytes(6).toString("hex")}`;
     const broadcast: Broadcast = {
       roomId: room.id,
