@@ -4,7 +4,8 @@ import { Icon } from "../icons/Icon";
 import type { VideoSource } from "../player/playback";
 import { noop, playQuietly, useLatest } from "../player/playerUtils";
 import { QualityMenu } from "../player/QualityMenu";
-import { HLS_MIME_TYPE, createMediaRequestFilter, withMediaParams } from "../player/shaka";
+import { attachShaka } from "../player/attachShaka";
+import { HLS_MIME_TYPE, withMediaParams } from "../player/shaka";
 import type { MediaParams, ShakaLoader, ShakaPlayerLike } from "../player/shaka";
 import "./live.css";
 
@@ -97,29 +98,26 @@ export function LivePlayer({
     let made: LiveShakaPlayer | null = null;
     void (async () => {
       try {
-        const shaka = await latest.current.loadShaka();
-        if (stopped()) return;
-        shaka.polyfill?.installAll();
-        if (!shaka.Player.isBrowserSupported()) {
-          setState("failed");
-          return;
-        }
-        const created: LiveShakaPlayer = new shaka.Player();
-        made = created;
-        await created.attach(video);
-        if (stopped()) return;
-        created.configure?.({
-          streaming: {
-            retryParameters: { maxAttempts: 3, baseDelay: 500, backoffFactor: 2 },
-            liveSync: { enabled: true, targetLatency: 3, targetLatencyTolerance: 1, maxPlaybackRate: 1.1 },
+        const attached = await attachShaka<LiveShakaPlayer>({
+          load: latest.current.loadShaka,
+          media: video,
+          params: () => params.current,
+          stopped,
+          made: (player) => {
+            made = player;
           },
+          onCritical: retry,
         });
-        created.getNetworkingEngine()?.registerRequestFilter(createMediaRequestFilter(() => params.current));
-        created.addEventListener("error", (event) => {
-          const detail = (event as Event & { detail?: { severity?: number } }).detail;
-          if (!stopped() && detail?.severity === 2) retry();
-        });
-        setPlayer(created);
+        if (attached === "unsupported") setState("failed");
+        else if (attached !== null) {
+          attached.configure?.({
+            streaming: {
+              retryParameters: { maxAttempts: 3, baseDelay: 500, backoffFactor: 2 },
+              liveSync: { enabled: true, targetLatency: 3, targetLatencyTolerance: 1, maxPlaybackRate: 1.1 },
+            },
+          });
+          setPlayer(attached);
+        }
       } catch {
         if (!stopped()) setState("failed");
       }

@@ -3,7 +3,8 @@ import type { RefObject } from "react";
 import { orderSources, resumeSeconds } from "./playback";
 import type { VideoSource } from "./playback";
 import { noop, playQuietly, useLatest } from "./playerUtils";
-import { HLS_MIME_TYPE, createMediaRequestFilter, withMediaParams } from "./shaka";
+import { attachShaka, shakaErrorOf } from "./attachShaka";
+import { HLS_MIME_TYPE, withMediaParams } from "./shaka";
 import type { MediaParams, ShakaLoader, ShakaPlayerLike } from "./shaka";
 
 /** What went wrong: no HLS playback in this browser, the player or source failed, or playback. */
@@ -19,11 +20,6 @@ type Engine = { readonly status: "loading" } | { readonly status: "ready"; reado
 
 /** shaka's LOAD_INTERRUPTED: a newer load replaced this one (not a failure). */
 const LOAD_INTERRUPTED = 7000;
-const CRITICAL = 2;
-
-function shakaErrorOf(value: unknown): { readonly code?: unknown; readonly severity?: unknown } | null {
-  return typeof value === "object" && value !== null ? value : null;
-}
 
 export interface ShakaEngineOptions {
   /** The <video> element (null until mounted); shaka attaches to it. */
@@ -100,24 +96,21 @@ export function useShakaEngine({
     };
     void (async () => {
       try {
-        const shaka = await latest.current.loadShaka();
-        if (stopped()) return;
-        shaka.polyfill?.installAll();
-        if (!shaka.Player.isBrowserSupported()) {
-          fail("unsupported");
-          return;
-        }
-        player = new shaka.Player();
-        await player.attach(video);
-        if (stopped()) return;
-        player.getNetworkingEngine()?.registerRequestFilter(createMediaRequestFilter(() => params.current));
-        player.addEventListener("error", (event) => {
-          const error = shakaErrorOf((event as Event & { detail?: unknown }).detail);
-          if (stopped() || error?.severity !== CRITICAL) return;
-          setFailure("load");
-          latest.current.onError?.({ kind: "playback", cause: error });
+        const attached = await attachShaka({
+          load: latest.current.loadShaka,
+          media: video,
+          params: () => params.current,
+          stopped,
+          made: (made) => {
+            player = made;
+          },
+          onCritical: (error) => {
+            setFailure("load");
+            latest.current.onError?.({ kind: "playback", cause: error });
+          },
         });
-        setEngine({ status: "ready", player });
+        if (attached === "unsupported") fail("unsupported");
+        else if (attached !== null) setEngine({ status: "ready", player: attached });
       } catch (cause) {
         fail("load", cause);
       }

@@ -273,11 +273,6 @@ export class LiveStation {
     this.timers.add(timer);
   }
 
-  /** Keys being received (tests). */
-  liveKeys(): string[] {
-    return this.ingest?.liveKeys() ?? [];
-  }
-
   async close(): Promise<void> {
     await this.demo?.stop();
     const ingest = this.ingest;

@@ -154,11 +154,6 @@ export class RtmpIngest {
     if (running === this) running = null;
   }
 
-  /** Keys being received now. */
-  liveKeys(): string[] {
-    return [...this.publishing.keys()];
-  }
-
   private refuse(session: RtmpSession): void {
     this.refused.add(session);
     // The broadcast ends at once (no grace kept for a refused key) and the connection goes.
