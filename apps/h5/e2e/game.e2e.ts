@@ -145,6 +145,7 @@ describe("the game lobby", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(replay.status()).toBe(200);
+    expect(await replay.text()).toContain("这一局已经结算过了，没有再次下注");
     expect((await serverBalances(api)).balance).toMatchObject({
       gold: 5_000,
       game: 6_000,

@@ -31,9 +31,31 @@ import { sandboxSecret } from "./providers/payments/sandbox/secret";
 import { SandboxSmsGateway } from "./providers/sms/gateway";
 import { smsReadbackRoute } from "./providers/sms/readback";
 
-/** Never log a token: the bearer header, and media URLs' `token` query parameter. */
+/** Query parameters whose values are secrets: access and launch tokens, segment signatures. */
+const SECRET_PARAMETERS = new Set(["token", "sig"]);
+
+/**
+ * Never log a token: the bearer header, and the URL's `token` and `sig` parameters — named as the
+ * server reads them (`%74oken` is `token` to the query parser, so it is to this too).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|sig)=)[^&]*/g, "$1[redacted]");
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const parameters = url
+    .slice(at + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      let read = name;
+      try {
+        read = decodeURIComponent(name.replace(/\+/g, " "));
+      } catch {
+        // Not valid percent-encoding: the parser keeps it as written, and so does this.
+      }
+      return SECRET_PARAMETERS.has(read) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, at)}?${parameters.join("&")}`;
 }
 
 export function loggerOptions(

@@ -215,10 +215,13 @@ describe("the access log", () => {
       await fetch(`${server.origin}/api/media/hls/1/480p.m3u8?token=secret-token-1&x=1`, {
         headers: { authorization: "Bearer secret-token-2" },
       });
+      // The parser reads `%74oken` as `token`: so does the log.
+      await fetch(`${server.origin}/api/media/hls/1/480p.m3u8?%74oken=secret-token-3&sig=secret-token-4`);
       const requests = lines.filter((line) => line.msg === "request");
       expect(requests.map((line) => [line.method, line.url, line.status])).toEqual([
         ["GET", "/health", 200],
         ["GET", "/api/media/hls/1/480p.m3u8?token=[redacted]&x=1", 401],
+        ["GET", "/api/media/hls/1/480p.m3u8?%74oken=[redacted]&sig=[redacted]", 401],
       ]);
       expect(
         lines.filter((line) => line.msg === "incoming request" || line.msg === "request completed"),

@@ -47,6 +47,8 @@ export const ServerMessageKey = {
   uploadTooLarge: "server.uploadTooLarge",
   uploadDone: "server.uploadDone",
   balanceTooLow: "server.balanceTooLow",
+  walletBalanceTooLow: "server.walletBalanceTooLow",
+  gameBalanceTooLow: "server.gameBalanceTooLow",
   idempotencyKeyMissing: "server.idempotencyKeyMissing",
   idempotencyKeyReused: "server.idempotencyKeyReused",
   alreadyBought: "server.alreadyBought",
@@ -125,6 +127,7 @@ export const ServerMessageKey = {
   gameNotFound: "server.gameNotFound",
   liveNeedTicket: "server.liveNeedTicket",
   liveNoTicket: "server.liveNoTicket",
+  liveTicketOwned: "server.liveTicketOwned",
   liveOwnRoom: "server.liveOwnRoom",
   liveChatTooFast: "server.liveChatTooFast",
   liveChatClosed: "server.liveChatClosed",
@@ -139,5 +142,7 @@ export const ServerMessageKey = {
   sandboxGameRefused: "server.sandboxGameRefused",
   sandboxGameBack: "server.sandboxGameBack",
   sandboxGameExpired: "server.sandboxGameExpired",
+  sandboxGameBetRange: "server.sandboxGameBetRange",
+  sandboxGameReplayed: "server.sandboxGameReplayed",
 } as const;
 export type ServerMessageKey = (typeof ServerMessageKey)[keyof typeof ServerMessageKey];

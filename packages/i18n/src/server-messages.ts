@@ -140,6 +140,14 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.balanceTooLow",
     message: "金币余额不足，请先充值",
   },
+  [ServerMessageKey.walletBalanceTooLow]: /*i18n*/ {
+    id: "server.walletBalanceTooLow",
+    message: "钱包余额不足",
+  },
+  [ServerMessageKey.gameBalanceTooLow]: /*i18n*/ {
+    id: "server.gameBalanceTooLow",
+    message: "游戏余额不足",
+  },
   [ServerMessageKey.idempotencyKeyMissing]: /*i18n*/ {
     id: "server.idempotencyKeyMissing",
     message: "缺少请求标识（Idempotency-Key），请更新应用后重试",
@@ -416,6 +424,10 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     message: "购买门票后即可观看该直播",
   },
   [ServerMessageKey.liveNoTicket]: /*i18n*/ { id: "server.liveNoTicket", message: "该直播间无需门票" },
+  [ServerMessageKey.liveTicketOwned]: /*i18n*/ {
+    id: "server.liveTicketOwned",
+    message: "你已有该直播间的门票，可直接观看",
+  },
   [ServerMessageKey.liveOwnRoom]: /*i18n*/ { id: "server.liveOwnRoom", message: "不能购买自己直播间的门票" },
   [ServerMessageKey.liveChatTooFast]: /*i18n*/ {
     id: "server.liveChatTooFast",
@@ -472,5 +484,13 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   [ServerMessageKey.sandboxGameExpired]: /*i18n*/ {
     id: "server.sandboxGameExpired",
     message: "游戏链接已失效，请从游戏大厅重新进入",
+  },
+  [ServerMessageKey.sandboxGameBetRange]: /*i18n*/ {
+    id: "server.sandboxGameBetRange",
+    message: "下注金额须在 {min} 到 {max} 之间",
+  },
+  [ServerMessageKey.sandboxGameReplayed]: /*i18n*/ {
+    id: "server.sandboxGameReplayed",
+    message: "这一局已经结算过了，没有再次下注",
   },
 };

@@ -188,11 +188,21 @@ export const ZCredentials = z.object({
 
 /**
  * Characters no text of ours may hold: C0 controls (NUL among them: PostgreSQL cannot store it)
- * other than tab, line feed and carriage return, DEL, and lone UTF-16 surrogates (not characters).
+ * other than tab, line feed and carriage return, DEL, C1 controls, the bidirectional embeddings,
+ * overrides and isolates (they turn the text around them: a name or message could pass for
+ * another), and lone UTF-16 surrogates (not characters).
  */
 export const FORBIDDEN_IN_TEXT =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Spaces and characters that show nothing (zero-width spaces and joiners, word joiner, BOM). */
+const INVISIBLE_EDGES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g;
+
+/** A text without what shows nothing at either end: a message of zero-width spaces is empty. */
+export function trimInvisible(text: string): string {
+  return text.replace(INVISIBLE_EDGES, "");
+}
 /** What a one-line text (a name, a search, a title) may not hold besides: tabs and line breaks. */
 const LINE_BREAK = /[\t\n\r]/;
 
@@ -216,7 +226,7 @@ export function ZText(max: number) {
 export function ZLine(max: number) {
   return z
     .string()
-    .trim()
+    .overwrite(trimInvisible)
     .refine((text) => !hasForbiddenCharacter(text) && !LINE_BREAK.test(text), {
       error: "contains characters that cannot be used",
     })

@@ -319,13 +319,35 @@ describe("the boundary refuses what could reach a query badly (Step 8)", () => {
   it("no text holds NUL, control characters or lone surrogates; one-line text has no line breaks", () => {
     const nick = (nickName: string) => issues("user.modifyInfo", { nickName });
     expect(nick("小明")).toEqual([]);
-    for (const bad of ["a\u0000b", "a\u0007", "a\nb", "a\u007f", "a\ud800b", "\udc00"]) {
+    // C1 controls and the bidirectional overrides and isolates too (`\u202E` would show a name
+    // or a message backwards, passing for another).
+    for (const bad of [
+      "a\u0000b",
+      "a\u0007",
+      "a\nb",
+      "a\u007f",
+      "a\u0085b",
+      "abc\u202Edef",
+      "\u2066x",
+      "a\ud800b",
+      "\udc00",
+    ]) {
       expect(nick(bad), JSON.stringify(bad)).toHaveLength(1);
     }
     const comment = (commentContent: string) =>
       issues("substance.doComment", { commentContent, substanceId: "1" });
     expect(comment("第一行\n第二行\t!")).toEqual([]);
     expect(comment("a\u0000")).toHaveLength(1);
+    // What shows nothing is no message: zero-width spaces and joiners, word joiners, BOMs at the
+    // ends are trimmed like spaces; inside an emoji sequence a joiner stays.
+    for (const blank of ["\u200B\u200B", " \u2060\uFEFF ", "\u200D"])
+      expect(comment(blank), JSON.stringify(blank)).toHaveLength(1);
+    expect(
+      schemas["substance.doComment"].request.parse({ commentContent: "\u200B好\u200B", substanceId: "1" }),
+    ).toMatchObject({ commentContent: "好" });
+    expect(comment("👩\u200D💻")).toEqual([]);
+    expect(issues("game.liveChatSend", { roomId: "1", content: "\u200B" })).toHaveLength(1);
+    expect(issues("game.liveSaveRoom", { title: "\u200B", watchLevel: "FREE" })).toHaveLength(1);
     expect(issues("search.substance", { keyword: "x\u0000" })).toHaveLength(1);
     expect(issues("auth.tokenIdentityCard", { cardId: "c\u0000", secret: "s".repeat(20) })).toHaveLength(1);
   });

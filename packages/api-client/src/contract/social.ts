@@ -156,7 +156,7 @@ export const socialSchemas = {
   "game.liveMyRoom": { request: ZEmpty, response: ZMyLiveRoom },
   "game.liveSaveRoom": {
     request: z.object({
-      title: ZLine(40).trim().min(1),
+      title: ZLine(40).min(1),
       watchLevel: ZWatchLevel,
       price: ZHundredths.default(0),
     }),

@@ -15,13 +15,14 @@ import {
   ZText,
   ZWatchLevel,
   ZWholeNumberText,
+  trimInvisible,
 } from "./common";
 
 /** A video's details as its author sets them (saveMyVideo) and a pending edit holds them. */
 /** A comment's text (spec §4): trimmed, not empty, at most 500 characters; live chat follows it too. */
 export const ZCommentText = z
   .string()
-  .trim()
+  .overwrite(trimInvisible)
   .min(1, { error: MessageKey.commentRequired, abort: true })
   .pipe(ZText(limits.commentMaxLength));
 

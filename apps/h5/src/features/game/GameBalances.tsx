@@ -42,6 +42,8 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
     { id: "bonus", label: t`待解锁奖金`, amount: data.gameBonus },
   ];
   const remaining = formatAmount(data.wagerRemaining);
+  // The transfer form's sentence when no bonus is left to unlock (one message, one translation).
+  const due = remaining;
   return (
     <TradeCard title={t`我的余额`} className="h5-game-card">
       <dl className="h5-figures h5-game-balances">
@@ -54,7 +56,9 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
       </dl>
       {data.wagerRemaining > 0 ? (
         <p className="h5-game-condition" data-testid="game-condition">
-          {t`还需投注 ${remaining} 才能解锁奖金，并把游戏余额转回金币`}
+          {data.gameBonus > 0
+            ? t`还需投注 ${remaining} 才能解锁奖金，并把游戏余额转回金币`
+            : t`还需投注 ${due} 才能把游戏余额转回金币`}
         </p>
       ) : null}
     </TradeCard>

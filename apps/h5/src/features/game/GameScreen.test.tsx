@@ -150,8 +150,9 @@ describe("/game transfers", () => {
     });
     expect(api.trade.userSelfTransfer).toHaveBeenCalledTimes(1);
     expect(queryText("转账成功")).toBeNull();
+    // No bonus is left to unlock here: the condition speaks of the game balance alone.
     await waitFor(() => {
-      expect(testId("game-condition")).toBe("还需投注 20.00 才能解锁奖金，并把游戏余额转回金币");
+      expect(testId("game-condition")).toBe("还需投注 20.00 才能把游戏余额转回金币");
     });
   });
 });

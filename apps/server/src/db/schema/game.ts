@@ -1,6 +1,16 @@
 /** The game lobby (Step 16, decision 0021): its games and banners, and each person's bonus condition. */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { id } from "./columns";
 import { userRef } from "./accounts";
 
@@ -40,3 +50,43 @@ export const gameWagering = pgTable(
   },
   (t) => [check("game_wagering_remaining", sql`${t.remaining} >= 0`)],
 );
+
+/**
+ * Every bet a provider placed through the seamless wallet, by the provider's own transaction id: a
+ * replay finds it (and must name the same player and amount), its outcome settles it once (`won`,
+ * 0 for a loss), and the bets still waiting for an outcome are those not settled. Its debit is
+ * the GAME_BET journal `<provider>:<transactionId>`; a win's credit the GAME_WIN journal
+ * `<provider>:settle:<transactionId>` (reconcile checks both ways).
+ */
+export const gameBets = pgTable(
+  "game_bets",
+  {
+    provider: text("provider").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    userId: userRef(),
+    gameCode: text("game_code").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    won: bigint("won", { mode: "number" }),
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.transactionId] }),
+    index("game_bets_waiting")
+      .on(t.userId)
+      .where(sql`${t.settledAt} IS NULL`),
+    check("game_bets_amount", sql`${t.amount} > 0`),
+    check("game_bets_won", sql`${t.won} IS NULL OR ${t.won} >= 0`),
+  ],
+);
+
+/**
+ * Launch tokens the provider has traded for a player (decision 0021): a token starts one game
+ * session, once; a second `session` call with it is refused.
+ */
+export const gameLaunches = pgTable("game_launches", {
+  nonce: text("nonce").primaryKey(),
+  userId: userRef(),
+  gameCode: text("game_code").notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -57,6 +57,9 @@ eachDatabase("the game lobby and its wallet", (target) => {
     expect(session).toMatchObject({ status: 200, body: { balance: 0, currency: "CNY" } });
     const forged = `${launch.searchParams.get("token") ?? ""}x`;
     expect((await wallet("session", { token: forged })).status).toBe(401);
+    // It names the game it was signed for, and starts one session: a copied URL starts none.
+    expect(session.body.gameCode).toBe("dice");
+    expect((await wallet("session", { token: launch.searchParams.get("token") })).status).toBe(401);
   });
 
   it("gold into the game adds the bonus and its condition; out again only once it is met", async () => {
@@ -79,9 +82,28 @@ eachDatabase("the game lobby and its wallet", (target) => {
     const playerId = String(userId);
     const bet = (transactionId: string, amount: number) =>
       wallet("bet", { playerId, gameCode: "dice", transactionId, amount });
-    expect((await bet("r1:bet", 1500)).body.balance).toBe(700);
-    // A replayed bet charges nothing more and answers the same balance.
-    expect((await bet("r1:bet", 1500)).body.balance).toBe(700);
+    expect((await bet("r1:bet", 1500)).body).toMatchObject({ balance: 700 });
+    expect((await bet("r1:bet", 1500)).body.replayed).toBe(true);
+    // A replayed bet charges nothing more, answers the same balance and says it was a replay; the
+    // same id for another amount or another player is refused, and a game not in the lobby too.
+    expect((await bet("r1:bet", 1500)).body).toMatchObject({ balance: 700, replayed: true });
+    expect((await bet("r1:bet", 500)).status).toBe(409);
+    const other = await personWithGold(platform, 1000);
+    await other.api.trade.userSelfTransfer({ fromType: "GOLD", toType: "GAME", amount: 1000 });
+    expect(
+      (
+        await wallet("bet", {
+          playerId: String(other.userId),
+          gameCode: "dice",
+          transactionId: "r1:bet",
+          amount: 1500,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await wallet("bet", { playerId, gameCode: "no-such-game", transactionId: "g1:bet", amount: 100 }))
+        .status,
+    ).toBe(400);
     const won = await wallet("win", {
       playerId,
       gameCode: "dice",
@@ -135,6 +157,71 @@ eachDatabase("the game lobby and its wallet", (target) => {
     expect(back.find((b) => b.type === "GOLD")?.wallet).toBe(11_700);
   });
 
+  it("a bonus lost at the table ends its condition, once no bet waits for its outcome", async () => {
+    const { api, userId } = await personWithGold(platform, 10_000);
+    const playerId = String(userId);
+    const bet = (round: string, amount: number) =>
+      wallet("bet", { playerId, gameCode: "dice", transactionId: `${round}:bet`, amount });
+    const settle = (round: string, amount: number) =>
+      wallet("win", {
+        playerId,
+        gameCode: "dice",
+        transactionId: `${round}:win`,
+        betTransactionId: `${round}:bet`,
+        amount,
+      });
+    // 10.00 in: 1.00 of bonus, 100.00 of bets required. All 11.00 on one throw.
+    await api.trade.userSelfTransfer({ fromType: "GOLD", toType: "GAME", amount: 1000 });
+    expect((await bet("a", 1100)).body.balance).toBe(0);
+    // While that bet waits for its outcome nothing lapses: 1.00 more raises the condition by 10.00.
+    await api.trade.userSelfTransfer({ fromType: "GOLD", toType: "GAME", amount: 100 });
+    expect(await api.game.userBalance()).toMatchObject({ game: 100, gameBonus: 10, wagerRemaining: 9_900 });
+    expect((await bet("b", 110)).body.balance).toBe(0);
+    // The first bet lost: another still waits, so the condition stands.
+    await settle("a", 0);
+    expect((await api.game.userBalance()).wagerRemaining).toBe(9_790);
+    // The last one lost too: nothing left to play, the bonus is gone and so is its condition.
+    await settle("b", 0);
+    expect(await api.game.userBalance()).toMatchObject({ game: 0, gameBonus: 0, wagerRemaining: 0 });
+    // The next exchange starts its own: 10 × 5.00 + the 0 held before.
+    await api.trade.userSelfTransfer({ fromType: "GOLD", toType: "GAME", amount: 500 });
+    expect(await api.game.userBalance()).toMatchObject({ game: 500, gameBonus: 50, wagerRemaining: 5_000 });
+
+    // A bet won while the balance was all on the table keeps the condition: the win is the bonus's.
+    expect((await bet("c", 550)).body.balance).toBe(0);
+    expect((await settle("c", 1100)).body.balance).toBe(1100);
+    expect(await api.game.userBalance()).toMatchObject({ game: 1100, gameBonus: 0, wagerRemaining: 4_450 });
+    expect(
+      (await failure(api.trade.userSelfTransfer({ fromType: "GAME", toType: "GOLD", amount: 100 }))).msgKey,
+    ).toBe(ServerMessageKey.gameWagerPending);
+  });
+
+  it("racing bets: the balance is bet once, a transaction id is charged once (counts on PostgreSQL)", async () => {
+    const { api, userId } = await personWithGold(platform, 1000);
+    await api.trade.userSelfTransfer({ fromType: "GOLD", toType: "GAME", amount: 1000 });
+    const playerId = String(userId);
+    const bet = (transactionId: string, amount: number) =>
+      wallet("bet", { playerId, gameCode: "dice", transactionId, amount });
+    // Ten different bets of everything (11.00 with the bonus) at once: one is placed.
+    const all = await Promise.all(Array.from({ length: 10 }, (_, i) => bet(`all-${String(i)}`, 1100)));
+    expect(all.filter((r) => r.status === 200).length).toBe(1);
+    expect(all.filter((r) => r.status === 402).length).toBe(9);
+    // Won back, then one bet sent ten times at once: charged once, the others answered as replays.
+    const placed = all.find((r) => r.status === 200);
+    const round = all.indexOf(placed ?? all[0]!);
+    await wallet("win", {
+      playerId,
+      gameCode: "dice",
+      transactionId: `all-${String(round)}:win`,
+      betTransactionId: `all-${String(round)}`,
+      amount: 2200,
+    });
+    const same = await Promise.all(Array.from({ length: 10 }, () => bet("same", 500)));
+    expect(same.every((r) => r.status === 200)).toBe(true);
+    expect(same.filter((r) => r.body.replayed === true).length).toBe(9);
+    expect((await api.game.userBalance()).game).toBe(1700);
+  });
+
   it("refuses unsigned, stale or malformed wallet calls", async () => {
     const { userId } = await personWithGold(platform);
     const body = { playerId: String(userId) };
@@ -182,10 +269,48 @@ eachDatabase("the game lobby and its wallet", (target) => {
     // The fixed throw is a 6: 2.00 bet, 4.00 won.
     const first = await play();
     expect(await first.text()).toContain("13.00");
-    // The same form again (a reload): the round is settled, nothing more moves.
-    await play();
+    // The same form again (a reload): the round is settled, nothing more moves, and the page says so
+    // rather than throwing again.
+    const again = await play();
+    expect(await again.text()).toContain("这一局已经结算过了，没有再次下注");
     const balance = await api.game.userBalance();
     expect(balance.game + balance.gameBonus).toBe(1300);
+    // The bet as written on the field, within the wallet's limits; anything else says the range.
+    for (const written of ["0x10", "1e2", "-1", "0", "1000000.01", " "]) {
+      const refused = await fetch(`${platform.server.origin}/sandbox/game/play`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          ...fields,
+          round: `range-${String(written.length)}`,
+          bet: written,
+        }).toString(),
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("下注金额须在 0.01 到 1000000.00 之间");
+    }
+    // More than the game balance: the page says it is the game balance that is short.
+    const short = await fetch(`${platform.server.origin}/sandbox/game/play`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...fields, round: "short", bet: "99.00" }).toString(),
+    });
+    expect(short.status).toBe(402);
+    expect(await short.text()).toContain("游戏余额不足");
+    // The seat lasts an hour: the same form an hour and a minute later is refused.
+    const ctx = platform.server.ctx;
+    const realNow = ctx.now.bind(ctx);
+    ctx.now = () => new Date(realNow().getTime() + 61 * 60_000);
+    try {
+      const late = await fetch(`${platform.server.origin}/sandbox/game/play`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...fields, round: "late", bet: "1.00" }).toString(),
+      });
+      expect(late.status).toBe(401);
+    } finally {
+      ctx.now = realNow;
+    }
     // A seat that was altered is refused.
     const altered = round.replace(/player=\d+/, "player=1");
     const forged = await fetch(`${platform.server.origin}/sandbox/game/play`, {

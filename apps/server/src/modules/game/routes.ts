@@ -3,10 +3,10 @@
  * game, and the seamless wallet game providers call.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
-import { gameBanners, games } from "../../db/schema";
+import { gameBanners, gameLaunches, games } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage, asksForEnglish } from "../../http/messages";
 import { route } from "../../http/route";
@@ -154,15 +154,33 @@ async function answerCall(
   refuse: (status: number, error: WalletRefusal["error"]) => FastifyReply,
 ): Promise<FastifyReply> {
   const provider = providerName(ctx);
-  const answer = (userId: number, balance: number) =>
-    reply.send({ playerId: String(userId), balance, currency: "CNY" } satisfies WalletAnswer);
+  const answer = (userId: number, balance: number, more: Partial<WalletAnswer> = {}) =>
+    reply.send({ playerId: String(userId), balance, currency: "CNY", ...more } satisfies WalletAnswer);
+  /** A bet names a game the lobby offers (a win pays out a bet placed, whatever became of its game). */
+  const inLobby = async (gameCode: string) =>
+    (
+      await ctx.db
+        .select({ code: games.code })
+        .from(games)
+        .where(and(eq(games.code, gameCode), eq(games.enabled, true)))
+    ).length > 0;
   switch (call) {
     case "session": {
       const parsed = walletCalls.session.safeParse(json);
       if (!parsed.success) return refuse(400, "invalid");
       const player = readLaunchToken(ctx, parsed.data.token);
       if (player === null) return refuse(401, "token");
-      return answer(player.userId, await ctx.db.transaction((tx) => playable(tx, player.userId)));
+      // A launch token starts one session: a second trade of it (a copied URL) is refused.
+      const balance = await ctx.db.transaction(async (tx) => {
+        const [traded] = await tx
+          .insert(gameLaunches)
+          .values({ nonce: player.nonce, userId: player.userId, gameCode: player.gameCode })
+          .onConflictDoNothing()
+          .returning({ nonce: gameLaunches.nonce });
+        return traded === undefined ? null : playable(tx, player.userId);
+      });
+      if (balance === null) return refuse(401, "token");
+      return answer(player.userId, balance, { gameCode: player.gameCode });
     }
     case "balance": {
       const parsed = walletCalls.balance.safeParse(json);
@@ -174,16 +192,21 @@ async function answerCall(
       const parsed = walletCalls.bet.safeParse(json);
       if (!parsed.success) return refuse(400, "invalid");
       const userId = Number(parsed.data.playerId);
-      const { transactionId, amount } = parsed.data;
-      let balance: number;
+      const { transactionId, amount, gameCode } = parsed.data;
+      if (!(await inLobby(gameCode))) return refuse(400, "invalid");
+      let placed: Awaited<ReturnType<typeof placeBet>>;
       try {
-        balance = await ctx.db.transaction((tx) => placeBet(tx, userId, provider, transactionId, amount));
+        placed = await ctx.db.transaction((tx) =>
+          placeBet(tx, userId, { provider, transactionId, gameCode, amount }),
+        );
       } catch (error) {
         if (error instanceof BusinessError && error.code === BusinessCode.insufficient)
           return refuse(402, "insufficient");
+        if (error instanceof BusinessError && error.code === BusinessCode.conflict)
+          return refuse(409, "duplicate");
         throw error;
       }
-      return answer(userId, balance);
+      return answer(userId, placed.balance, placed.replayed ? { replayed: true } : {});
     }
     case "win": {
       const parsed = walletCalls.win.safeParse(json);

@@ -4,9 +4,9 @@
  * ledger, idempotent by its reference.
  */
 import { BusinessCode, formatAmount, wageringAfterExchange } from "@platform/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
-import { gameWagering, journals, ledgerEntries, walletAccounts } from "../../db/schema";
+import { gameBets, gameWagering, walletAccounts } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { BalanceType, PlatformAccount, platform, post, userAccount } from "../trade/wallet";
@@ -94,36 +94,54 @@ export async function checkExchangeOut(tx: Db, userId: number): Promise<void> {
 /** A journal's reference for a provider's transaction. */
 const referenceOf = (provider: string, transactionId: string) => `${provider}:${transactionId}`;
 
+/** A provider's bet to place. */
+export interface Bet {
+  readonly provider: string;
+  readonly transactionId: string;
+  readonly gameCode: string;
+  readonly amount: number;
+}
+
 /**
  * A bet: the game balance first, then the bonus, to the house. Counts towards the bonus condition;
- * the bet that meets it moves the bonus into the game balance. A replay changes nothing. Answers
- * the playable balance after it.
+ * the bet that meets it moves the bonus into the game balance. A replay (the same transaction id,
+ * player and amount) changes nothing and says so; the same id for another player or amount is
+ * refused. Answers the playable balance after it.
  */
 export async function placeBet(
   tx: Db,
   userId: number,
-  provider: string,
-  transactionId: string,
-  amount: number,
-): Promise<number> {
+  bet: Bet,
+): Promise<{ readonly balance: number; readonly replayed: boolean }> {
+  const { provider, transactionId, gameCode, amount } = bet;
   const { game, bonus } = await gameBalances(tx, userId);
+  const [placed] = await tx
+    .insert(gameBets)
+    .values({ provider, transactionId, userId, gameCode, amount })
+    .onConflictDoNothing()
+    .returning({ amount: gameBets.amount });
+  if (!placed) {
+    const [before] = await tx
+      .select({ userId: gameBets.userId, amount: gameBets.amount })
+      .from(gameBets)
+      .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
+    if (before?.userId !== userId || before.amount !== amount)
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.idempotencyKeyReused);
+    return { balance: game + bonus, replayed: true };
+  }
   const fromGame = Math.min(amount, game);
   const fromBonus = amount - fromGame;
+  // Refused: the transaction (and the bet's row with it) is rolled back.
+  if (fromBonus > bonus) throw new BusinessError(BusinessCode.insufficient, ServerMessage.gameBalanceTooLow);
   const reference = referenceOf(provider, transactionId);
-  const [done] = await tx
-    .select({ id: journals.id })
-    .from(journals)
-    .where(and(eq(journals.kind, "GAME_BET"), eq(journals.reference, reference)));
-  if (done) return game + bonus;
-  if (fromBonus > bonus) throw new BusinessError(BusinessCode.insufficient, ServerMessage.balanceTooLow);
   const legs = [
     { account: userAccount(userId, BalanceType.GAME), amount: -fromGame },
     { account: userAccount(userId, BalanceType.GAME_BONUS), amount: -fromBonus },
     { account: platform(PlatformAccount.GAME_HOUSE), amount },
   ].filter((leg) => leg.amount !== 0);
-  const posted = await post(tx, { kind: "GAME_BET", reference, legs });
+  await post(tx, { kind: "GAME_BET", reference, legs });
   const remaining = await wagerRemaining(tx, userId);
-  if (posted !== null && remaining > 0) {
+  if (remaining > 0) {
     const left = Math.max(0, remaining - amount);
     await setRemaining(tx, userId, left);
     const locked = bonus - fromBonus;
@@ -138,30 +156,16 @@ export async function placeBet(
       });
     }
   }
-  return playable(tx, userId);
-}
-
-/** Whether the bet `betTransactionId` was this player's (a win must pay out one of theirs). */
-async function betOf(tx: Db, userId: number, provider: string, betTransactionId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: journals.id })
-    .from(journals)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, journals.id))
-    .where(
-      and(
-        eq(journals.kind, "GAME_BET"),
-        eq(journals.reference, referenceOf(provider, betTransactionId)),
-        eq(ledgerEntries.userId, userId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return { balance: await playable(tx, userId), replayed: false };
 }
 
 /**
- * The outcome of a bet of this player's: a win from the house to the game balance (0: lost). A bet
- * is settled once — its settlement's reference is the bet's — so a replayed or second outcome for
- * the same bet (whatever its own transaction id) changes nothing.
+ * The outcome of a bet of this player's: a win from the house to the game balance (0: lost); null
+ * when the player placed no such bet. A bet is settled once, so a replayed or second outcome for it
+ * (whatever its own transaction id) changes nothing. When the last bet waiting for its outcome is
+ * settled with nothing left to play (game balance and bonus spent), the bonus is lost and its
+ * condition lapses: the next exchange starts one of its own (10 × it + the 0 held before). Not
+ * before: while a bet waits, a win may still come, and it would be the bonus's winnings.
  */
 export async function payWin(
   tx: Db,
@@ -170,20 +174,42 @@ export async function payWin(
   betTransactionId: string,
   amount: number,
 ): Promise<number | null> {
-  if (!(await betOf(tx, userId, provider, betTransactionId))) return null;
-  const reference = referenceOf(provider, `settle:${betTransactionId}`);
+  const [settling] = await tx
+    .update(gameBets)
+    .set({ won: amount, settledAt: sql`now()` })
+    .where(
+      and(
+        eq(gameBets.provider, provider),
+        eq(gameBets.transactionId, betTransactionId),
+        eq(gameBets.userId, userId),
+        isNull(gameBets.settledAt),
+      ),
+    )
+    .returning({ amount: gameBets.amount });
+  if (!settling) {
+    const [bet] = await tx
+      .select({ userId: gameBets.userId })
+      .from(gameBets)
+      .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, betTransactionId)));
+    return bet?.userId === userId ? playable(tx, userId) : null;
+  }
   if (amount > 0) {
     await post(tx, {
       kind: "GAME_WIN",
-      reference,
+      reference: referenceOf(provider, `settle:${betTransactionId}`),
       legs: [
         { account: platform(PlatformAccount.GAME_HOUSE), amount: -amount },
         { account: userAccount(userId, BalanceType.GAME), amount },
       ],
     });
-  } else {
-    // Lost: nothing moves, but the bet is settled (a later 'win' for it pays nothing).
-    await tx.insert(journals).values({ kind: "GAME_WIN", reference }).onConflictDoNothing();
   }
-  return playable(tx, userId);
+  const balance = await playable(tx, userId);
+  if (balance === 0 && (await wagerRemaining(tx, userId)) > 0) {
+    const [waiting] = await tx
+      .select({ count: count() })
+      .from(gameBets)
+      .where(and(eq(gameBets.userId, userId), isNull(gameBets.settledAt)));
+    if ((waiting?.count ?? 0) === 0) await setRemaining(tx, userId, 0);
+  }
+  return balance;
 }

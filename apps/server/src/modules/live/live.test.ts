@@ -61,6 +61,16 @@ describe("live rules", () => {
     expect(
       redactStreamKeys("RTMP session x 1.2.3.4 start push /live/12-1-abcdefghijklmnopqrstuvwxyz012345"),
     ).toBe("RTMP session x 1.2.3.4 start push /live/[key]");
+    // The key in the server field as well (rtmp://host/<key>, or …/live/<key> and the key again).
+    const key = `12-1-${"k".repeat(32)}`;
+    for (const message of [
+      `invalid stream path characters: app=${key}, name=`,
+      `invalid stream path characters: app=live/${key}, name=${key}`,
+      `publish ${key.slice(0, 20)} refused`,
+    ]) {
+      expect(redactStreamKeys(message)).not.toContain(key.slice(5, 15));
+    }
+    expect(redactStreamKeys("play app=live, name=x")).toBe("play app=live, name=[key]");
   });
 });
 
@@ -113,12 +123,20 @@ eachDatabase("live rooms", (target) => {
       const got = await fetch(`${origin}${segment}`);
       expect(got.status).toBe(200);
       expect(got.headers.get("content-type")).toBe("video/mp4");
+      const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(media)?.[1] ?? "";
+      expect(init).toMatch(/\/r0\/init_0\.mp4\?expires=\d+&sig=/);
+      expect((await fetch(`${origin}${init}`)).status).toBe(200);
       expect((await fetch(`${origin}${segment.replace(/sig=./, "sig=A")}`)).status).toBe(
         BusinessCode.forbidden,
       );
       expect((await fetch(`${origin}${segment.replace("/r0/", "/r1/")}`)).status).toBe(
         BusinessCode.forbidden,
       );
+      // The expiry as signed only: not another way of writing the same number.
+      for (const other of ["expires=0", "expires=%2B", "expires=+"])
+        expect((await fetch(`${origin}${segment.replace("expires=", other)}`)).status).toBe(
+          BusinessCode.forbidden,
+        );
 
       // Chat: anyone reads, a signed-in person writes (rate-limited), the author removes.
       const reader = await openChat(`${origin}${live.chatUrl}`);
@@ -189,7 +207,8 @@ eachDatabase("live rooms", (target) => {
         )
       ).code,
     ).toBe(BusinessCode.invalid);
-    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`);
+    // A source no taller than the ladder: one rendition, whose init segment ffmpeg names `init.mp4`.
+    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`, { width: 256, height: 144 });
     const origin = platform.server.origin;
     try {
       const buyer = await personWithGold(platform, 1000);
@@ -213,6 +232,12 @@ eachDatabase("live rooms", (target) => {
         () => fetch(`${master}?token=${token}`).then((r) => r.status),
         (status) => status === 200,
       );
+      const media = await fetch(`${origin}/api/live/hls/${mine.roomId}/r0.m3u8?token=${token}`).then((r) =>
+        r.text(),
+      );
+      const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(media)?.[1] ?? "";
+      expect(init).toMatch(/\/r0\/init\.mp4\?expires=\d+&sig=/);
+      expect((await fetch(`${origin}${init}`)).status).toBe(200);
       // The author watches their own room; members only for SVIP.
       await author.api.game.liveSaveRoom({ title: "会员直播", watchLevel: WatchLevel.SVIP, price: 0 });
       expect((await fetch(`${master}?token=${token}`)).status).toBe(BusinessCode.forbidden);

@@ -16,7 +16,8 @@ const LIVE_URL_LIFETIME_MS = 10 * 60_000;
 
 export const RENDITION = /^r\d{1,2}$/;
 export const SESSION = /^[a-z0-9]{8,40}$/;
-export const SEGMENT = /^(?:init_\d{1,2}\.mp4|s\d{1,9}\.m4s)$/;
+/** ffmpeg names the init segment `init_<n>.mp4` with several renditions and `init.mp4` with one. */
+export const SEGMENT = /^(?:init(?:_\d{1,2})?\.mp4|s\d{1,9}\.m4s)$/;
 
 export function liveSegmentUrl(ctx: AppContext, path: string): string {
   const expires = Math.ceil((ctx.now().getTime() + LIVE_URL_LIFETIME_MS) / 60_000) * 60;

@@ -265,7 +265,7 @@ export async function buyTicket(
       .values({ userId: caller.userId, roomId: room.id, amount: room.price })
       .onConflictDoNothing()
       .returning({ id: liveTickets.id });
-    if (!ticket) throw new BusinessError(BusinessCode.conflict, ServerMessage.alreadyBought);
+    if (!ticket) throw new BusinessError(BusinessCode.conflict, ServerMessage.liveTicketOwned);
     const posted =
       room.price > 0
         ? await post(tx, {

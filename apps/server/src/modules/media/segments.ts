@@ -28,7 +28,8 @@ export function signedSecondsLeft(
   expires: string | undefined,
   sig: string | undefined,
 ): number | null {
-  const expiresAt = Number(expires);
+  // Written as it was signed (digits only): `0…`, `+…` or `1e9` would be other URLs of one segment.
+  const expiresAt = typeof expires === "string" && /^[1-9]\d{0,11}$/.test(expires) ? Number(expires) : NaN;
   if (
     typeof sig !== "string" ||
     !Number.isSafeInteger(expiresAt) ||

@@ -2,7 +2,8 @@
  * Reconciliation (decision 0014): proves the books from the rows themselves. Every journal sums
  * to zero over at least two entries; every account's balance is the sum of its entries; all
  * balances together (people's and the platform's) are zero; no person's balance is negative;
- * every paid purchase has its debit; every settled recharge its credit of what was received and
+ * every paid purchase (and live ticket, membership, game bet) has its debit, every game win its
+ * settled bet; every settled recharge its credit of what was received and
  * no other; every withdrawal its hold, and its payout or return exactly when it ended so; the
  * hold is what pending withdrawals asked for. `pnpm -F @platform/server reconcile` prints it.
  */
@@ -65,6 +66,30 @@ const checks: readonly { readonly check: string; readonly query: ReturnType<type
     check: "video refunds without a refunded purchase",
     query: sql`SELECT j.id, j.reference FROM journals j WHERE j.kind = 'REFUND_VIDEO' AND NOT EXISTS (
       SELECT 1 FROM purchases p WHERE j.reference = 'purchases:' || p.id AND p.refunded_at IS NOT NULL)`,
+  },
+  {
+    check: "game bets without their debit",
+    query: sql`SELECT b.provider, b.transaction_id, b.user_id, b.amount::text FROM game_bets b WHERE NOT EXISTS (
+      SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+      WHERE j.kind = 'GAME_BET' AND j.reference = b.provider || ':' || b.transaction_id AND e.user_id = b.user_id
+      GROUP BY j.id HAVING SUM(e.amount) = -b.amount)`,
+  },
+  {
+    check: "game bet debits without a bet",
+    query: sql`SELECT j.id, j.reference FROM journals j WHERE j.kind = 'GAME_BET' AND NOT EXISTS (
+      SELECT 1 FROM game_bets b WHERE j.reference = b.provider || ':' || b.transaction_id)`,
+  },
+  {
+    check: "game wins not what their settled bet won",
+    query: sql`SELECT b.provider, b.transaction_id, b.user_id, b.won::text FROM game_bets b
+      WHERE b.settled_at IS NOT NULL AND COALESCE(b.won, 0) <> COALESCE((
+        SELECT SUM(e.amount) FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+        WHERE j.kind = 'GAME_WIN' AND j.reference = b.provider || ':settle:' || b.transaction_id AND e.user_id = b.user_id), 0)`,
+  },
+  {
+    check: "game wins without a settled bet",
+    query: sql`SELECT j.id, j.reference FROM journals j WHERE j.kind = 'GAME_WIN' AND NOT EXISTS (
+      SELECT 1 FROM game_bets b WHERE j.reference = b.provider || ':settle:' || b.transaction_id AND b.settled_at IS NOT NULL)`,
   },
   {
     check: "memberships sold without their debit",

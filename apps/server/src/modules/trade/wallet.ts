@@ -207,9 +207,17 @@ async function move(tx: Db, leg: Leg): Promise<{ id: number; balance: number }> 
       ),
     )
     .returning({ id: walletAccounts.id, balance: walletAccounts.balance });
-  if (!account) throw new BusinessError(BusinessCode.insufficient, ServerMessage.balanceTooLow);
+  if (!account) throw new BusinessError(BusinessCode.insufficient, tooLow[type]);
   return account;
 }
+
+/** What a refusal says when a balance is short: the balance it is. */
+const tooLow: Record<BalanceType, ServerMessage> = {
+  GOLD: ServerMessage.balanceTooLow,
+  WALLET: ServerMessage.walletBalanceTooLow,
+  GAME: ServerMessage.gameBalanceTooLow,
+  GAME_BONUS: ServerMessage.gameBalanceTooLow,
+};
 
 /** A user's balance of one type as a leg's account. */
 export function userAccount(userId: number, type: BalanceType): Account {

@@ -31,16 +31,26 @@ export const walletCalls = {
 } as const;
 export type WalletCall = keyof typeof walletCalls;
 
-/** A successful answer: the player's playable balance (game balance and bonus), in hundredths. */
+/**
+ * A successful answer: the player's playable balance (game balance and bonus), in hundredths; a
+ * session's also names the game its launch was signed for, and a bet's says when it was a replay of
+ * one already placed (nothing moved: the provider should show that round's own outcome).
+ */
 export interface WalletAnswer {
   readonly playerId: string;
   readonly balance: number;
   readonly currency: "CNY";
+  readonly gameCode?: string;
+  readonly replayed?: true;
 }
 
-/** A refusal: 401 bad signature or token, 400 bad body, 402 not enough balance, 404 no bet. */
+/**
+ * A refusal: 401 bad signature or token (or a launch token already traded), 400 bad body or a game
+ * not in the lobby, 402 not enough balance, 404 no bet, 409 a transaction id already used for
+ * another player or amount.
+ */
 export interface WalletRefusal {
-  readonly error: "signature" | "token" | "invalid" | "insufficient" | "unknownBet" | "player";
+  readonly error: "signature" | "token" | "invalid" | "insufficient" | "unknownBet" | "player" | "duplicate";
 }
 
 /** The secret the sandbox provider shares with this platform, derived from the signing key. */

@@ -16,18 +16,31 @@ import { escape, page, pageLanguage, yuan } from "../payments/sandbox/pages";
 import { GAME_SIGNATURE_HEADER, sandboxGameSecret } from "./protocol";
 import type { WalletAnswer, WalletRefusal } from "./protocol";
 
-/** The table's player: who, which game, where to go back; signed so a form cannot be altered. */
+/** How long a seat at the table lasts from the launch (then the player enters again from the lobby). */
+const SEAT_SECONDS = 3600;
+
+/** The most one bet may be, in hundredths (the wallet's own limit). */
+const MAX_BET = 100_000_000;
+
+/**
+ * The table's player: who, which game (the launch token's), where to go back, until when; signed so
+ * a form cannot be altered.
+ */
 interface Seat {
   readonly player: string;
   readonly game: string;
   readonly back: string;
+  /** Unix seconds. */
+  readonly until: number;
 }
 
 export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
   const secret = sandboxGameSecret(ctx.secrets.signingKey);
   const seatKey = createHmac("sha256", ctx.secrets.signingKey).update("sandbox-game-seat").digest();
   const seatMac = (seat: Seat) =>
-    createHmac("sha256", seatKey).update(`${seat.player}\n${seat.game}\n${seat.back}`).digest("base64url");
+    createHmac("sha256", seatKey)
+      .update(`${seat.player}\n${seat.game}\n${seat.back}\n${String(seat.until)}`)
+      .digest("base64url");
   let throwIndex = 0;
   const roll = (): number => {
     const fixed = ctx.config.game.sandboxDice;
@@ -65,7 +78,7 @@ export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
       `<p>${t(ServerMessageKey.sandboxGameRules)}</p>
 <p role="status">${t(ServerMessageKey.sandboxGameBalance, { amount: yuan(balance) })}</p>
 ${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === null ? "" : `<p role="alert">${escape(alert)}</p>`}
-<form method="post" action="/sandbox/game/play">${hidden("lang", language)}${hidden("player", seat.player)}${hidden("game", seat.game)}${hidden("back", seat.back)}${hidden("seat", seatMac(seat))}${hidden("round", randomUUID())}
+<form method="post" action="/sandbox/game/play">${hidden("lang", language)}${hidden("player", seat.player)}${hidden("game", seat.game)}${hidden("back", seat.back)}${hidden("until", String(seat.until))}${hidden("seat", seatMac(seat))}${hidden("round", randomUUID())}
 <label>${t(ServerMessageKey.sandboxGameBet)} <input name="bet" inputmode="decimal" required pattern="\\d{1,7}(\\.\\d{1,2})?" value="1.00"></label>
 <button type="submit">${t(ServerMessageKey.sandboxGameRoll)}</button></form>
 <p><a href="${escape(seat.back)}">${t(ServerMessageKey.sandboxGameBack)}</a></p>`,
@@ -99,12 +112,17 @@ ${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === 
       const query = request.query as Record<string, unknown>;
       const language = languageOf(query.lang, request);
       const token = typeof query.token === "string" ? query.token : "";
-      const game = typeof query.game === "string" && /^[\w-]{1,64}$/.test(query.game) ? query.game : "";
+      // The game is the one the launch was signed for, whatever the address says.
       const session = await wallet("session", { token });
-      if (!("playerId" in session) || game === "") {
+      if (!("playerId" in session) || session.gameCode === undefined) {
         return send(reply, 401, page(language, translate(language, ServerMessageKey.sandboxGameExpired), ""));
       }
-      const seat = { player: session.playerId, game, back: backOf(query.return) };
+      const seat = {
+        player: session.playerId,
+        game: session.gameCode,
+        back: backOf(query.return),
+        until: Math.floor(ctx.now().getTime() / 1000) + SEAT_SECONDS,
+      };
       return send(reply, 200, table(language, seat, session.balance, null, null));
     });
 
@@ -113,18 +131,26 @@ ${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === 
     scope.post("/sandbox/game/play", async (request: FastifyRequest, reply) => {
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const language = languageOf(form.lang, request);
-      const seat = { player: form.player ?? "", game: form.game ?? "", back: backOf(form.back) };
+      const until = /^\d{1,12}$/.test(form.until ?? "") ? Number(form.until) : 0;
+      const seat = { player: form.player ?? "", game: form.game ?? "", back: backOf(form.back), until };
       const round = form.round ?? "";
-      if (!sameText(form.seat ?? "", seatMac(seat)) || !/^[\w-]{1,64}$/.test(round)) {
+      if (
+        !sameText(form.seat ?? "", seatMac(seat)) ||
+        until * 1000 <= ctx.now().getTime() ||
+        !/^[\w-]{1,64}$/.test(round)
+      ) {
         return send(reply, 401, page(language, translate(language, ServerMessageKey.sandboxGameExpired), ""));
       }
-      const bet = Math.round(Number(form.bet) * 100);
       const t = (key: ServerMessageKey, values: Record<string, string> = {}) =>
         translate(language, key, values);
-      if (!Number.isSafeInteger(bet) || bet < 1 || bet > 1_000_000_000) {
+      // Yuan with up to two decimals, as the field asks: nothing else is read as a number.
+      const written = (form.bet ?? "").trim();
+      const bet = /^\d{1,9}(\.\d{1,2})?$/.test(written) ? Math.round(Number(written) * 100) : 0;
+      if (bet < 1 || bet > MAX_BET) {
         const current = await wallet("balance", { playerId: seat.player });
         const balance = "balance" in current ? current.balance : 0;
-        return send(reply, 400, table(language, seat, balance, null, t(ServerMessageKey.sandboxGameBet)));
+        const range = t(ServerMessageKey.sandboxGameBetRange, { min: yuan(1), max: yuan(MAX_BET) });
+        return send(reply, 400, table(language, seat, balance, null, range));
       }
       const placed = await wallet("bet", {
         playerId: seat.player,
@@ -137,12 +163,20 @@ ${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === 
         const balance = "balance" in current ? current.balance : 0;
         const reason =
           placed.error === "insufficient"
-            ? translate(language, ServerMessageKey.balanceTooLow)
+            ? translate(language, ServerMessageKey.gameBalanceTooLow)
             : translate(language, ServerMessageKey.systemError);
         return send(
           reply,
           402,
           table(language, seat, balance, null, t(ServerMessageKey.sandboxGameRefused, { reason })),
+        );
+      }
+      // The same form sent again: that round was played; no new throw, nothing moves.
+      if (placed.replayed === true) {
+        return send(
+          reply,
+          200,
+          table(language, seat, placed.balance, t(ServerMessageKey.sandboxGameReplayed), null),
         );
       }
       const dice = roll();

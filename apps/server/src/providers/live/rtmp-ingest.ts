@@ -55,11 +55,17 @@ export interface IngestOptions {
   readonly stallMs: number;
 }
 
-/** A stream path's key taken out, for the log. */
+/**
+ * Stream keys taken out, for the log: the stream name of a path (`/live/<key>`), `name=`, an `app=`
+ * other than `live` (an encoder given the key in its server field too), and anything shaped like a
+ * key wherever it stands.
+ */
 export function redactStreamKeys(message: string): string {
   return message
+    .replace(/\d{1,15}-\d{1,9}-[A-Za-z0-9_-]{8,}/g, "[key]")
     .replace(/(\/[A-Za-z0-9_-]+\/)[A-Za-z0-9_-]+/g, "$1[key]")
-    .replace(/(name=)[^,\s]+/g, "$1[key]");
+    .replace(/(name=)[^,\s]+/g, "$1[key]")
+    .replace(/(app=)(?!live(?:[,\s]|$))[^,\s]+/g, "$1[key]");
 }
 
 interface Publishing {
