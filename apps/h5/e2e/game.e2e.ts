@@ -138,6 +138,15 @@ describe("the game lobby", () => {
       .poll(() => balances.getByTestId("game-condition").textContent())
       .toBe("还需投注 490.00 才能解锁奖金，并把游戏余额转回金币");
 
+    // The browser's Back from the lobby: the table as it was after the round (it was reached by a
+    // redirect, so nothing is sent again and no 'resubmit the form?'), then Forward to the lobby.
+    await page.goBack();
+    await page.waitForURL(/\/sandbox\/game\/table\?/, { timeout: 15_000 });
+    await page.getByText("可用余额：65.00").waitFor({ timeout: 15_000 });
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === "/game", { timeout: 15_000 });
+    await expect.poll(() => balancesShown(page), { timeout: 15_000 }).toEqual(afterPlay.shown);
+
     // The same bet sent again (a resubmitted form): the provider's bet and win callbacks are replayed
     // with the same transaction ids, and the wallet charges and pays them once: nothing moves.
     const replay = await page.request.post(bet.url(), {
@@ -180,6 +189,19 @@ describe("the game lobby", () => {
     const balances = page.getByRole("region", { name: "My balances" });
     await balances.getByText("Locked bonus").waitFor();
     expect(await page.getByRole("region", { name: "Move between gold and the game" }).count()).toBe(1);
+
+    // By keyboard: the way's radio, reached with Tab, is scrolled clear of the fixed tab bar.
+    const way = page.getByRole("radio", { name: /^Gold → / });
+    for (
+      let presses = 0;
+      presses < 20 && !(await way.evaluate((e) => e === document.activeElement));
+      presses++
+    )
+      await page.keyboard.press("Tab");
+    expect(await way.evaluate((e) => e === document.activeElement)).toBe(true);
+    const tabBarTop = await page.locator(".pf-tab-bar").evaluate((e) => e.getBoundingClientRect().top);
+    const wayBox = await way.evaluate((e) => e.closest("label")?.getBoundingClientRect().bottom ?? 0);
+    expect(wayBox).toBeLessThanOrEqual(tabBarTop);
 
     // The provider's page speaks the app's language (the launch URL's `lang`, though this phone's
     // browser is Chinese); in and out again without a bet.

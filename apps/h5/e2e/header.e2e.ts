@@ -1,7 +1,7 @@
 import { PriceFilter } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demo, e2eBrowser, signInQuickly } from "./browser";
+import { demo, e2eBrowser, myTab, signInQuickly } from "./browser";
 
 const e2e = e2eBrowser();
 
@@ -20,6 +20,18 @@ describe("the shared header", () => {
     }
     await page.goto("/mysettings");
     await expect.poll(() => header(page).getByRole("button", { name: "返回" }).count()).toBe(1);
+  });
+
+  it("the tab bar's 'navigation' shows the navigation map (not home again)", async () => {
+    const { context, page } = await e2e.phone();
+    await signInQuickly(context, demo.vip);
+    await page.goto("/home");
+    await myTab(page, "导航").click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/");
+    await page.getByRole("heading", { name: "导航", level: 1 }).waitFor({ timeout: 15_000 });
+    // Opening the app at / still goes on to /home while the navigation switch is off (spec §2).
+    await page.goto("/");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/home");
   });
 
   it("a search button on /home and on a video page leads to /search", async () => {

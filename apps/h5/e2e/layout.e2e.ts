@@ -194,6 +194,33 @@ function panelProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Controls that reach past the right edge of the screen (cut off: a price, a send button), unless
+ * inside something that scrolls or clips sideways on purpose (a row of pictures).
+ */
+function offScreen(page: Page): Promise<string[]> {
+  return page.evaluate((selector: string) => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    for (const element of document.querySelectorAll(selector)) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
+      let scrolls = false;
+      for (let up = element.parentElement; up !== null && up !== document.body; up = up.parentElement) {
+        const overflow = getComputedStyle(up).overflowX;
+        if (overflow !== "visible") {
+          scrolls = true;
+          break;
+        }
+      }
+      if (scrolls) continue;
+      const name = (element.getAttribute("aria-label") ?? element.textContent).trim().slice(0, 40);
+      found.push(`'${name}' reaches ${String(Math.round(box.right - width))} px past the screen's edge`);
+    }
+    return found;
+  }, controlSelector);
+}
+
 async function settle(page: Page): Promise<void> {
   // Fonts and the last layout (and the drawer's slide) are done.
   await page.evaluate(() => document.fonts.ready);
@@ -264,6 +291,18 @@ async function checkScreens(
     .toBeGreaterThan(0);
   await settle(page);
   note("the author's page", await overlapsOnPage(page));
+
+  // The money and live screens of Step 16: plans with their prices, the game lobby, the live rooms.
+  for (const [path, ready] of [
+    ["/membervip", () => page.locator(".h5-library-choice").first().waitFor({ timeout: 20_000 })],
+    ["/game", () => page.locator(".h5-game-tile").first().waitFor({ timeout: 20_000 })],
+    ["/starlive", () => page.locator(".h5-live__bar button").waitFor({ timeout: 20_000 })],
+  ] as const) {
+    await page.goto(path);
+    await ready();
+    await settle(page);
+    note(path, [...(await overlapsOnPage(page)), ...(await offScreen(page))]);
+  }
   return { problems };
 }
 

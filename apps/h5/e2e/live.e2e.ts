@@ -79,9 +79,14 @@ describe("live rooms", () => {
       // A signed-in viewer writes; the message reaches the other viewer and the author.
       const talker = await e2e.phone();
       await signInQuickly(talker.context, await registerAccount());
+      // On the narrowest phone (320 px) the send button stays whole beside the field.
+      await talker.page.setViewportSize({ width: 320, height: 700 });
       await talker.page.goto(`/starlive?room=${mine.roomId}`);
       await talker.page.getByLabel("聊天内容").fill("你好，直播！");
-      await talker.page.getByRole("button", { name: "发送", exact: true }).click();
+      const send = talker.page.getByRole("button", { name: "发送", exact: true });
+      const box = await send.boundingBox();
+      expect(box !== null && box.x + box.width <= 320 && box.height < 48).toBe(true);
+      await send.click();
       await expect.poll(() => log.textContent(), { timeout: 10_000 }).toContain("你好，直播！");
       await author.page.goto(`/starlive?room=${mine.roomId}`);
       const remove = author.page.getByRole("button", { name: /删除 .* 的发言/ });
@@ -110,5 +115,9 @@ describe("live rooms", () => {
     // Going live needs an account: the sign-in page, coming back to the author's room.
     await page.getByRole("button", { name: "Go live" }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/login");
+    // The author's room opened by its address: signing in first, not a 'session expired'.
+    await page.goto("/starlive?mine=1");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/login");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/starlive?mine=1");
   }, 60_000);
 });

@@ -27,6 +27,7 @@ import { gameRoutes } from "./modules/game/routes";
 import { liveRoutes } from "./modules/live/routes";
 import { sandboxGameRoutes } from "./providers/games/sandbox";
 import { sandboxPaymentRoutes } from "./providers/payments/sandbox/party";
+import { sandboxSupportRoutes } from "./providers/support/sandbox";
 import { sandboxSecret } from "./providers/payments/sandbox/secret";
 import { SandboxSmsGateway } from "./providers/sms/gateway";
 import { smsReadbackRoute } from "./providers/sms/readback";
@@ -200,6 +201,8 @@ export async function buildApp(
     });
     // The game sandbox: a provider with one dice game, calling the wallet over HTTP (decision 0021).
     if (ctx.config.game.providerUrl === null) sandboxGameRoutes(app, ctx);
+    // The customer service's, while no support system is configured.
+    if (ctx.config.customerServiceUrl === null) sandboxSupportRoutes(app);
   }
 
   app.addHook("onClose", async () => {

@@ -30,7 +30,8 @@ export interface ServerConfig {
   /** External parties (SMS, payments) are sandboxes: on by default outside production. */
   readonly sandbox: boolean;
   readonly production: boolean;
-  readonly customerServiceUrl: string;
+  /** The support system `customService` opens; null: the sandbox's page (SANDBOX on) or none. */
+  readonly customerServiceUrl: string | null;
   /** A real SMS gateway (used when the sandbox is off). */
   readonly smsGatewayUrl: string | null;
   readonly smsGatewayKey: string | null;
@@ -480,7 +481,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     refreshTokenSeconds: intOf(env.REFRESH_TOKEN_SECONDS, 30 * 24 * 3600, "REFRESH_TOKEN_SECONDS"),
     sandbox,
     production,
-    customerServiceUrl: env.CUSTOMER_SERVICE_URL || "https://support.example.com/chat",
+    customerServiceUrl: env.CUSTOMER_SERVICE_URL || null,
     smsGatewayUrl: env.SMS_GATEWAY_URL || null,
     smsGatewayKey: env.SMS_GATEWAY_KEY || null,
     h5Dist: env.H5_DIST || `${repoRoot}apps/h5/dist`,

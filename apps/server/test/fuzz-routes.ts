@@ -1,6 +1,7 @@
 import { hmac } from "../src/security/hashing";
 import { badIds, badQueries, describe as describeValue } from "./fuzz";
 import type { MutationKind, Probe } from "./fuzz";
+import { gameRouteCases } from "./fuzz-game-routes";
 import { liveRouteCases } from "./fuzz-live-routes";
 import { mediaRouteCases } from "./fuzz-media-routes";
 import { png } from "./fuzz-setup";
@@ -86,6 +87,7 @@ export function serverRouteCases(
 
   mediaRouteCases(routes);
   liveRouteCases(routes);
+  gameRouteCases(routes);
   uploadRouteCases(routes);
   partRouteCases(routes);
   plainRouteCases(routes);

@@ -19,7 +19,7 @@ export const MessageKey = {
   introductionTooLong: "validation.introductionTooLong", // introduction at most {max} characters
   cancelReasonTooLong: "validation.cancelReasonTooLong", // reason at most {max} characters
   withdrawAmountRequired: "validation.withdrawAmountRequired", // enter an amount
-  withdrawAmountFormat: "validation.withdrawAmountFormat", // an amount with at most two decimals
+  withdrawAmountFormat: "validation.withdrawAmountFormat", // an amount above 0 with at most two decimals
   withdrawBelowMinimum: "validation.withdrawBelowMinimum", // minimum single withdrawal of {minimum} gold shells
   withdrawOverBalance: "validation.withdrawOverBalance", // more than the balance
   bankCardRequired: "validation.bankCardRequired", // add a bank card before withdrawing to one

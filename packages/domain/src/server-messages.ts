@@ -144,5 +144,9 @@ export const ServerMessageKey = {
   sandboxGameExpired: "server.sandboxGameExpired",
   sandboxGameBetRange: "server.sandboxGameBetRange",
   sandboxGameReplayed: "server.sandboxGameReplayed",
+  sandboxSupportTitle: "server.sandboxSupportTitle",
+  sandboxSupportNotice: "server.sandboxSupportNotice",
+  sandboxSupportBody: "server.sandboxSupportBody",
+  customerServiceUnavailable: "server.customerServiceUnavailable",
 } as const;
 export type ServerMessageKey = (typeof ServerMessageKey)[keyof typeof ServerMessageKey];

@@ -44,7 +44,7 @@ export const domainMessages: Readonly<Record<MessageKey, MessageDescriptor>> = {
   },
   [MessageKey.withdrawAmountFormat]: /*i18n*/ {
     id: "validation.withdrawAmountFormat",
-    message: "金额最多两位小数",
+    message: "请输入大于 0 的金额，最多两位小数",
   },
   [MessageKey.withdrawBelowMinimum]: /*i18n*/ {
     id: "validation.withdrawBelowMinimum",

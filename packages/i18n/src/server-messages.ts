@@ -493,4 +493,21 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.sandboxGameReplayed",
     message: "这一局已经结算过了，没有再次下注",
   },
+  [ServerMessageKey.sandboxSupportTitle]: /*i18n*/ {
+    id: "server.sandboxSupportTitle",
+    message: "在线客服（沙箱）",
+  },
+  [ServerMessageKey.sandboxSupportNotice]: /*i18n*/ {
+    id: "server.sandboxSupportNotice",
+    message: "这是沙箱：这里没有客服人员",
+  },
+  [ServerMessageKey.sandboxSupportBody]: /*i18n*/ {
+    id: "server.sandboxSupportBody",
+    message:
+      "正式部署时，“联系客服”会打开服务器设置 CUSTOMER_SERVICE_URL 指向的客服系统，你可以在那里和客服人员对话。",
+  },
+  [ServerMessageKey.customerServiceUnavailable]: /*i18n*/ {
+    id: "server.customerServiceUnavailable",
+    message: "客服暂不可用，请稍后再试",
+  },
 };

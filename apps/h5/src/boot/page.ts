@@ -47,7 +47,9 @@ export function bootScript(
     `var r=${JSON.stringify(preloads)}[p==='/'?'/home':p]||[];`,
     "if(r.length)requestAnimationFrame(function(){setTimeout(function(){",
     "for(var i=0;i<r.length;i++){var x=document.createElement('link');",
-    "if(/\\.css$/.test(r[i])){x.rel='preload';x.as='style'}else{x.rel='modulepreload'}",
+    // Vite links styles with `crossorigin`: a style preload without it would not be the same
+    // request (the browser warns and fetches the file twice).
+    "if(/\\.css$/.test(r[i])){x.rel='preload';x.as='style';x.crossOrigin=''}else{x.rel='modulepreload'}",
     "x.href=r[i];document.head.appendChild(x)}})})",
     "})()",
   ].join("");

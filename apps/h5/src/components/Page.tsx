@@ -7,18 +7,19 @@ import { useAtom, useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { channelTagIdAtom, myPanelOpenAtom } from "../app/state";
 
+/** Where each tab goes; 'navigation' asks for the map itself, whatever the switch says of / (routes/index). */
 const tabRoutes: Partial<Record<TabKey, string>> = {
   home: "/home",
   trend: "/trend",
   game: "/game",
-  navigation: "/",
+  navigation: "/?map=1",
 };
 
 function activeTab(path: string): TabKey | null {
   const p = path.toLowerCase();
   if (p === "/") return "navigation";
   if (p.startsWith("/d/")) return "channel";
-  const found = Object.entries(tabRoutes).find(([, to]) => to !== "/" && p.startsWith(to));
+  const found = Object.entries(tabRoutes).find(([key, to]) => key !== "navigation" && p.startsWith(to));
   return found ? (found[0] as TabKey) : null;
 }
 
@@ -41,7 +42,7 @@ export function AppTabBar() {
           return;
         }
         const to = tabRoutes[key];
-        if (to !== undefined) void navigate({ to });
+        if (to !== undefined) void navigate({ href: to });
       }}
     />
   );

@@ -3,9 +3,13 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { withCatalog } from "../components/CatalogGate";
 import { NavigationMap } from "../features/navigation/NavigationMap";
 
-/** The navigation map: straight to /home unless the stored navigation switch is a non-zero number. */
+/**
+ * The navigation map: straight to /home unless the stored navigation switch is a non-zero number —
+ * or the tab bar's 'navigation' asked for the map (`?map=1`), which a tap must not turn into home.
+ */
 export const Route = createFileRoute("/")({
-  beforeLoad: ({ context }) => {
+  beforeLoad: ({ context, location }) => {
+    if (location.searchStr === "?map=1") return;
     const to = rootRedirect(context.api.client.storage.get(StorageKey.navigationSwitch));
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack's redirect is thrown
     if (to !== null) throw redirect({ to, replace: true });

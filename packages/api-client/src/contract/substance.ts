@@ -96,6 +96,9 @@ export const ZVideo = z.object({
   owner: ZOwnerView.optional(),
 });
 
+/** A video of the trend, with the plays it is ranked by: those of the last 7 days. */
+export const ZTrendVideo = ZVideo.extend({ recentPlays: z.number().int().min(0) });
+
 export const ZResolution = z.object({
   resolution: z.string(),
   /** A per-rendition HLS playlist; the client adds `token` and `bus_platform_id`. */
@@ -229,7 +232,7 @@ export const substanceSchemas = {
   /** The 'trend' tab (Step 16): the videos most played in the last week, by page number. */
   "substance.trendList": {
     request: ZPageRequest.pick({ current: true, size: true }),
-    response: ZPage(ZVideo),
+    response: ZPage(ZTrendVideo),
   },
   "substance.getInfoById": { request: z.object({ id: ZId }), response: ZVideoDetail },
   "substance.recommendByVideoId": {

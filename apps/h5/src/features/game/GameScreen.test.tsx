@@ -71,9 +71,9 @@ describe("/game transfers", () => {
     await click(control("确认转账"));
     expect(fieldError("转账金额")).toBe("请输入金额");
     await typeInto(amount(), "12.345");
-    expect(fieldError("转账金额")).toBe("金额最多两位小数");
+    expect(fieldError("转账金额")).toBe("请输入大于 0 的金额，最多两位小数");
     await typeInto(amount(), "0");
-    expect(fieldError("转账金额")).toBe("金额最多两位小数");
+    expect(fieldError("转账金额")).toBe("请输入大于 0 的金额，最多两位小数");
     await typeInto(amount(), "195.51");
     expect(fieldError("转账金额")).toBe("超出可转出余额 195.50");
     await click(control("确认转账"));
@@ -106,6 +106,8 @@ describe("/game transfers", () => {
     await chooseWay("游戏余额 → 金币");
     expect(fieldError("转账金额")).toBe("还需投注 30.00 才能把游戏余额转回金币");
     expect(field("转账金额").getAttribute("aria-invalid")).toBe("true");
+    // Nothing can go back while bets are due: the field's hint says so, not the game balance.
+    expect(queryText("可转出 0.00")).not.toBeNull();
     await typeInto(field("转账金额"), "5");
     await click(control("确认转账"));
     await settle();

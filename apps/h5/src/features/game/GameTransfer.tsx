@@ -37,11 +37,12 @@ export function GameTransfer({ balance }: { readonly balance: GameBalance }) {
   });
 
   const [fromType, toType] = ways[way];
-  const source = way === "in" ? balance.gold : balance.game;
+  const blocked = way === "out" && balance.wagerRemaining > 0;
+  // While bets are due nothing can go back to gold: the field says 0.00, not the game balance.
+  const source = blocked ? 0 : way === "in" ? balance.gold : balance.game;
   const availableText = formatAmount(source);
   const due = formatAmount(balance.wagerRemaining);
   const reading = readAmount(amountText);
-  const blocked = way === "out" && balance.wagerRemaining > 0;
   const problem = blocked
     ? t`还需投注 ${due} 才能把游戏余额转回金币`
     : !reading.ok

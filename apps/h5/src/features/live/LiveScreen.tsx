@@ -4,6 +4,7 @@ import { Button, LiveChat, LivePlayer, LiveRoomCard, loadShakaHls } from "@platf
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter, useSearch } from "@tanstack/react-router";
 import { useEffect } from "react";
+import type { ReactNode } from "react";
 import { hasSession } from "../../app/api";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
@@ -26,7 +27,9 @@ export function LiveScreen() {
   if (mine === 1)
     return (
       <Page title={t`我要开播`}>
-        <MyLiveRoomPanel />
+        <SignedInOnly>
+          <MyLiveRoomPanel />
+        </SignedInOnly>
       </Page>
     );
   if (room !== undefined) return <LiveRoomView roomId={room} />;
@@ -35,6 +38,20 @@ export function LiveScreen() {
       <LiveList />
     </Page>
   );
+}
+
+/**
+ * The rooms are public (spec §2); one's own room is not: someone not signed in goes to sign in
+ * first and comes back to it (not a 'session expired' over a room that failed to load).
+ */
+function SignedInOnly({ children }: { readonly children: ReactNode }) {
+  const { api } = useRouter().options.context;
+  const navigate = useNavigate();
+  const signedIn = hasSession(api);
+  useEffect(() => {
+    if (!signedIn) void navigate({ to: "/login", search: { redirect: "/starlive?mine=1" }, replace: true });
+  }, [signedIn, navigate]);
+  return signedIn ? children : null;
 }
 
 function LiveList() {

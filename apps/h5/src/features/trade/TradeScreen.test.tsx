@@ -78,7 +78,7 @@ describe("/trade", () => {
     expect(fieldError("充值金额")).toBe("充值金额须在 10.00 至 5000.00 之间");
     await click(control("立即充值"));
     await typeInto(field("充值金额"), "12.345");
-    expect(fieldError("充值金额")).toBe("金额最多两位小数");
+    expect(fieldError("充值金额")).toBe("请输入大于 0 的金额，最多两位小数");
     await click(control("立即充值"));
     expect(api.trade.rechargeGold).not.toHaveBeenCalled();
 

@@ -38,7 +38,7 @@ describe("/withdraw", () => {
     await typeInto(field("提现金额"), "150.01");
     expect(fieldError("提现金额")).toBe("超出可提现余额");
     await typeInto(field("提现金额"), "20.001");
-    expect(fieldError("提现金额")).toBe("金额最多两位小数");
+    expect(fieldError("提现金额")).toBe("请输入大于 0 的金额，最多两位小数");
     await enterCode();
     await click(control("确认提现"));
     expect(api.trade.withdrawal).not.toHaveBeenCalled();

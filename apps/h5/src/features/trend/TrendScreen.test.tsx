@@ -16,7 +16,10 @@ function fakeApi(total = 23) {
       state.failNext = false;
       return Promise.reject(new ApiError({ kind: "network", endpoint: "substance.trendList" }));
     }
-    return Promise.resolve(pageOf(request, total, fakeVideo));
+    // Ranked by the week's plays (1000 for the first, one fewer each place), whatever they had before.
+    return Promise.resolve(
+      pageOf(request, total, (n) => ({ ...fakeVideo(n, { playCount: 5 }), recentPlays: 1001 - n })),
+    );
   });
   return { api: { substance: { trendList } }, trendList, state };
 }
@@ -25,11 +28,14 @@ describe("/trend", () => {
   it("lists the server's ranking in its order, a page at a time, by page number", async () => {
     const { api, trendList } = fakeApi();
     await renderApp({ api, path: "/trend", pages: { "/trend": TrendScreen } });
-    await waitFor(() => byText("近 7 天播放最多的视频"));
+    await waitFor(() => byText("近 7 天播放最多的视频，按近 7 天的播放次数"));
     await waitFor(() => {
       expect(videoTitles()).toHaveLength(10);
     });
     expect(videoTitles()[0]).toContain("Video 1");
+    // The cards count the plays the order is by: the week's, not the 5 of all time.
+    expect(byText("1000次播放")).toBeTruthy();
+    expect(byText("991次播放")).toBeTruthy();
     await scrollForMore(videoTitles, 20);
     await scrollForMore(videoTitles, 23);
     expect(trendList.mock.calls.map(([request]) => request)).toEqual([
@@ -58,7 +64,7 @@ describe("/trend", () => {
   it("speaks English when the reader does", async () => {
     const { api } = fakeApi();
     await renderApp({ api, path: "/trend", pages: { "/trend": TrendScreen }, language: Language.enUS });
-    await waitFor(() => byText("Most played in the last 7 days"));
+    await waitFor(() => byText("Most played in the last 7 days, counting the last 7 days' plays"));
     expect(byText("Trend", "h1")).toBeTruthy();
   });
 });

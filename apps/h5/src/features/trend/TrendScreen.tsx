@@ -29,7 +29,7 @@ export function TrendScreen() {
     >
       <div className="h5-feed">
         <div className="h5-feed__toolbar">
-          <p className="h5-feed__note">{t`近 7 天播放最多的视频`}</p>
+          <p className="h5-feed__note">{t`近 7 天播放最多的视频，按近 7 天的播放次数`}</p>
           <LayoutToggle />
         </div>
         <VideoFeed state={state} pull={pull} label={t`趋势视频列表`} />

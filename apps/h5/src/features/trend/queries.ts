@@ -8,9 +8,19 @@ export interface TrendApi {
 
 export const trendKeys = { list: () => ["trend", "videos"] as const };
 
-/** The pages of the trend: the videos most played in the last week, by page number. */
+/**
+ * The pages of the trend: the videos most played in the last week, by page number. Their cards
+ * count the plays they are ranked by (the last 7 days'), so the order reads right.
+ */
 export function trendQueryOptions(api: TrendApi) {
-  return videoPagesQueryOptions(trendKeys.list(), (page, signal) =>
-    api.substance.trendList({ current: page.current, size: VIDEO_PAGE_SIZE }, { signal }),
-  );
+  return videoPagesQueryOptions(trendKeys.list(), async (page, signal) => {
+    const answer = await api.substance.trendList(
+      { current: page.current, size: VIDEO_PAGE_SIZE },
+      { signal },
+    );
+    return {
+      ...answer,
+      records: answer.records.map(({ recentPlays, ...video }) => ({ ...video, playCount: recentPlays })),
+    };
+  });
 }

@@ -116,18 +116,19 @@ async function loadPage<T>(
  * briefly (CATALOGUE_CACHE_MS, under `key` and the time zone) and only this viewer's resume
  * positions are read for it.
  */
-export async function cataloguePage(
+export async function cataloguePage<V extends Video>(
   ctx: AppContext,
   key: string,
   viewerId: number | null,
   request: FastifyRequest,
-  load: (format: (d: Date) => string) => Promise<Page<Video>>,
-): Promise<Page<Video>> {
-  // Kept as the contract's records, per time zone (times are written in the caller's zone).
+  load: (format: (d: Date) => string) => Promise<Page<V>>,
+): Promise<Page<V>> {
+  // Kept as the contract's records, per time zone (times are written in the caller's zone). A key
+  // is one list's (its name leads it), so what it holds is what that list's `load` made: V.
   const zone = String(offsetOf(request));
   const caches = substanceCaches(ctx);
   const format = dateFormatOf(request);
-  const page = await caches.videoPages.through(`${key}|${zone}`, () => load(format));
+  const page = (await caches.videoPages.through(`${key}|${zone}`, () => load(format))) as Page<V>;
   const seen =
     viewerId === null
       ? new Map<number, number>()

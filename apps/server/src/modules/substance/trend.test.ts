@@ -37,6 +37,8 @@ eachDatabase("the trend list", (target) => {
     expect(first.records).toHaveLength(10);
     expect(first.total).toBe(Math.min(plays.size, TREND_MAX));
     const shown = [...first.records, ...second.records].map((v) => plays.get(v.id) ?? -1);
+    // Each names the plays it is ranked by.
+    expect([...first.records, ...second.records].map((v) => v.recentPlays)).toEqual(shown);
     expect(shown.every((n) => n > 0)).toBe(true);
     expect(shown).toEqual([...shown].sort((a, b) => b - a));
     // No video twice across the pages, and the first is the week's most played.

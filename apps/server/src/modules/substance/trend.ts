@@ -50,7 +50,10 @@ export async function trendList(
         .where(gte(videoDailyPlays.day, since))
         .groupBy(videoDailyPlays.videoId)
         .as("recent");
-      const rows = await videoQuery(ctx, null, { total: totalOver() })
+      const rows = await videoQuery(ctx, null, {
+        total: totalOver(),
+        recentPlays: sql<string>`${recent.plays}`,
+      })
         .innerJoin(recent, eq(recent.videoId, videos.id))
         .where(isPublished)
         .orderBy(desc(recent.plays), desc(videos.id))
@@ -58,7 +61,7 @@ export async function trendList(
         .offset(offset);
       return {
         ...page,
-        records: rows.map((row) => toVideo(ctx, row, format)),
+        records: rows.map((row) => ({ ...toVideo(ctx, row, format), recentPlays: Number(row.recentPlays) })),
         total: Math.min(rows[0]?.total ?? 0, TREND_MAX),
       };
     },

@@ -123,7 +123,12 @@ eachDatabase("user, system and tracking", (target) => {
     expect(modules.navigationSwitch).toBe(0);
     const video = await api.system.menuConfig({ type: "VIDEO" });
     expect(video.map((i) => i.figmaKey)).toEqual(["myBuy", "myCollection"]);
-    expect(await api.system.customService()).toEqual({ url: platform.config.customerServiceUrl });
+    // No support system configured: the sandbox's page, which answers in the app's language.
+    const { url } = await api.system.customService();
+    expect(url).toBe(`${platform.server.origin}/sandbox/support?lang=zh_CN`);
+    const support = await fetch(url);
+    expect(support.status).toBe(200);
+    expect(await support.text()).toContain("在线客服（沙箱）");
     await platform.server.database.db.execute(
       `update menu_items set channels = '{"99"}' where figma_key = 'myCollection'`,
     );

@@ -7,7 +7,9 @@
 import { createHmac, randomInt, randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ServerMessageKey } from "@platform/domain";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import { games } from "../../db/schema";
 import { translate } from "../../http/messages";
 import type { ServerLanguage } from "../../http/messages";
 import { sameText } from "../../security/hashing";
@@ -61,24 +63,91 @@ export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
     return (await response.json()) as WalletAnswer | WalletRefusal;
   }
 
-  function table(
-    language: ServerLanguage,
-    seat: Seat,
-    balance: number,
-    outcome: string | null,
-    alert: string | null,
-  ): string {
+  /**
+   * What a round came to, as the table page after it shows it (post, redirect, get: so the
+   * browser's Back never resubmits a bet). Signed with the seat, so an address cannot make the
+   * page claim a win.
+   */
+  type Note =
+    | { readonly kind: "won" | "lost"; readonly dice: number; readonly amount: number }
+    | { readonly kind: "replayed" | "range" | "short" | "failed" };
+  const noteText = (note: Note): string =>
+    "dice" in note ? `${note.kind}.${String(note.dice)}.${String(note.amount)}` : note.kind;
+  const noteOf = (text: string): Note | null => {
+    const played = /^(won|lost)\.([1-6])\.(\d{1,12})$/.exec(text);
+    if (played)
+      return { kind: played[1] as "won" | "lost", dice: Number(played[2]), amount: Number(played[3]) };
+    return text === "replayed" || text === "range" || text === "short" || text === "failed"
+      ? { kind: text }
+      : null;
+  };
+  const noteMac = (seat: Seat, note: string) =>
+    createHmac("sha256", seatKey)
+      .update(`${seatMac(seat)}\n${note}`)
+      .digest("base64url");
+
+  /** The seat's fields, as the form carries them and the table's address repeats them. */
+  const seatFields = (language: ServerLanguage, seat: Seat): Record<string, string> => ({
+    lang: language,
+    player: seat.player,
+    game: seat.game,
+    back: seat.back,
+    until: String(seat.until),
+    seat: seatMac(seat),
+  });
+
+  /** The seat a form or address names, when its signature holds and its hour has not passed. */
+  const seatOf = (fields: Record<string, unknown>): Seat | null => {
+    const text = (name: string) => (typeof fields[name] === "string" ? fields[name] : "");
+    const until = /^\d{1,12}$/.test(text("until")) ? Number(text("until")) : 0;
+    const seat = { player: text("player"), game: text("game"), back: backOf(fields.back), until };
+    return sameText(text("seat"), seatMac(seat)) && until * 1000 > ctx.now().getTime() ? seat : null;
+  };
+
+  /** The game's name in the page's language (the provider's own catalogue is the lobby's here). */
+  async function gameName(language: ServerLanguage, code: string): Promise<string> {
+    const [row] = await ctx.db
+      .select({ name: games.name, nameEn: games.nameEn })
+      .from(games)
+      .where(eq(games.code, code));
+    return row === undefined ? code : language === "en_US" ? row.nameEn : row.name;
+  }
+
+  async function table(language: ServerLanguage, seat: Seat, note: Note | null): Promise<string> {
     const t = (key: ServerMessageKey, values: Record<string, string> = {}) =>
       escape(translate(language, key, values));
     const hidden = (name: string, value: string) =>
       `<input type="hidden" name="${name}" value="${escape(value)}">`;
+    const current = await wallet("balance", { playerId: seat.player });
+    const balance = "balance" in current ? current.balance : 0;
+    let status: string | null = null;
+    let alert: string | null = null;
+    if (note !== null) {
+      if (note.kind === "won")
+        status = t(ServerMessageKey.sandboxGameWon, { dice: String(note.dice), amount: yuan(note.amount) });
+      else if (note.kind === "lost")
+        status = t(ServerMessageKey.sandboxGameLost, { dice: String(note.dice), amount: yuan(note.amount) });
+      else if (note.kind === "replayed") status = t(ServerMessageKey.sandboxGameReplayed);
+      else if (note.kind === "range")
+        alert = t(ServerMessageKey.sandboxGameBetRange, { min: yuan(1), max: yuan(MAX_BET) });
+      else {
+        const reason = translate(
+          language,
+          note.kind === "short" ? ServerMessageKey.gameBalanceTooLow : ServerMessageKey.systemError,
+        );
+        alert = t(ServerMessageKey.sandboxGameRefused, { reason });
+      }
+    }
+    const fields = Object.entries(seatFields(language, seat))
+      .map(([name, value]) => hidden(name, value))
+      .join("");
     return page(
       language,
-      translate(language, ServerMessageKey.sandboxGameTitle, { game: seat.game }),
+      translate(language, ServerMessageKey.sandboxGameTitle, { game: await gameName(language, seat.game) }),
       `<p>${t(ServerMessageKey.sandboxGameRules)}</p>
 <p role="status">${t(ServerMessageKey.sandboxGameBalance, { amount: yuan(balance) })}</p>
-${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === null ? "" : `<p role="alert">${escape(alert)}</p>`}
-<form method="post" action="/sandbox/game/play">${hidden("lang", language)}${hidden("player", seat.player)}${hidden("game", seat.game)}${hidden("back", seat.back)}${hidden("until", String(seat.until))}${hidden("seat", seatMac(seat))}${hidden("round", randomUUID())}
+${status === null ? "" : `<p role="status">${status}</p>`}${alert === null ? "" : `<p role="alert">${alert}</p>`}
+<form method="post" action="/sandbox/game/play">${fields}${hidden("round", randomUUID())}
 <label>${t(ServerMessageKey.sandboxGameBet)} <input name="bet" inputmode="decimal" required pattern="\\d{1,7}(\\.\\d{1,2})?" value="1.00"></label>
 <button type="submit">${t(ServerMessageKey.sandboxGameRoll)}</button></form>
 <p><a href="${escape(seat.back)}">${t(ServerMessageKey.sandboxGameBack)}</a></p>`,
@@ -107,6 +176,9 @@ ${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === 
       },
     );
 
+    const expired = (reply: FastifyReply, language: ServerLanguage) =>
+      send(reply, 401, page(language, translate(language, ServerMessageKey.sandboxGameExpired), ""));
+
     // Arriving from the platform's launch URL: the token becomes a seat at the table.
     scope.get("/sandbox/game/play", async (request: FastifyRequest, reply) => {
       const query = request.query as Record<string, unknown>;
@@ -114,85 +186,70 @@ ${outcome === null ? "" : `<p role="status">${escape(outcome)}</p>`}${alert === 
       const token = typeof query.token === "string" ? query.token : "";
       // The game is the one the launch was signed for, whatever the address says.
       const session = await wallet("session", { token });
-      if (!("playerId" in session) || session.gameCode === undefined) {
-        return send(reply, 401, page(language, translate(language, ServerMessageKey.sandboxGameExpired), ""));
-      }
+      if (!("playerId" in session) || session.gameCode === undefined) return expired(reply, language);
       const seat = {
         player: session.playerId,
         game: session.gameCode,
         back: backOf(query.return),
         until: Math.floor(ctx.now().getTime() / 1000) + SEAT_SECONDS,
       };
-      return send(reply, 200, table(language, seat, session.balance, null, null));
+      return send(reply, 200, await table(language, seat, null));
     });
 
-    // A round: the bet to the wallet, a throw, the win to the wallet. A form sent twice (a reload)
-    // names the same round, so the wallet charges and pays it once.
+    // The table at a seat, with what the last round came to (where a round redirects to).
+    scope.get("/sandbox/game/table", async (request: FastifyRequest, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const language = languageOf(query.lang, request);
+      const seat = seatOf(query);
+      if (seat === null) return expired(reply, language);
+      const written = typeof query.note === "string" ? query.note : "";
+      const signed = typeof query.nsig === "string" && sameText(query.nsig, noteMac(seat, written));
+      return send(reply, 200, await table(language, seat, signed ? noteOf(written) : null));
+    });
+
+    // A round: the bet to the wallet, a throw, the win to the wallet; then the table with its
+    // outcome. A form sent twice (a reload) names the same round, so the wallet charges and pays it
+    // once, and the table says it was played.
     scope.post("/sandbox/game/play", async (request: FastifyRequest, reply) => {
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const language = languageOf(form.lang, request);
-      const until = /^\d{1,12}$/.test(form.until ?? "") ? Number(form.until) : 0;
-      const seat = { player: form.player ?? "", game: form.game ?? "", back: backOf(form.back), until };
+      const seat = seatOf(form);
       const round = form.round ?? "";
-      if (
-        !sameText(form.seat ?? "", seatMac(seat)) ||
-        until * 1000 <= ctx.now().getTime() ||
-        !/^[\w-]{1,64}$/.test(round)
-      ) {
-        return send(reply, 401, page(language, translate(language, ServerMessageKey.sandboxGameExpired), ""));
-      }
-      const t = (key: ServerMessageKey, values: Record<string, string> = {}) =>
-        translate(language, key, values);
+      if (seat === null || !/^[\w-]{1,64}$/.test(round)) return expired(reply, language);
+      const show = (note: Note) => {
+        const text = noteText(note);
+        const address = new URLSearchParams({
+          ...seatFields(language, seat),
+          note: text,
+          nsig: noteMac(seat, text),
+        });
+        return reply
+          .header("cache-control", "no-store")
+          .redirect(`/sandbox/game/table?${address.toString()}`, 303);
+      };
       // Yuan with up to two decimals, as the field asks: nothing else is read as a number.
       const written = (form.bet ?? "").trim();
       const bet = /^\d{1,9}(\.\d{1,2})?$/.test(written) ? Math.round(Number(written) * 100) : 0;
-      if (bet < 1 || bet > MAX_BET) {
-        const current = await wallet("balance", { playerId: seat.player });
-        const balance = "balance" in current ? current.balance : 0;
-        const range = t(ServerMessageKey.sandboxGameBetRange, { min: yuan(1), max: yuan(MAX_BET) });
-        return send(reply, 400, table(language, seat, balance, null, range));
-      }
+      if (bet < 1 || bet > MAX_BET) return show({ kind: "range" });
       const placed = await wallet("bet", {
         playerId: seat.player,
         gameCode: seat.game,
         transactionId: `${round}:bet`,
         amount: bet,
       });
-      if (!("balance" in placed)) {
-        const current = await wallet("balance", { playerId: seat.player });
-        const balance = "balance" in current ? current.balance : 0;
-        const reason =
-          placed.error === "insufficient"
-            ? translate(language, ServerMessageKey.gameBalanceTooLow)
-            : translate(language, ServerMessageKey.systemError);
-        return send(
-          reply,
-          402,
-          table(language, seat, balance, null, t(ServerMessageKey.sandboxGameRefused, { reason })),
-        );
-      }
+      if (!("balance" in placed)) return show({ kind: placed.error === "insufficient" ? "short" : "failed" });
       // The same form sent again: that round was played; no new throw, nothing moves.
-      if (placed.replayed === true) {
-        return send(
-          reply,
-          200,
-          table(language, seat, placed.balance, t(ServerMessageKey.sandboxGameReplayed), null),
-        );
-      }
+      if (placed.replayed === true) return show({ kind: "replayed" });
       const dice = roll();
       const won = dice >= 4;
-      const paid = await wallet("win", {
+      await wallet("win", {
         playerId: seat.player,
         gameCode: seat.game,
         transactionId: `${round}:win`,
         betTransactionId: `${round}:bet`,
         amount: won ? bet * 2 : 0,
       });
-      const balance = "balance" in paid ? paid.balance : placed.balance;
-      const outcome = won
-        ? t(ServerMessageKey.sandboxGameWon, { dice: String(dice), amount: yuan(bet * 2) })
-        : t(ServerMessageKey.sandboxGameLost, { dice: String(dice), amount: yuan(bet) });
-      return send(reply, 200, table(language, seat, balance, outcome, null));
+      return show(won ? { kind: "won", dice, amount: bet * 2 } : { kind: "lost", dice, amount: bet });
     });
     done();
   });

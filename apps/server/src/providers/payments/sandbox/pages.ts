@@ -16,10 +16,18 @@ export function yuan(hundredths: number): string {
   return (hundredths / 100).toFixed(2);
 }
 
-/** A plain HTML page (no script, no inline style: the server's CSP holds here too). */
-export function page(language: ServerLanguage, title: string, body: string): string {
+/**
+ * A plain HTML page (no script, no inline style: the server's CSP holds here too), under a note
+ * that it is a sandbox (by default, that no real money moves).
+ */
+export function page(
+  language: ServerLanguage,
+  title: string,
+  body: string,
+  notice: string = translate(language, ServerMessageKey.sandboxNotice),
+): string {
   const lang = language === "en_US" ? "en-US" : "zh-CN";
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title></head><body><main><h1>${escape(title)}</h1><p role="note"><strong>${escape(translate(language, ServerMessageKey.sandboxNotice))}</strong></p>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title></head><body><main><h1>${escape(title)}</h1><p role="note"><strong>${escape(notice)}</strong></p>${body}</main></body></html>`;
 }
 
 export interface CheckoutView {
