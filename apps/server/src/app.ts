@@ -26,6 +26,7 @@ import { paymentChannels } from "./providers/payments/provider";
 import { gameRoutes } from "./modules/game/routes";
 import { liveRoutes } from "./modules/live/routes";
 import { sandboxGameRoutes } from "./providers/games/sandbox";
+import { SANDBOX_STYLESHEET_PATH, sandboxStylesheet } from "./providers/payments/sandbox/pages";
 import { sandboxPaymentRoutes } from "./providers/payments/sandbox/party";
 import { sandboxSupportRoutes } from "./providers/support/sandbox";
 import { sandboxSecret } from "./providers/payments/sandbox/secret";
@@ -201,6 +202,13 @@ export async function buildApp(
     });
     // The game sandbox: a provider with one dice game, calling the wallet over HTTP (decision 0021).
     if (ctx.config.game.providerUrl === null) sandboxGameRoutes(app, ctx);
+    // The sandbox parties' pages' stylesheet.
+    app.get(SANDBOX_STYLESHEET_PATH, (_request, reply) =>
+      reply
+        .type("text/css; charset=utf-8")
+        .header("cache-control", "public, max-age=3600")
+        .send(sandboxStylesheet),
+    );
     // The customer service's, while no support system is configured.
     if (ctx.config.customerServiceUrl === null) sandboxSupportRoutes(app);
   }

@@ -224,13 +224,14 @@ function partRouteCases(routes: RouteCases): void {
   }
 }
 
-/** The app's config, the SMS sandbox's read-back and the health check. */
+/** The app's config, the SMS sandbox's read-back, the sandbox pages' stylesheet and the health check. */
 function plainRouteCases(routes: RouteCases): void {
   const { own, userHeaders, plain, both } = routes;
   // Plain GETs of the server's own: junk queries and headers.
   for (const [endpoint, path] of [
     ["GET /api/h5/config.js", "/api/h5/config.js"],
     ["GET /api/sandbox/sms/last", "/api/sandbox/sms/last"],
+    ["GET /sandbox/sandbox.css", "/sandbox/sandbox.css"],
     ["GET /health", "/health"],
   ] as const) {
     if (!own(endpoint, "GET", path)) continue;

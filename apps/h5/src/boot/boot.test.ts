@@ -8,6 +8,7 @@ const manifests = { zhCN: "/manifest.zh-CN.webmanifest", enUS: "/manifest.en-US.
 const preloads = {
   "/home": ["/assets/home-1.js", "/assets/home-1.css"],
   "/videoview": ["/assets/videoview-1.js", "/assets/shaka-1.js"],
+  "/login": ["/assets/login-1.js"],
 };
 
 /** Runs the boot script as the page's head would, against a stand-in document and storage. */
@@ -90,7 +91,12 @@ describe("the boot script", () => {
   });
 
   it("sets the page's language, preloads that language's catalog and links its manifest", () => {
-    expect(boot("/login", { language: "enUS" })).toMatchObject({
+    // (On /trade, which preloads nothing of its own: the first two links are the whole list.)
+    expect(boot("/login", { language: "enUS" }).links.slice(0, 2)).toEqual([
+      { rel: "modulepreload", href: catalogs.enUS },
+      { rel: "manifest", href: manifests.enUS },
+    ]);
+    expect(boot("/trade", { language: "enUS", accessToken: "abc" })).toMatchObject({
       lang: "en-US",
       links: [
         { rel: "modulepreload", href: catalogs.enUS },
@@ -99,7 +105,7 @@ describe("the boot script", () => {
     });
     const others: Record<string, string>[] = [{}, { language: "zhCN" }, { language: "fr" }];
     for (const stored of others) {
-      expect(boot("/login", stored)).toMatchObject({
+      expect(boot("/trade", { ...stored, accessToken: "abc" })).toMatchObject({
         lang: "zh-CN",
         links: [
           { rel: "modulepreload", href: catalogs.zhCN },
@@ -138,8 +144,11 @@ describe("the boot script's preloads", () => {
     expect(preloaded("/")).toEqual(preloaded("/home"));
     expect(preloaded("/videoview?id=3").map((link) => link.href)).toEqual(preloads["/videoview"]);
     expect(preloaded("/trade")).toEqual([]);
-    // Signed out on /home: on the way to /login, nothing of /home.
+    // Signed out on /home: on the way to /login, nothing of /home; signed in on /login: on the way
+    // to /, nothing of /login.
     expect(boot("/home", {}).links.slice(2)).toEqual([]);
+    expect(boot("/login", token).links.slice(2)).toEqual([]);
+    expect(boot("/login", {}).links.slice(2)).toEqual([{ rel: "modulepreload", href: "/assets/login-1.js" }]);
   });
 });
 

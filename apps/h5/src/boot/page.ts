@@ -44,7 +44,8 @@ export function bootScript(
     // The page's own screen (and, on /videoview, the player's library) start with the entry's
     // scripts instead of after them: one round trip less before the screen, two before a frame.
     // After the first frame is painted: the skeleton's paint waits for nothing.
-    `var r=${JSON.stringify(preloads)}[p==='/'?'/home':p]||[];`,
+    // Signed in, /login goes on to / (the route guard): nothing of /login is wanted.
+    `var r=p==='/login'&&g('accessToken')?[]:${JSON.stringify(preloads)}[p==='/'?'/home':p]||[];`,
     "if(r.length)requestAnimationFrame(function(){setTimeout(function(){",
     "for(var i=0;i<r.length;i++){var x=document.createElement('link');",
     // Vite links styles with `crossorigin`: a style preload without it would not be the same

@@ -17,7 +17,7 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
   const { data } = balance;
   if (data === undefined) {
     return (
-      <TradeCard title={t`我的余额`} className="h5-game-card">
+      <TradeCard title={t`我的余额`}>
         {balance.isError ? (
           <RetryState
             compact
@@ -45,7 +45,7 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
   // The transfer form's sentence when no bonus is left to unlock (one message, one translation).
   const due = remaining;
   return (
-    <TradeCard title={t`我的余额`} className="h5-game-card">
+    <TradeCard title={t`我的余额`}>
       <dl className="h5-figures h5-game-balances">
         {figures.map((figure) => (
           <div key={figure.id} className="h5-figures__item">

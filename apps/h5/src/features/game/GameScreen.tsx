@@ -19,7 +19,7 @@ export function GameScreen() {
   const balance = useQuery(gameBalanceQueryOptions(api));
   return (
     <Page title={t`游戏`} tabs>
-      <div className="h5-game">
+      <div className="h5-trade">
         <LobbyNews />
         <GameBalances balance={balance} />
         <GameLobby />

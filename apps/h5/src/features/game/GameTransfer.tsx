@@ -75,7 +75,7 @@ export function GameTransfer({ balance }: { readonly balance: GameBalance }) {
   const gameName = t`游戏余额`;
   const multiple = GAME_WAGER_MULTIPLE;
   return (
-    <TradeCard title={t`金币与游戏余额互转`} className="h5-game-card">
+    <TradeCard title={t`金币与游戏余额互转`}>
       <form className="h5-game-form" onSubmit={onSubmit} noValidate>
         <fieldset className="h5-fieldset">
           <legend className="h5-game-legend">{t`转账方向`}</legend>

@@ -17,6 +17,7 @@ import {
 } from "./card";
 import { tradeKeys } from "./queries";
 import { TradeRefusal, tradeRefusalOf, useRefusals } from "./refusals";
+import "./TradeCard.css";
 import "./trade.css";
 
 /**

@@ -11,6 +11,7 @@ import { cardsQueryOptions, tradeKeys } from "./queries";
 import type { BankCard } from "./queries";
 import { useRefusals } from "./refusals";
 import { CardSummary } from "./CardSummary";
+import "./TradeCard.css";
 import "./trade.css";
 
 /**

@@ -13,6 +13,7 @@ import { OrderStatus } from "./OrderStatus";
 import { PayingControls } from "./PayingControls";
 import { rechargeOrderQueryOptions, withdrawOrderQueryOptions } from "./queries";
 import type { Order } from "./queries";
+import "./TradeCard.css";
 import "./trade.css";
 
 const route = getRouteApi("/orderdetails");

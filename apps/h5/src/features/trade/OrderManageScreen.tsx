@@ -14,6 +14,7 @@ import { OrderStatus } from "./OrderStatus";
 import { orderDetailSearch } from "./orders";
 import { billsQueryOptions, recordsOfPages } from "./queries";
 import type { Order } from "./queries";
+import "./TradeCard.css";
 import "./trade.css";
 
 const route = getRouteApi("/ordermanage");

@@ -1,7 +1,11 @@
 import { useId } from "react";
 import type { ReactNode } from "react";
+import "./TradeCard.css";
 
-/** A titled card of the money screens: a section named by its heading (a landmark to screen readers). */
+/**
+ * A titled card of the money screens (and the game lobby's): a section named by its heading (a
+ * landmark to screen readers), in a column of them (`h5-trade`); its styles come with it.
+ */
 export function TradeCard({
   title,
   className,

@@ -14,6 +14,7 @@ import { RechargeResult } from "./RechargeResult";
 import { RechargeSection } from "./RechargeSection";
 import { StatementSection } from "./StatementSection";
 import { TransferSection } from "./TransferSection";
+import "./TradeCard.css";
 import "./trade.css";
 
 const route = getRouteApi("/trade");

@@ -33,6 +33,7 @@ import {
 import type { WithdrawConfig, WithdrawalDetail } from "./queries";
 import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
 import { CardSummary } from "./CardSummary";
+import "./TradeCard.css";
 import "./trade.css";
 
 const route = getRouteApi("/withdraw");

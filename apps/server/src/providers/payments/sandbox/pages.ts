@@ -16,6 +16,24 @@ export function yuan(hundredths: number): string {
   return (hundredths / 100).toFixed(2);
 }
 
+/** The sandbox parties' pages' one stylesheet (a file of this server's: the CSP allows no inline style). */
+export const SANDBOX_STYLESHEET_PATH = "/sandbox/sandbox.css";
+
+/** Readable on a phone, light and plain — another party's pages, not the app's. */
+export const sandboxStylesheet = `body{margin:0;background:#f4f5f7;color:#1d2129;font:16px/1.5 system-ui,-apple-system,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif}
+main{max-width:480px;margin:0 auto;padding:16px}
+h1{font-size:20px;margin:8px 0 12px}
+[role=note]{padding:8px 12px;border-radius:8px;background:#fff4d6;color:#7a5200;font-size:14px}
+[role=alert]{padding:8px 12px;border-radius:8px;background:#fde8e8;color:#a61b1b}
+[role=status]{font-size:17px}
+form{display:flex;flex-direction:column;gap:12px;margin:12px 0}
+label{display:flex;flex-direction:column;gap:4px;font-size:14px;color:#4e5969}
+input:not([type=hidden]){min-height:44px;padding:0 12px;border:1px solid #c9cdd4;border-radius:8px;font:inherit;color:inherit}
+button{min-height:44px;padding:0 16px;border:0;border-radius:22px;background:#e4572e;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid #2f6bff;outline-offset:2px}
+a{color:#2f6bff}
+`;
+
 /**
  * A plain HTML page (no script, no inline style: the server's CSP holds here too), under a note
  * that it is a sandbox (by default, that no real money moves).
@@ -27,7 +45,7 @@ export function page(
   notice: string = translate(language, ServerMessageKey.sandboxNotice),
 ): string {
   const lang = language === "en_US" ? "en-US" : "zh-CN";
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title></head><body><main><h1>${escape(title)}</h1><p role="note"><strong>${escape(notice)}</strong></p>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main><h1>${escape(title)}</h1><p role="note"><strong>${escape(notice)}</strong></p>${body}</main></body></html>`;
 }
 
 export interface CheckoutView {
