@@ -41,9 +41,8 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
     { id: "game", label: t`游戏余额`, amount: data.game },
     { id: "bonus", label: t`待解锁奖金`, amount: data.gameBonus },
   ];
-  const remaining = formatAmount(data.wagerRemaining);
-  // The transfer form's sentence when no bonus is left to unlock (one message, one translation).
-  const due = remaining;
+  // `due`, as the transfer form names it: its sentence is this one's when no bonus is left to unlock.
+  const due = formatAmount(data.wagerRemaining);
   return (
     <TradeCard title={t`我的余额`}>
       <dl className="h5-figures h5-game-balances">
@@ -57,7 +56,7 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
       {data.wagerRemaining > 0 ? (
         <p className="h5-game-condition" data-testid="game-condition">
           {data.gameBonus > 0
-            ? t`还需投注 ${remaining} 才能解锁奖金，并把游戏余额转回金币`
+            ? t`还需投注 ${due} 才能解锁奖金，并把游戏余额转回金币`
             : t`还需投注 ${due} 才能把游戏余额转回金币`}
         </p>
       ) : null}

@@ -14,7 +14,6 @@ import { OrderStatus } from "./OrderStatus";
 import { orderDetailSearch } from "./orders";
 import { billsQueryOptions, recordsOfPages } from "./queries";
 import type { Order } from "./queries";
-import "./TradeCard.css";
 import "./trade.css";
 
 const route = getRouteApi("/ordermanage");
