@@ -8,6 +8,17 @@
  *   review approve <id>              publish it (99), or apply its edit
  *   review reject <id> <reason>      refuse it (70), or its edit, saying why
  *   review takedown <id> <reason>    take a published video down (86); its buyers are refunded
+ *   money journals <reference>       every journal of an order number (or purchases:12, a game bet
+ *                                    sandbox:<id>), with who caused it, which request, from where
+ *   money held                       payments held for an operator (paid, but not as ordered)
+ *   money credit <orderNum>          credit a held payment to its person's gold
+ *   money refund <orderNum>          give a held payment back to its payer through its provider
+ *   game held                        game wins held for review (above the limits)
+ *   game pay <provider> <txid>       pay a held win as claimed
+ *   game refuse <provider> <txid>    settle its bet as lost
+ *
+ * What a command moves is the operator's doing: the ledger records OPERATOR (or the login name)
+ * and the command's run id.
  *
  * The embedded database is one process's at a time: stop the server first, or use PostgreSQL.
  */
@@ -23,9 +34,26 @@ import {
 } from "./modules/substance/review";
 import type { ReviewDeps } from "./modules/substance/review";
 import { describeReport, reconcile } from "./modules/trade/reconcile";
+import { randomUUID } from "node:crypto";
+import { userInfo } from "node:os";
+import { withCause } from "./db/cause";
+import type { Cause } from "./db/cause";
+import type { Db } from "./db/database";
+import type { ServerConfig } from "./env";
+import { describeJournals, decideWin, heldWins, journalsOf } from "./modules/trade/desk";
+import { HeldPaymentError, creditHeld, heldPayments, refundHeld } from "./modules/trade/recharge";
+import { paymentProviders } from "./providers/payments/http-provider";
+import { settleSecrets } from "./secrets";
 
 const usage = `usage:
   cli.js reconcile
+  cli.js money journals <reference>
+  cli.js money held
+  cli.js money credit <orderNum>
+  cli.js money refund <orderNum>
+  cli.js game held
+  cli.js game pay <provider> <transactionId>
+  cli.js game refuse <provider> <transactionId>
   cli.js review list
   cli.js review take <id>
   cli.js review approve <id>
@@ -66,16 +94,97 @@ async function review(deps: ReviewDeps, args: readonly string[]): Promise<string
   }
 }
 
+/** Hundredths as yuan. */
+const yuan = (hundredths: number) => (hundredths / 100).toFixed(2);
+
+async function money(db: Db, config: ServerConfig, args: readonly string[]): Promise<string> {
+  const [action, reference] = args;
+  switch (action) {
+    case "journals":
+      if (!reference) throw new ReviewError(usage.trimEnd());
+      return describeJournals(await journalsOf(db, reference));
+    case "held": {
+      const held = await heldPayments(db);
+      if (held.length === 0) return "no payment is held";
+      return held
+        .map(
+          (h) =>
+            `${h.orderNum}  person ${String(h.userId)}  ${h.payMethod}  ordered ${yuan(h.applicationAmount)}  paid ${yuan(h.receivedAmount)}  ${h.paidAt?.toISOString() ?? ""}`,
+        )
+        .join("\n");
+    }
+    case "credit": {
+      if (!reference) throw new ReviewError(usage.trimEnd());
+      const order = await creditHeld(db, reference);
+      return `${order.orderNum}: ${yuan(order.receivedAmount ?? 0)} credited to person ${String(order.userId)} (${order.status})`;
+    }
+    case "refund": {
+      if (!reference) throw new ReviewError(usage.trimEnd());
+      const secrets = settleSecrets(config);
+      const origin = config.trade.publicUrl ?? `http://${config.host}:${String(config.port)}`;
+      const providers = paymentProviders(
+        config.trade.providers,
+        secrets.signingKey,
+        () => origin,
+        () => new Date(),
+      );
+      const order = await refundHeld(
+        db,
+        (channel) => new Map(Object.entries(providers)).get(channel) ?? null,
+        reference,
+      );
+      return `${order.orderNum}: ${yuan(order.receivedAmount ?? 0)} refunded to the payer through ${order.provider}`;
+    }
+    default:
+      throw new ReviewError(usage.trimEnd());
+  }
+}
+
+async function game(db: Db, args: readonly string[]): Promise<string> {
+  const [action, provider, transactionId] = args;
+  if (action === "held") {
+    const held = await heldWins(db);
+    if (held.length === 0) return "no win is held";
+    return held
+      .map(
+        (w) =>
+          `${w.provider} ${w.transactionId}  person ${String(w.userId)}  ${w.gameCode}  bet ${yuan(w.bet)}  claims ${yuan(w.claimed)}  ${w.placedAt.toISOString()}`,
+      )
+      .join("\n");
+  }
+  if ((action !== "pay" && action !== "refuse") || !provider || !transactionId)
+    throw new ReviewError(usage.trimEnd());
+  const done = await decideWin(db, provider, transactionId, action === "pay");
+  if (!done) throw new ReviewError(`no held win of ${provider} ${transactionId}`);
+  return action === "pay" ? `${transactionId}: the held win is paid` : `${transactionId}: settled as lost`;
+}
+
 async function main(command: string | undefined, args: readonly string[]): Promise<number> {
-  if (command !== "reconcile" && command !== "review") {
+  if (command !== "reconcile" && command !== "review" && command !== "money" && command !== "game") {
     process.stderr.write(usage);
     return 2;
   }
   const config = loadConfig();
   const database = await openDatabase(config);
+  // What a command writes is the operator's doing, this run its "request".
+  const operator: Cause = {
+    actor: "operator",
+    actorId: config.operator ?? (userInfo().username || "operator"),
+    requestId: `cli-${randomUUID()}`,
+    address: null,
+  };
   try {
     if (command === "review") {
-      process.stdout.write(`${await review({ db: database.db, now: () => new Date() }, args)}\n`);
+      const text = await withCause(operator, () => review({ db: database.db, now: () => new Date() }, args));
+      process.stdout.write(`${text}\n`);
+      return 0;
+    }
+    if (command === "money") {
+      process.stdout.write(`${await withCause(operator, () => money(database.db, config, args))}\n`);
+      return 0;
+    }
+    if (command === "game") {
+      process.stdout.write(`${await withCause(operator, () => game(database.db, args))}\n`);
       return 0;
     }
     const report = await reconcile(database.db);
@@ -91,7 +200,7 @@ main(process.argv[2], process.argv.slice(3)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ReviewError) {
+    if (error instanceof ReviewError || error instanceof HeldPaymentError) {
       process.stderr.write(`${error.message}\n`);
       process.exitCode = 1;
       return;

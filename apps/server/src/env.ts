@@ -38,6 +38,8 @@ export interface ServerConfig {
   /** The built H5 app, served at / when it exists. */
   readonly h5Dist: string;
   readonly logLevel: string;
+  /** Who runs the operators' commands (cli.ts), as the ledger records them; default: the login name. */
+  readonly operator: string | null;
   /** Seed demo data at start (default on outside production). */
   readonly seed: boolean;
   /** Where media lives: the seed clips ffmpeg makes (cached there) and their HLS renditions. */
@@ -281,6 +283,11 @@ export interface TradeSettings {
   /** BANK_SM takes any amount in this range; EE_PAY and MERCHANT the fixed amounts (hundredths). */
   readonly bankRange: { readonly min: number; readonly max: number };
   readonly fixedAmounts: readonly number[];
+  /**
+   * A payment is credited as paid only within its method's minimum and maximum and up to this
+   * multiple of its order; anything else is held for an operator (decision 0023).
+   */
+  readonly paidMaxMultiple: number;
   /** Single withdrawal bounds (hundredths). */
   readonly withdrawMin: number;
   readonly withdrawMax: number;
@@ -323,6 +330,13 @@ export interface GameSettings {
   readonly bonusPercent: number;
   /** The sandbox game's dice: fixed throws (1-6, comma-separated, repeated) for tests; empty: random. */
   readonly sandboxDice: readonly number[];
+  /** The sandbox dice's house edge in percent: a win pays 2 × the bet less this (decision 0023). */
+  readonly sandboxHouseEdgePercent: number;
+  /** A win above this multiple of its bet, or above `winMax` (hundredths), is held for review. */
+  readonly winMaxMultiple: number;
+  readonly winMax: number;
+  /** A bet with no outcome this long after it was placed is voided (its stake given back). */
+  readonly betSettleMinutes: number;
 }
 
 function percentOf(value: string | undefined, fallback: number, name: string): number {
@@ -486,6 +500,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     smsGatewayKey: env.SMS_GATEWAY_KEY || null,
     h5Dist: env.H5_DIST || `${repoRoot}apps/h5/dist`,
     logLevel: env.LOG_LEVEL || "info",
+    operator: env.OPERATOR || null,
     seed: boolOf(env.SEED, !production),
     mediaDir: env.MEDIA_DIR || `${dataDir}/media`,
     mediaProfile,
@@ -539,6 +554,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
         [1000, 5000, 10_000, 20_000, 50_000, 100_000],
         "RECHARGE_AMOUNTS",
       ),
+      paidMaxMultiple: intOf(env.RECHARGE_PAID_MAX_MULTIPLE, 2, "RECHARGE_PAID_MAX_MULTIPLE"),
       withdrawMin,
       withdrawMax,
       reservedDelaySeconds: intOf(
@@ -562,6 +578,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       providerSecret: env.GAME_PROVIDER_SECRET || null,
       bonusPercent: percentOf(env.GAME_BONUS_PERCENT, 10, "GAME_BONUS_PERCENT"),
       sandboxDice: diceOf(env.SANDBOX_GAME_DICE),
+      sandboxHouseEdgePercent: percentOf(env.SANDBOX_GAME_HOUSE_EDGE, 5, "SANDBOX_GAME_HOUSE_EDGE"),
+      winMaxMultiple: intOf(env.GAME_WIN_MAX_MULTIPLE, 100, "GAME_WIN_MAX_MULTIPLE"),
+      winMax: yuanOf(env.GAME_WIN_MAX, 5_000_000, "GAME_WIN_MAX"),
+      betSettleMinutes: intOf(env.GAME_BET_SETTLE_MINUTES, 60, "GAME_BET_SETTLE_MINUTES"),
     },
     live: liveOf(env, host),
   };

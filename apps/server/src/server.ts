@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import Fastify, { LogController } from "fastify";
 import type { FastifyInstance } from "fastify";
 import { addAccessLog, buildApp, loggerOptions } from "./app";
@@ -16,10 +17,7 @@ import type { ObjectStore } from "./providers/storage/store";
 import { JobRunner } from "./jobs/runner";
 import { liveHubOf } from "./modules/live/hub";
 import { LiveStation } from "./modules/live/station";
-import { HttpPaymentProvider } from "./providers/payments/http-provider";
-import { paymentChannels } from "./providers/payments/provider";
-import type { PaymentChannel, PaymentProvider } from "./providers/payments/provider";
-import { sandboxSecret } from "./providers/payments/sandbox/secret";
+import { paymentProviders } from "./providers/payments/http-provider";
 import { HttpSmsGateway, SandboxSmsGateway } from "./providers/sms/gateway";
 import { settleSecrets } from "./secrets";
 
@@ -46,6 +44,9 @@ export async function startServer(
     logController: new LogController({ disableRequestLogging: true }),
     // Only proxies the operator names (TRUST_PROXY) may say who the client is (X-Forwarded-For).
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
+    // Unique across processes and restarts: the ledger records it with every movement (decision
+    // 0023) and every answer carries it (X-Request-Id), so a complaint can name its request.
+    genReqId: () => randomUUID(),
   });
   const log = app.log;
   addAccessLog(app);
@@ -72,21 +73,7 @@ export async function startServer(
   const now = options.now ?? (() => new Date());
   let listening = "";
   const origin = () => config.trade.publicUrl ?? listening;
-  // Each provider over HTTP: a real one where PAY_<CHANNEL>_URL says, else the sandbox here.
-  const payments = Object.fromEntries(
-    paymentChannels.map((channel) => {
-      const settings = config.trade.providers[channel];
-      const url = settings.url;
-      const provider = new HttpPaymentProvider(
-        channel,
-        url ? () => url : () => `${origin()}/sandbox/pay/${channel}`,
-        settings.secret ?? sandboxSecret(secrets.signingKey, channel),
-        url === null,
-        now,
-      );
-      return [channel, provider];
-    }),
-  ) as unknown as Record<PaymentChannel, PaymentProvider>;
+  const payments = paymentProviders(config.trade.providers, secrets.signingKey, origin, now);
   const jobs = new JobRunner(database.db, now, log, {
     pollMs: config.jobsPollMs,
     leaseMs: config.jobsLeaseMs,

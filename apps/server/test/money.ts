@@ -21,3 +21,26 @@ export async function personWithGold(platform: TestPlatform, gold = 0) {
   const { api } = await signIn(platform, { mobile, password: "demo123456" });
   return { userId, mobile, api };
 }
+
+let cardCounter = 0;
+/**
+ * A bank card number nobody else in this run has (a card is bound to one person at a time):
+ * Luhn-valid, 18 digits, ending in `last4` — the sandbox bank's behaviours hang on it (0002 refuses
+ * payouts, 0044 fails verification, 0051 pays 1.00 less; anything else pays).
+ */
+export function testCard(last4 = "0008"): string {
+  cardCounter++;
+  const body = `6222${String(process.pid % 100_000).padStart(5, "0")}${String(cardCounter).padStart(4, "0")}`;
+  const digits = `${body}0${last4}`.split("").map(Number);
+  // The digit before the last four balances the sum (18 digits: it is not doubled).
+  const sum = digits.reduce((total, digit, i) => {
+    if (i === 13) return total;
+    if (i % 2 === 0) {
+      const doubled = digit * 2;
+      return total + (doubled > 9 ? doubled - 9 : doubled);
+    }
+    return total + digit;
+  }, 0);
+  digits[13] = (10 - (sum % 10)) % 10;
+  return digits.join("");
+}

@@ -45,9 +45,24 @@ export const MessageKind = {
   VIDEO_REVIEW: "VIDEO_REVIEW",
   /** Someone replied to the reader's comment. */
   COMMENT_REPLY: "COMMENT_REPLY",
+  /** A game round of the reader's ended unusually: voided, or a big win held, paid or refused. */
+  GAME_ROUND: "GAME_ROUND",
 } as const;
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
 export const messageKinds = /* @__PURE__ */ valuesOf(MessageKind);
+
+/**
+ * What became of a game round a message tells about (decision 0023): voided (no outcome came in
+ * time: the stake is back), a win above the limits held for review, then paid or refused.
+ */
+export const GameRoundOutcome = {
+  VOIDED: "VOIDED",
+  WIN_HELD: "WIN_HELD",
+  WIN_PAID: "WIN_PAID",
+  WIN_REFUSED: "WIN_REFUSED",
+} as const;
+export type GameRoundOutcome = (typeof GameRoundOutcome)[keyof typeof GameRoundOutcome];
+export const gameRoundOutcomes = /* @__PURE__ */ valuesOf(GameRoundOutcome);
 
 /**
  * The balances a transfer between one's own balances may move (decision 0021): spec §3's WALLET

@@ -59,6 +59,8 @@ export const MessageKey = {
   rechargeSucceeded: "order.recharge.succeeded", // payment successful
   rechargeSucceededWithChange: "order.recharge.succeededWithChange", // successful, amount differs
   rechargeCancelled: "order.recharge.cancelled", // cancelled
+  rechargeHeld: "order.recharge.held", // paid, but not as ordered: our staff will credit or refund it
+  rechargeRefunded: "order.recharge.refunded", // refunded to the payer
   withdrawPending: "order.withdraw.pending", // withdrawing
   withdrawFailed: "order.withdraw.failed", // withdrawal failed
   withdrawSucceeded: "order.withdraw.succeeded", // withdrawal successful

@@ -22,13 +22,15 @@ describe("recharge statuses", () => {
     ["PAYMENT_SUCCESSFUL", MessageKey.rechargeSucceeded, "success", false],
     ["COMPLETE_CHANGE", MessageKey.rechargeSucceededWithChange, "success", true],
     ["CANCELLED", MessageKey.rechargeCancelled, "cancelled", false],
+    ["HELD", MessageKey.rechargeHeld, "pending", false],
+    ["REFUNDED", MessageKey.rechargeRefunded, "cancelled", false],
   ] as const)("%s → %s, %s", (status, label, tone, changed) => {
     const v = rechargeStatusView(status);
     expect(v).toEqual({ label, tone, final: tone !== "pending", amountChanged: changed });
   });
 
-  it("lists all six", () => {
-    expect(rechargeStatuses).toHaveLength(6);
+  it("lists all eight (spec §4's six, and HELD and REFUNDED of decision 0023)", () => {
+    expect(rechargeStatuses).toHaveLength(8);
   });
 
   it.each([
@@ -38,6 +40,13 @@ describe("recharge statuses", () => {
     ["PROCESSING", "CANCELLED", false], // money is already moving
     ["PAYMENT_SUCCESSFUL", "RECHARGE_FAILED", false],
     ["CANCELLED", "PAYING", false],
+    // Paid, but not as ordered: held, then credited or refunded by an operator — and nothing else.
+    ["PAYING", "HELD", true],
+    ["CANCELLED", "HELD", true],
+    ["HELD", "COMPLETE_CHANGE", true],
+    ["HELD", "REFUNDED", true],
+    ["HELD", "CANCELLED", false],
+    ["REFUNDED", "COMPLETE_CHANGE", false],
     // A payment that lands after the order was cancelled or expired is still credited.
     ["CANCELLED", "PAYMENT_SUCCESSFUL", true],
     ["CANCELLED", "COMPLETE_CHANGE", true],

@@ -12,6 +12,13 @@ export const RechargeStatus = {
   PAYMENT_SUCCESSFUL: "PAYMENT_SUCCESSFUL",
   COMPLETE_CHANGE: "COMPLETE_CHANGE",
   CANCELLED: "CANCELLED",
+  /**
+   * Paid, but not as ordered (an amount outside its method's range, or too far above the order):
+   * the money is kept aside until an operator credits it or refunds it (decision 0023).
+   */
+  HELD: "HELD",
+  /** A held payment given back to the payer. */
+  REFUNDED: "REFUNDED",
 } as const;
 export type RechargeStatus = (typeof RechargeStatus)[keyof typeof RechargeStatus];
 export const rechargeStatuses: readonly RechargeStatus[] = /* @__PURE__ */ Object.values(RechargeStatus);
@@ -52,6 +59,8 @@ const rechargeViews: Record<RechargeStatus, OrderStatusView> = {
   PAYMENT_SUCCESSFUL: view(MessageKey.rechargeSucceeded, "success"),
   COMPLETE_CHANGE: view(MessageKey.rechargeSucceededWithChange, "success", true),
   CANCELLED: view(MessageKey.rechargeCancelled, "cancelled"),
+  HELD: view(MessageKey.rechargeHeld, "pending"),
+  REFUNDED: view(MessageKey.rechargeRefunded, "cancelled"),
 };
 
 const withdrawViews: Record<WithdrawStatus, OrderStatusView> = {
@@ -74,15 +83,19 @@ export function withdrawStatusView(status: WithdrawStatus): OrderStatusView {
  * The transitions the server allows. Paying can be abandoned (cancelled) or settle directly (an
  * e-wallet confirms at once); a bank transfer goes through processing. A payment that arrives
  * after the order was cancelled (by its owner, or as expired) still settles it: money that was
- * paid is always credited. A failed withdrawal stays failed: 'withdraw again' makes a new order.
+ * paid is always credited — unless it is not what the order allows, when it is HELD until an
+ * operator credits it (COMPLETE_CHANGE) or refunds it (REFUNDED). A failed withdrawal stays
+ * failed: 'withdraw again' makes a new order.
  */
 export const rechargeTransitions: Readonly<Record<RechargeStatus, readonly RechargeStatus[]>> = {
-  PAYING: ["PROCESSING", "RECHARGE_FAILED", "PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE", "CANCELLED"],
-  PROCESSING: ["RECHARGE_FAILED", "PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE"],
+  PAYING: ["PROCESSING", "RECHARGE_FAILED", "PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE", "CANCELLED", "HELD"],
+  PROCESSING: ["RECHARGE_FAILED", "PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE", "HELD"],
   RECHARGE_FAILED: [],
   PAYMENT_SUCCESSFUL: [],
   COMPLETE_CHANGE: [],
-  CANCELLED: ["PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE"],
+  CANCELLED: ["PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE", "HELD"],
+  HELD: ["PAYMENT_SUCCESSFUL", "COMPLETE_CHANGE", "REFUNDED"],
+  REFUNDED: [],
 };
 
 export const withdrawTransitions: Readonly<Record<WithdrawStatus, readonly WithdrawStatus[]>> = {

@@ -134,7 +134,7 @@ export const ServerMessageKey = {
   livePriceRange: "server.livePriceRange",
   sandboxGameTitle: "server.sandboxGameTitle",
   sandboxGameBalance: "server.sandboxGameBalance",
-  sandboxGameRules: "server.sandboxGameRules",
+  sandboxGameRulesEdge: "server.sandboxGameRulesEdge",
   sandboxGameBet: "server.sandboxGameBet",
   sandboxGameRoll: "server.sandboxGameRoll",
   sandboxGameWon: "server.sandboxGameWon",
@@ -144,9 +144,14 @@ export const ServerMessageKey = {
   sandboxGameExpired: "server.sandboxGameExpired",
   sandboxGameBetRange: "server.sandboxGameBetRange",
   sandboxGameReplayed: "server.sandboxGameReplayed",
+  sandboxGameWinHeld: "server.sandboxGameWinHeld",
   sandboxSupportTitle: "server.sandboxSupportTitle",
   sandboxSupportNotice: "server.sandboxSupportNotice",
   sandboxSupportBody: "server.sandboxSupportBody",
   customerServiceUnavailable: "server.customerServiceUnavailable",
+  busy: "server.busy",
+  bankCardBoundElsewhere: "server.bankCardBoundElsewhere",
+  eepayAccountNotLinked: "server.eepayAccountNotLinked",
+  eepayAccountNotYours: "server.eepayAccountNotYours",
 } as const;
 export type ServerMessageKey = (typeof ServerMessageKey)[keyof typeof ServerMessageKey];

@@ -87,6 +87,11 @@ export const domainMessages: Readonly<Record<MessageKey, MessageDescriptor>> = {
     message: "成功（金额有差异）",
   },
   [MessageKey.rechargeCancelled]: /*i18n*/ { id: "order.recharge.cancelled", message: "已取消" },
+  [MessageKey.rechargeHeld]: /*i18n*/ {
+    id: "order.recharge.held",
+    message: "待核实：实付金额与订单不符，客服核实后将入账或原路退回",
+  },
+  [MessageKey.rechargeRefunded]: /*i18n*/ { id: "order.recharge.refunded", message: "已原路退回" },
   [MessageKey.withdrawPending]: /*i18n*/ { id: "order.withdraw.pending", message: "提现中" },
   [MessageKey.withdrawFailed]: /*i18n*/ { id: "order.withdraw.failed", message: "提现失败" },
   [MessageKey.withdrawSucceeded]: /*i18n*/ { id: "order.withdraw.succeeded", message: "提现成功" },

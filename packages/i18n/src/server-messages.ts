@@ -453,9 +453,9 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.sandboxGameBalance",
     message: "可用余额：{amount}",
   },
-  [ServerMessageKey.sandboxGameRules]: /*i18n*/ {
-    id: "server.sandboxGameRules",
-    message: "掷骰子：点数 4、5、6 赢得两倍下注，1、2、3 输掉下注。",
+  [ServerMessageKey.sandboxGameRulesEdge]: /*i18n*/ {
+    id: "server.sandboxGameRulesEdge",
+    message: "掷骰子：点数 4、5、6 赢得下注的 {multiple} 倍（含 {edge}% 平台优势），1、2、3 输掉下注。",
   },
   [ServerMessageKey.sandboxGameBet]: /*i18n*/ {
     id: "server.sandboxGameBet",
@@ -509,5 +509,22 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   [ServerMessageKey.customerServiceUnavailable]: /*i18n*/ {
     id: "server.customerServiceUnavailable",
     message: "客服暂不可用，请稍后再试",
+  },
+  [ServerMessageKey.sandboxGameWinHeld]: /*i18n*/ {
+    id: "server.sandboxGameWinHeld",
+    message: "掷出 {dice} 点：赢得 {amount}，金额超出自动派彩上限，平台审核后发放",
+  },
+  [ServerMessageKey.busy]: /*i18n*/ { id: "server.busy", message: "服务繁忙，请稍后再试" },
+  [ServerMessageKey.bankCardBoundElsewhere]: /*i18n*/ {
+    id: "server.bankCardBoundElsewhere",
+    message: "这张银行卡已绑定在其他账号上：一张银行卡只能绑定一个账号，如有疑问请联系客服",
+  },
+  [ServerMessageKey.eepayAccountNotLinked]: /*i18n*/ {
+    id: "server.eepayAccountNotLinked",
+    message: "请先在钱包页打开 EE 钱包完成关联，EE 钱包提现只能到您关联的账号",
+  },
+  [ServerMessageKey.eepayAccountNotYours]: /*i18n*/ {
+    id: "server.eepayAccountNotYours",
+    message: "EE 钱包提现只能到您关联的账号 {account}",
   },
 };

@@ -13,10 +13,57 @@ export const LockKind = {
   passwordAddress: 8102,
   /** One person's upload quota. */
   uploadQuota: 8103,
+  /** Everything that moves one person's money (the lock order below; decision 0023). */
+  personMoney: 8104,
 } as const;
 export type LockKind = (typeof LockKind)[keyof typeof LockKind];
 
 /** Hold the lock of `key` of this kind until the transaction ends. */
 export async function lockUntilCommit(tx: Db, kind: LockKind, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${kind}, hashtext(${key}))`);
+}
+
+/*
+ * THE LOCK ORDER of money (decision 0023). Every transaction that moves a person's money, or reads
+ * a balance to decide whether it may, takes these in this order and no other:
+ *
+ *   1. the person's money lock (`lockPeople`), before anything else in the transaction — several
+ *      people (a video's refunds) in ascending id order;
+ *   2. then rows in any order: the person's wallet rows, bets, the bonus condition, orders, codes.
+ *      Nobody else can hold them, because every other writer of them holds step 1 first;
+ *   3. the platform's accounts last, as `post` takes them (the legs of a journal sorted: people's
+ *      accounts first, then the platform's by name, one random shard each).
+ *
+ * A transaction that posts several journals may take two platform shards in another order than a
+ * concurrent one; that (rare) deadlock, and any serialisation failure, is retried by `transact`
+ * (db/transaction.ts), never answered to a client. `post` refuses to move the money of a person
+ * whose lock this transaction does not hold, so a path that forgets step 1 fails in its first test.
+ */
+
+/** The people whose money lock each open transaction holds (keyed by the transaction's handle). */
+const held = new WeakMap<object, Set<number>>();
+
+/** The two int4 keys of a person's lock: the id itself while it fits, else its hash (shared rarely). */
+function personKey(userId: number) {
+  return userId <= 2_147_483_647 ? sql`${userId}::int4` : sql`hashtext(${String(userId)})`;
+}
+
+/**
+ * Take the money lock of each person (ascending ids, each once) until the transaction ends. Step 1
+ * of the lock order: call it before any other statement of the transaction that reads or moves
+ * their money.
+ */
+export async function lockPeople(tx: Db, ...userIds: readonly number[]): Promise<void> {
+  const mine = held.get(tx) ?? new Set<number>();
+  held.set(tx, mine);
+  const wanted = [...new Set(userIds)].filter((id) => !mine.has(id)).sort((a, b) => a - b);
+  for (const userId of wanted) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LockKind.personMoney}, ${personKey(userId)})`);
+    mine.add(userId);
+  }
+}
+
+/** Whether this transaction holds the person's money lock. */
+export function holdsPerson(tx: Db, userId: number): boolean {
+  return held.get(tx)?.has(userId) ?? false;
 }

@@ -3,6 +3,8 @@ import type { FastifyRequest } from "fastify";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../context";
 import type { Db } from "../db/database";
+import { lockPeople } from "../db/locks";
+import { transact } from "../db/transaction";
 import { idempotencyKeys } from "../db/schema";
 import { sha256 } from "../security/hashing";
 import { BusinessError } from "./errors";
@@ -11,10 +13,25 @@ import { ServerMessage } from "./messages";
 const KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 /**
- * Run a money call once per Idempotency-Key (spec: a retry never charges twice). The key is
- * claimed in the same transaction as the work: a second call with the key waits for the first
- * to commit, then gets the first answer; if the work fails, the claim rolls back with it and a
- * retry runs afresh. The same key with a different request is refused.
+ * The request's Idempotency-Key, refused (before anything is done or spent: an SMS code) when it
+ * is missing or malformed.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const header = request.headers["idempotency-key"];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !KEY.test(key)) {
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.idempotencyKeyMissing);
+  }
+  return key;
+}
+
+/**
+ * Run a money call once per Idempotency-Key (spec: a retry never charges twice). The person's
+ * money lock comes first (the lock order, db/locks.ts), then the key is claimed in the same
+ * transaction as the work: a second call with the key waits for the first to commit, then gets
+ * the first answer; if the work fails, the claim rolls back with it and a retry runs afresh. The
+ * same key with a different request is refused. A deadlock or serialisation failure runs it again
+ * (`transact`).
  */
 export async function idempotent<T>(
   ctx: AppContext,
@@ -24,13 +41,10 @@ export async function idempotent<T>(
   body: unknown,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  const header = request.headers["idempotency-key"];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (key === undefined || !KEY.test(key)) {
-    throw new BusinessError(BusinessCode.invalid, ServerMessage.idempotencyKeyMissing);
-  }
+  const key = idempotencyKeyOf(request);
   const requestHash = sha256(`${endpoint}:${JSON.stringify(body)}`);
-  return ctx.db.transaction(async (tx) => {
+  return transact(ctx.db, async (tx) => {
+    await lockPeople(tx, userId);
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ userId, key, endpoint, requestHash, response: sql`'null'::jsonb` })

@@ -7,9 +7,43 @@ import type { z } from "zod";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../context";
 import type { Caller } from "./caller";
+import { withCause } from "../db/cause";
+import type { Cause } from "../db/cause";
 import { sameText } from "../security/hashing";
 import { BusinessError, Unauthenticated } from "./errors";
+import { loggableError } from "./loggable";
 import { ServerMessage, isMessageId } from "./messages";
+
+/**
+ * The cause of what a request writes: the signed-in person (`personId`), else the system acting
+ * for a visitor; a provider's signed call names the provider instead (`providerCause`).
+ */
+export function causeOf(request: FastifyRequest, personId: string | null): Cause {
+  return personId === null
+    ? { actor: "system", actorId: "visitor", requestId: request.id, address: request.ip }
+    : { actor: "person", actorId: personId, requestId: request.id, address: request.ip };
+}
+
+/** The cause of what a provider's signed call writes (a payment notification, a game's bet). */
+export function providerCause(request: FastifyRequest, provider: string): Cause {
+  return { actor: "provider", actorId: provider, requestId: request.id, address: request.ip };
+}
+
+/**
+ * In a scope of calls from other servers (providers' notifications, the game wallet): an error
+ * answers a real HTTP status — 413 for a body over the limit, 415 for a type the scope does not
+ * read, 400 for a body that does not parse, 500 (logged) for anything else — never the
+ * envelope's HTTP 200, which a provider would take for a receipt.
+ */
+export function refuseWithStatus(scope: FastifyInstance): void {
+  scope.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500)
+      return reply.status(status).send({ ok: false, error: "refused" });
+    request.log.error({ error: loggableError(error) }, "unexpected error");
+    return reply.status(500).send({ ok: false, error: "internal" });
+  });
+}
 
 /** How a route is reached: signed-in users, anyone, or token endpoints (encrypted `req`). */
 export type Access = "user" | "public";
@@ -147,12 +181,16 @@ export function route<K extends EndpointName>(
       }
       const parsed = schema.request.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error);
-      const data = await handler({
-        body: parsed.data as z.output<(typeof schemas)[K]["request"]>,
-        caller: caller as Caller & { userId: number },
-        request,
-        reply,
-      });
+      // What the call writes is the caller's doing (db/cause.ts): the ledger records it.
+      const cause = causeOf(request, caller?.userId == null ? null : String(caller.userId));
+      const data = await withCause(cause, () =>
+        handler({
+          body: parsed.data as z.output<(typeof schemas)[K]["request"]>,
+          caller: caller as Caller & { userId: number },
+          request,
+          reply,
+        }),
+      );
       if (ctx.config.validateResponses) schema.response.parse(data);
       return { code: BusinessCode.ok, msg: "success", data: data ?? null };
     },

@@ -2,6 +2,8 @@ import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { currentCause, isCause, withCause } from "../db/cause";
+import type { Cause } from "../db/cause";
 import type { Db } from "../db/database";
 import { jobs } from "../db/schema";
 
@@ -24,14 +26,19 @@ export interface NewJob {
   readonly maxAttempts?: number;
 }
 
-/** Add a job in the caller's transaction, so it exists exactly when the work that needs it does. */
+/**
+ * Add a job in the caller's transaction, so it exists exactly when the work that needs it does. It
+ * carries the cause of its making (db/cause.ts): what it writes is attributed to whoever asked.
+ */
 export async function enqueue(tx: Db, job: NewJob): Promise<void> {
+  const cause = currentCause();
   await tx
     .insert(jobs)
     .values({
       kind: job.kind,
       key: job.key ?? null,
       payload: job.payload,
+      cause: cause === undefined ? null : { ...cause, job: null },
       runAt: job.runAt,
       ...(job.maxAttempts === undefined ? {} : { maxAttempts: job.maxAttempts }),
     })
@@ -84,8 +91,27 @@ export class JobRunner {
     this.handlers.set(kind, handler);
   }
 
+  private readonly recurring: string[] = [];
+
+  /**
+   * A job that runs again and again, every `intervalMs` after it last ran: one row in the table
+   * (its key is the kind), made when a process starts if none is open, so however many processes
+   * run, it runs once per interval — and a failed run is tried again like any job.
+   */
+  every(kind: string, intervalMs: number, handler: () => Promise<unknown>): void {
+    this.register(kind, async () => {
+      await handler();
+      return new Again(new Date(this.now().getTime() + intervalMs));
+    });
+    this.recurring.push(kind);
+  }
+
   start(): void {
     this.stopped = false;
+    for (const kind of this.recurring)
+      void enqueue(this.db, { kind, key: kind, payload: {}, runAt: this.now() }).catch((error: unknown) => {
+        this.log.error({ err: error, kind }, "jobs: a recurring job could not be made");
+      });
     this.timer = setInterval(() => {
       void this.runDue();
     }, this.options.pollMs);
@@ -122,6 +148,7 @@ export class JobRunner {
       id: number | string;
       kind: string;
       payload: unknown;
+      cause: unknown;
       attempts: number;
       max_attempts: number;
     }[];
@@ -139,7 +166,7 @@ export class JobRunner {
             )})
           ORDER BY run_at, id LIMIT ${this.options.batch}
           FOR UPDATE SKIP LOCKED)
-        RETURNING id, kind, payload, attempts, max_attempts`);
+        RETURNING id, kind, payload, cause, attempts, max_attempts`);
       claimed = (result as { rows: typeof claimed }).rows.map((row) => ({ ...row, id: Number(row.id) }));
     } catch (error) {
       this.log.error({ err: error }, "jobs: claiming failed");
@@ -153,6 +180,7 @@ export class JobRunner {
     id: number;
     kind: string;
     payload: unknown;
+    cause: unknown;
     attempts: number;
     max_attempts: number;
   }) {
@@ -175,7 +203,17 @@ export class JobRunner {
     renew.unref();
     try {
       if (!handler) throw new Error(`no handler for ${job.kind}`);
-      const outcome = await handler(job.payload, { id: job.id, attempts: job.attempts });
+      // In the name of whoever caused the job (the system's, if nobody did), the job named beside.
+      const by: Cause = isCause(job.cause)
+        ? { ...job.cause, job: `${job.kind}#${String(job.id)}` }
+        : {
+            actor: "system",
+            actorId: job.kind,
+            requestId: null,
+            address: null,
+            job: `${job.kind}#${String(job.id)}`,
+          };
+      const outcome = await withCause(by, () => handler(job.payload, { id: job.id, attempts: job.attempts }));
       if (outcome instanceof Again) {
         await this.db
           .update(jobs)

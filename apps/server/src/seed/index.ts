@@ -1,3 +1,4 @@
+import { withCause } from "../db/cause";
 import { MenuConfigType } from "@platform/domain";
 import { count, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
@@ -71,6 +72,13 @@ export async function seed(
   ctx: AppContext,
   progress: (line: string) => void = () => undefined,
 ): Promise<boolean> {
+  // What the seed writes is the system's doing (db/cause.ts): the ledger says so.
+  return withCause({ actor: "system", actorId: "seed", requestId: null, address: null }, () =>
+    seedAll(ctx, progress),
+  );
+}
+
+async function seedAll(ctx: AppContext, progress: (line: string) => void): Promise<boolean> {
   const clips = await ensureSeedMedia(ctx.config.mediaDir, ctx.config.mediaProfile, progress);
   ctx.media.prefer(clips);
   const accounts = await seedAccounts(ctx);

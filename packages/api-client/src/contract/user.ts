@@ -1,4 +1,11 @@
-import { Gender, MessageKind, SmsCodeType, SvipPurchaseType, limits } from "@platform/domain";
+import {
+  GameRoundOutcome,
+  Gender,
+  MessageKind,
+  SmsCodeType,
+  SvipPurchaseType,
+  limits,
+} from "@platform/domain";
 import { z } from "zod";
 import { ZClientId } from "./auth";
 import {
@@ -74,6 +81,16 @@ export const ZMessageBody = z.discriminatedUnion("kind", [
       commentId: ZId,
       replierName: z.string(),
       excerpt: z.string(),
+    }),
+  }),
+  z.object({
+    kind: z.literal(MessageKind.GAME_ROUND),
+    params: z.object({
+      gameName: z.string(),
+      gameNameEn: z.string(),
+      stake: ZHundredths,
+      amount: ZHundredths,
+      outcome: z.enum(GameRoundOutcome),
     }),
   }),
 ]);

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ResponseOf } from "@platform/api-client";
-import { MessageKind, OrderTab, formatAmount } from "@platform/domain";
+import { GameRoundOutcome, MessageKind, OrderTab, formatAmount } from "@platform/domain";
 
 /** A message of the message centre: its kind with parameters, read or not, and when. */
 export type CentreMessage = ResponseOf<"user.messageList">["records"][number];
@@ -22,7 +22,7 @@ export interface MessageKindWords {
  * no sentence): amounts are hundredths shown with two decimals (domain `formatAmount`).
  */
 export function useMessageWords(): (message: CentreMessage) => MessageWords {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (message) => {
     switch (message.kind) {
       case MessageKind.PURCHASE: {
@@ -54,6 +54,30 @@ export function useMessageWords(): (message: CentreMessage) => MessageWords {
         const { replierName: name, videoTitle: title, excerpt } = message.params;
         return { title: t`收到新回复`, body: t`${name} 回复了你在《${title}》下的评论：${excerpt}` };
       }
+      case MessageKind.GAME_ROUND: {
+        const game = i18n.locale.startsWith("en") ? message.params.gameNameEn : message.params.gameName;
+        const stake = formatAmount(message.params.stake);
+        const amount = formatAmount(message.params.amount);
+        switch (message.params.outcome) {
+          case GameRoundOutcome.VOIDED:
+            return {
+              title: t`游戏注单已退回`,
+              body: t`${game} 的一局下注 ${stake} 没有等到游戏结果，已退回你的游戏余额`,
+            };
+          case GameRoundOutcome.WIN_HELD:
+            return {
+              title: t`大额赢取待审核`,
+              body: t`${game} 的一局赢取 ${amount} 超出自动派彩上限，平台审核后发放`,
+            };
+          case GameRoundOutcome.WIN_PAID:
+            return { title: t`赢取已发放`, body: t`${game} 的一局赢取 ${amount} 已审核通过，发放到游戏余额` };
+          case GameRoundOutcome.WIN_REFUSED:
+            return {
+              title: t`赢取未通过审核`,
+              body: t`${game} 的一局赢取 ${amount} 未通过审核，该局按未赢处理；如有疑问请联系客服`,
+            };
+        }
+      }
     }
   };
 }
@@ -71,6 +95,8 @@ export function useMessageKindWords(): (kind: MessageKind) => MessageKindWords {
         return { label: t`审核通知`, description: t`我发布的视频审核通过或未通过时通知我` };
       case MessageKind.COMMENT_REPLY:
         return { label: t`评论回复`, description: t`有人回复我的评论时通知我` };
+      case MessageKind.GAME_ROUND:
+        return { label: t`游戏通知`, description: t`游戏注单被退回、大额赢取审核时通知我` };
     }
   };
 }
@@ -82,7 +108,8 @@ export type MessageTarget =
   | {
       readonly to: "/orderdetails";
       readonly search: { readonly page: typeof OrderTab.WITHDRAW_ORDER; readonly orderNum: string };
-    };
+    }
+  | { readonly to: "/game" };
 
 /**
  * What a message opens: its video (a purchase, a reply, a published video), the editor of a
@@ -102,5 +129,7 @@ export function messageTargetOf(message: CentreMessage): MessageTarget {
         to: "/orderdetails",
         search: { page: OrderTab.WITHDRAW_ORDER, orderNum: message.params.orderNum },
       };
+    case MessageKind.GAME_ROUND:
+      return { to: "/game" };
   }
 }

@@ -66,9 +66,18 @@ export const gameBets = pgTable(
     userId: userRef(),
     gameCode: text("game_code").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
+    /** The part of the stake taken from the game bonus (the rest from the game balance). */
+    fromBonus: bigint("from_bonus", { mode: "number" }).notNull().default(0),
     won: bigint("won", { mode: "number" }),
+    /**
+     * A win the provider claimed above the limits (GAME_WIN_MAX_MULTIPLE × the bet, GAME_WIN_MAX):
+     * refused, and kept here until an operator pays or refuses it (decision 0023).
+     */
+    heldWin: bigint("held_win", { mode: "number" }),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** Settled by the sweep without an outcome: its stake went back (GAME_VOID). */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.provider, t.transactionId] }),
@@ -77,6 +86,10 @@ export const gameBets = pgTable(
       .where(sql`${t.settledAt} IS NULL`),
     check("game_bets_amount", sql`${t.amount} > 0`),
     check("game_bets_won", sql`${t.won} IS NULL OR ${t.won} >= 0`),
+    check("game_bets_from_bonus", sql`${t.fromBonus} >= 0 AND ${t.fromBonus} <= ${t.amount}`),
+    index("game_bets_open_since")
+      .on(t.placedAt)
+      .where(sql`${t.settledAt} IS NULL`),
   ],
 );
 

@@ -15,6 +15,8 @@ export const jobs = pgTable(
     /** At most one unfinished job per key (e.g. `withdraw.payout:W123`). */
     key: text("key"),
     payload: jsonb("payload").notNull(),
+    /** Who caused it (db/cause.ts): its run writes in their name, the job named beside them. */
+    cause: jsonb("cause"),
     runAt: timestamp("run_at", { withTimezone: true }).notNull(),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(25),

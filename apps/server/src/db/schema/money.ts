@@ -63,9 +63,26 @@ export const journals = pgTable(
     kind: text("kind").notNull(),
     /** What it belongs to: an order number, `purchases:12`, a transfer's key. */
     reference: text("reference").notNull(),
+    /**
+     * Who caused it (decision 0023, db/cause.ts): person, operator, provider or system, and which
+     * (a person's id, an operator's name, a provider's channel, the system's part).
+     */
+    actor: text("actor").notNull(),
+    actorId: text("actor_id").notNull(),
+    /** The request that caused it (its X-Request-Id) and the caller's address, when one did. */
+    requestId: text("request_id"),
+    address: text("address"),
+    /** The durable job that carried it out (`withdraw.payout#12`), when one did. */
+    job: text("job"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("journals_kind_reference").on(t.kind, t.reference)],
+  (t) => [
+    uniqueIndex("journals_kind_reference").on(t.kind, t.reference),
+    check(
+      "journals_actor",
+      sql`${t.actor} IN ('person', 'operator', 'provider', 'system') AND ${t.actorId} <> ''`,
+    ),
+  ],
 );
 
 /** Every change of every balance, written in the same transaction as the change; never updated. */

@@ -136,7 +136,7 @@ export const payeeCards = pgTable(
     userId: userRef(),
     cardCipher: text("card_cipher").notNull(),
     cardLast4: text("card_last4").notNull(),
-    /** A keyed hash of the number: the same card cannot be added twice. */
+    /** A keyed hash of the number: the same card cannot be bound twice, by anyone. */
     cardFingerprint: text("card_fingerprint").notNull(),
     cardholderName: text("cardholder_name").notNull(),
     bankName: text("bank_name").notNull(),
@@ -146,8 +146,9 @@ export const payeeCards = pgTable(
   },
   (t) => [
     index("payee_cards_user").on(t.userId),
-    uniqueIndex("payee_cards_one_each")
-      .on(t.userId, t.cardFingerprint)
+    // A card is bound to one person at a time (decision 0023): its holder's payouts only.
+    uniqueIndex("payee_cards_one_holder")
+      .on(t.cardFingerprint)
       .where(sql`${t.removedAt} IS NULL`),
     uniqueIndex("payee_cards_one_primary")
       .on(t.userId)

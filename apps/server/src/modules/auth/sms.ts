@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, notExists } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { BusinessCode, SmsCodeType, limits } from "@platform/domain";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
 import { LockKind, lockUntilCommit } from "../../db/locks";
 import { smsCodes, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
@@ -156,25 +158,28 @@ export async function sendCode(
 }
 
 /**
- * Check and use a code: the newest unused code of this phone and purpose, within 5 minutes and
- * fewer than 5 wrong tries. A right code can be used once. Wrong codes are also counted per phone
+ * Check a code without using it up: the newest code of this phone and purpose — a newer code voids
+ * the older ones, whether they were used or not — unused, within 5 minutes and fewer than 5 wrong
+ * tries. Wrong codes are counted (committed at once, whatever the caller does next), also per phone
  * per day (SMS_WRONG_CODES_PER_PHONE_PER_DAY): past that, no code of that phone is even looked at
  * until the day is over, so 10 000 four-digit codes cannot be walked through with fresh codes.
+ * Answers the code's id, for `consumeCode` in the transaction of what it allows: a request refused
+ * before it does anything does not use its code up.
  */
-export async function useCode(
+export async function checkCode(
   ctx: AppContext,
   mobile: string,
   purpose: SmsCodeType,
   code: string,
-): Promise<void> {
+): Promise<number> {
   const now = ctx.now();
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockUntilCommit(tx, LockKind.smsPhone, mobile);
     const [row] = await tx
       .select()
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
-      .orderBy(desc(smsCodes.createdAt))
+      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
+      .orderBy(desc(smsCodes.id))
       .limit(1);
     const wrongKey = `sms:wrong:${mobile}`;
     const wrongToday = await countIn(tx, wrongKey, DAY_MS, now);
@@ -185,7 +190,9 @@ export async function useCode(
         hours: Math.max(1, Math.ceil((dayEnds - now.getTime()) / HOUR_MS)),
       } as const;
     }
-    if (!row) return ServerMessage.smsCodeWrong;
+    if (row === undefined) return ServerMessage.smsCodeWrong;
+    // A code used already, or voided by a newer one (only the newest is looked at), is wrong.
+    if (row.consumedAt !== null) return ServerMessage.smsCodeWrong;
     if (row.expiresAt.getTime() <= now.getTime()) return ServerMessage.smsCodeExpired;
     if (row.attempts >= MAX_CODE_ATTEMPTS) return ServerMessage.smsCodeLocked;
     if (!sameText(row.codeHash, codeHash(ctx, mobile, purpose, code))) {
@@ -196,10 +203,53 @@ export async function useCode(
         .where(eq(smsCodes.id, row.id));
       return row.attempts + 1 >= MAX_CODE_ATTEMPTS ? ServerMessage.smsCodeLocked : ServerMessage.smsCodeWrong;
     }
-    await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, row.id));
-    return null;
+    return row.id;
   });
-  if (outcome === null) return;
+  if (typeof outcome === "number") return outcome;
   if (typeof outcome === "string") throw new BusinessError(BusinessCode.invalid, outcome);
   throw new BusinessError(BusinessCode.tooMany, outcome.key, { hours: outcome.hours });
+}
+
+/**
+ * Use up a code `checkCode` found right, in the transaction of what it allows (so it is used up
+ * exactly when that commits): refused when it was used meanwhile, has expired, or a newer code of
+ * its purpose was sent since.
+ */
+export async function consumeCode(tx: Db, codeId: number, now: Date): Promise<void> {
+  const newer = alias(smsCodes, "newer");
+  const [used] = await tx
+    .update(smsCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(smsCodes.id, codeId),
+        isNull(smsCodes.consumedAt),
+        gt(smsCodes.expiresAt, now),
+        notExists(
+          tx
+            .select({ id: newer.id })
+            .from(newer)
+            .where(
+              and(
+                eq(newer.mobile, smsCodes.mobile),
+                eq(newer.purpose, smsCodes.purpose),
+                gt(newer.id, smsCodes.id),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: smsCodes.id });
+  if (!used) throw new BusinessError(BusinessCode.invalid, ServerMessage.smsCodeWrong);
+}
+
+/** Check a code and use it up at once (where nothing else has to commit with it). */
+export async function useCode(
+  ctx: AppContext,
+  mobile: string,
+  purpose: SmsCodeType,
+  code: string,
+): Promise<void> {
+  const codeId = await checkCode(ctx, mobile, purpose, code);
+  await ctx.db.transaction((tx) => consumeCode(tx, codeId, ctx.now()));
 }

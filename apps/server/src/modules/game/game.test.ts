@@ -266,7 +266,7 @@ eachDatabase("the game lobby and its wallet", (target) => {
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: round,
       });
-    // The fixed throw is a 6: 2.00 bet, 4.00 won. The round answers with a redirect to the table
+    // The fixed throw is a 6: 2.00 bet, 3.80 won (twice the bet less the 5 % house edge). The round answers with a redirect to the table
     // (so the browser's Back never sends the bet again), which shows the outcome.
     const answer = await fetch(`${platform.server.origin}/sandbox/game/play`, {
       method: "POST",
@@ -278,8 +278,9 @@ eachDatabase("the game lobby and its wallet", (target) => {
     const after = new URL(answer.headers.get("location") ?? "", platform.server.origin);
     expect(after.pathname).toBe("/sandbox/game/table");
     const first = await (await fetch(after)).text();
-    expect(first).toContain("13.00");
-    expect(first).toContain("掷出 6 点：赢得 4.00");
+    expect(first).toContain("12.80");
+    expect(first).toContain("掷出 6 点：赢得 3.80");
+    expect(first).toContain("赢得下注的 1.90 倍（含 5% 平台优势）");
     expect(first).toContain("幸运骰子（沙箱游戏）");
     // An address that claims another outcome shows none.
     after.searchParams.set("note", "won.6.100000");
@@ -289,7 +290,7 @@ eachDatabase("the game lobby and its wallet", (target) => {
     const again = await play();
     expect(await again.text()).toContain("这一局已经结算过了，没有再次下注");
     const balance = await api.game.userBalance();
-    expect(balance.game + balance.gameBonus).toBe(1300);
+    expect(balance.game + balance.gameBonus).toBe(1280);
     // The bet as written on the field, within the wallet's limits; anything else says the range.
     for (const written of ["0x10", "1e2", "-1", "0", "1000000.01", " "]) {
       const refused = await fetch(`${platform.server.origin}/sandbox/game/play`, {

@@ -9,13 +9,17 @@ import type { AppContext } from "../../context";
 import { gameBanners, gameLaunches, games } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage, asksForEnglish } from "../../http/messages";
-import { route } from "../../http/route";
+import { providerCause, refuseWithStatus, route } from "../../http/route";
 import { verify } from "../../providers/payments/signature";
 import { GAME_SIGNATURE_HEADER, sandboxGameSecret, walletCalls } from "../../providers/games/protocol";
 import type { WalletAnswer, WalletCall, WalletRefusal } from "../../providers/games/protocol";
 import { balancesOf } from "../trade/wallet";
 import { launchToken, providerPlayUrl, readLaunchToken } from "./launch";
-import { payWin, placeBet, playable, wagerRemaining } from "./wallet";
+import { SWEEP_EVERY_MS, SWEEP_JOB, sweepOpenBets } from "./sweep";
+import { isPlayer, payWin, placeBet, playable, wagerRemaining } from "./wallet";
+import { withCause } from "../../db/cause";
+import { lockPeople } from "../../db/locks";
+import { transact } from "../../db/transaction";
 
 export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "game.userBalance", "user", async ({ caller }) => {
@@ -67,6 +71,7 @@ export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   walletRoutes(app, ctx);
+  ctx.jobs.every(SWEEP_JOB, SWEEP_EVERY_MS, () => sweepOpenBets(ctx));
 
   // The lobby's pictures (the seed's games and banner), drawn here: no media files to ship.
   app.get("/api/game/art/:name", async (request, reply) => {
@@ -126,6 +131,7 @@ function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, next) => {
       next(null, body);
     });
+    refuseWithStatus(scope);
     scope.post("/api/game/wallet/:call", async (request, reply) => {
       const refuse = (status: number, error: WalletRefusal["error"]) => reply.status(status).send({ error });
       const { call } = request.params as { call: string };
@@ -140,7 +146,9 @@ function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
       } catch {
         return refuse(400, "invalid");
       }
-      return answerCall(ctx, reply, call as WalletCall, json, refuse);
+      return withCause(providerCause(request, providerName(ctx)), () =>
+        answerCall(ctx, reply, call as WalletCall, json, refuse),
+      );
     });
     done();
   });
@@ -186,7 +194,10 @@ async function answerCall(
       const parsed = walletCalls.balance.safeParse(json);
       if (!parsed.success) return refuse(400, "invalid");
       const userId = Number(parsed.data.playerId);
-      return answer(userId, await ctx.db.transaction((tx) => playable(tx, userId)));
+      const balance = await ctx.db.transaction(async (tx) =>
+        (await isPlayer(tx, userId)) ? playable(tx, userId) : null,
+      );
+      return balance === null ? refuse(400, "player") : answer(userId, balance);
     }
     case "bet": {
       const parsed = walletCalls.bet.safeParse(json);
@@ -194,11 +205,13 @@ async function answerCall(
       const userId = Number(parsed.data.playerId);
       const { transactionId, amount, gameCode } = parsed.data;
       if (!(await inLobby(gameCode))) return refuse(400, "invalid");
-      let placed: Awaited<ReturnType<typeof placeBet>>;
+      let placed: Awaited<ReturnType<typeof placeBet>> | null;
       try {
-        placed = await ctx.db.transaction((tx) =>
-          placeBet(tx, userId, { provider, transactionId, gameCode, amount }),
-        );
+        placed = await transact(ctx.db, async (tx) => {
+          await lockPeople(tx, userId);
+          if (!(await isPlayer(tx, userId))) return null;
+          return placeBet(tx, userId, { provider, transactionId, gameCode, amount });
+        });
       } catch (error) {
         if (error instanceof BusinessError && error.code === BusinessCode.insufficient)
           return refuse(402, "insufficient");
@@ -206,6 +219,7 @@ async function answerCall(
           return refuse(409, "duplicate");
         throw error;
       }
+      if (placed === null) return refuse(400, "player");
       return answer(userId, placed.balance, placed.replayed ? { replayed: true } : {});
     }
     case "win": {
@@ -213,10 +227,25 @@ async function answerCall(
       if (!parsed.success) return refuse(400, "invalid");
       const userId = Number(parsed.data.playerId);
       const { betTransactionId, amount } = parsed.data;
-      const balance = await ctx.db.transaction((tx) =>
-        payWin(tx, userId, provider, betTransactionId, amount),
-      );
-      return balance === null ? refuse(404, "unknownBet") : answer(userId, balance);
+      const outcome = await transact(ctx.db, async (tx) => {
+        await lockPeople(tx, userId);
+        if (!(await isPlayer(tx, userId))) return null;
+        return payWin(tx, userId, provider, betTransactionId, amount, {
+          maxMultiple: ctx.config.game.winMaxMultiple,
+          max: ctx.config.game.winMax,
+        });
+      });
+      if (outcome === null) return refuse(400, "player");
+      switch (outcome.kind) {
+        case "paid":
+          return answer(userId, outcome.balance);
+        case "held":
+          return refuse(422, "limit");
+        case "voided":
+          return refuse(409, "voided");
+        case "unknownBet":
+          return refuse(404, "unknownBet");
+      }
     }
   }
 }

@@ -3,15 +3,25 @@
  * gold and their bonus condition, and the seamless wallet's bets and wins — each a journal of the
  * ledger, idempotent by its reference.
  */
-import { BusinessCode, formatAmount, wageringAfterExchange } from "@platform/domain";
+import {
+  BusinessCode,
+  GameRoundOutcome,
+  MessageKind,
+  formatAmount,
+  wageringAfterExchange,
+} from "@platform/domain";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
-import { gameBets, gameWagering, walletAccounts } from "../../db/schema";
+import { gameBets, gameWagering, games, users, walletAccounts } from "../../db/schema";
+import { writeMessage } from "../user/messages";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { BalanceType, PlatformAccount, platform, post, userAccount } from "../trade/wallet";
 
-/** The game balance and bonus of a person, locking their rows until the transaction ends. */
+/**
+ * The game balance and bonus of a person. Read, not locked: whoever moves them holds the person's
+ * money lock first (db/locks.ts), as the caller of anything that decides on them must.
+ */
 async function gameBalances(tx: Db, userId: number): Promise<{ game: number; bonus: number }> {
   const rows = await tx
     .select({ type: walletAccounts.type, balance: walletAccounts.balance })
@@ -21,13 +31,12 @@ async function gameBalances(tx: Db, userId: number): Promise<{ game: number; bon
         eq(walletAccounts.userId, userId),
         inArray(walletAccounts.type, [BalanceType.GAME, BalanceType.GAME_BONUS]),
       ),
-    )
-    .for("update");
+    );
   const of = (type: BalanceType) => rows.find((r) => r.type === type)?.balance ?? 0;
   return { game: of(BalanceType.GAME), bonus: of(BalanceType.GAME_BONUS) };
 }
 
-/** The game balance alone (the "original bet balance" of the bonus condition), locking the row. */
+/** The game balance alone (the "original bet balance" of the bonus condition). */
 export async function gameBalanceOf(tx: Db, userId: number): Promise<number> {
   return (await gameBalances(tx, userId)).game;
 }
@@ -38,14 +47,23 @@ export async function playable(tx: Db, userId: number): Promise<number> {
   return game + bonus;
 }
 
-/** The bets still needed before the bonus unlocks (0: none), locking the row. */
+/** The bets still needed before the bonus unlocks (0: none). */
 export async function wagerRemaining(tx: Db, userId: number): Promise<number> {
   const [row] = await tx
     .select({ remaining: gameWagering.remaining })
     .from(gameWagering)
-    .where(eq(gameWagering.userId, userId))
-    .for("update");
+    .where(eq(gameWagering.userId, userId));
   return row?.remaining ?? 0;
+}
+
+/** Whether a player id names a person of this platform (a provider may sign any number). */
+export async function isPlayer(tx: Db, userId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(userId) || userId < 1) return false;
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row !== undefined;
 }
 
 async function setRemaining(tx: Db, userId: number, remaining: number): Promise<void> {
@@ -115,9 +133,11 @@ export async function placeBet(
 ): Promise<{ readonly balance: number; readonly replayed: boolean }> {
   const { provider, transactionId, gameCode, amount } = bet;
   const { game, bonus } = await gameBalances(tx, userId);
+  const fromGame = Math.min(amount, game);
+  const fromBonus = amount - fromGame;
   const [placed] = await tx
     .insert(gameBets)
-    .values({ provider, transactionId, userId, gameCode, amount })
+    .values({ provider, transactionId, userId, gameCode, amount, fromBonus: Math.min(fromBonus, amount) })
     .onConflictDoNothing()
     .returning({ amount: gameBets.amount });
   if (!placed) {
@@ -129,8 +149,6 @@ export async function placeBet(
       throw new BusinessError(BusinessCode.conflict, ServerMessage.idempotencyKeyReused);
     return { balance: game + bonus, replayed: true };
   }
-  const fromGame = Math.min(amount, game);
-  const fromBonus = amount - fromGame;
   // Refused: the transaction (and the bet's row with it) is rolled back.
   if (fromBonus > bonus) throw new BusinessError(BusinessCode.insufficient, ServerMessage.gameBalanceTooLow);
   const reference = referenceOf(provider, transactionId);
@@ -159,13 +177,35 @@ export async function placeBet(
   return { balance: await playable(tx, userId), replayed: false };
 }
 
+/** The most a bet's win may be before it is held for an operator (decision 0023). */
+export interface WinLimits {
+  /** A multiple of the bet. */
+  readonly maxMultiple: number;
+  /** An absolute cap per round, in hundredths. */
+  readonly max: number;
+}
+
+export function winCap(limits: WinLimits, bet: number): number {
+  return Math.min(limits.max, bet * limits.maxMultiple);
+}
+
+/** What became of a win call. */
+export type WinOutcome =
+  | { readonly kind: "paid"; readonly balance: number }
+  | { readonly kind: "unknownBet" }
+  | { readonly kind: "voided" }
+  | { readonly kind: "held"; readonly balance: number };
+
 /**
- * The outcome of a bet of this player's: a win from the house to the game balance (0: lost); null
- * when the player placed no such bet. A bet is settled once, so a replayed or second outcome for it
- * (whatever its own transaction id) changes nothing. When the last bet waiting for its outcome is
- * settled with nothing left to play (game balance and bonus spent), the bonus is lost and its
- * condition lapses: the next exchange starts one of its own (10 × it + the 0 held before). Not
- * before: while a bet waits, a win may still come, and it would be the bonus's winnings.
+ * The outcome of a bet of this player's: a win from the house to the game balance (0: lost). A bet
+ * is settled once, so a replayed or second outcome for it (whatever its own transaction id)
+ * changes nothing; a bet the sweep voided (its stake given back) takes no outcome any more. A win
+ * above the limits is refused and kept on the bet for an operator (`heldWin`): the bet stays
+ * open until one pays or refuses it. When the last bet waiting for its outcome is settled with
+ * nothing left to play (game balance and bonus spent), the bonus is lost and its condition lapses:
+ * the next exchange starts one of its own (10 × it + the 0 held before). Not before: while a bet
+ * waits, a win may still come, and it would be the bonus's winnings. The caller holds the
+ * player's money lock.
  */
 export async function payWin(
   tx: Db,
@@ -173,30 +213,50 @@ export async function payWin(
   provider: string,
   betTransactionId: string,
   amount: number,
-): Promise<number | null> {
-  const [settling] = await tx
-    .update(gameBets)
-    .set({ won: amount, settledAt: sql`now()` })
+  limits: WinLimits,
+): Promise<WinOutcome> {
+  const [bet] = await tx
+    .select()
+    .from(gameBets)
     .where(
       and(
         eq(gameBets.provider, provider),
         eq(gameBets.transactionId, betTransactionId),
         eq(gameBets.userId, userId),
-        isNull(gameBets.settledAt),
       ),
-    )
-    .returning({ amount: gameBets.amount });
-  if (!settling) {
-    const [bet] = await tx
-      .select({ userId: gameBets.userId })
-      .from(gameBets)
-      .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, betTransactionId)));
-    return bet?.userId === userId ? playable(tx, userId) : null;
+    );
+  if (!bet) return { kind: "unknownBet" };
+  if (bet.voidedAt !== null) return { kind: "voided" };
+  if (bet.settledAt !== null) return { kind: "paid", balance: await playable(tx, userId) };
+  if (amount > winCap(limits, bet.amount)) {
+    if (bet.heldWin === null) {
+      await tx
+        .update(gameBets)
+        .set({ heldWin: amount })
+        .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, betTransactionId)));
+      await writeMessage(tx, userId, {
+        kind: MessageKind.GAME_ROUND,
+        params: await roundParams(tx, bet, amount, GameRoundOutcome.WIN_HELD),
+      });
+    }
+    return { kind: "held", balance: await playable(tx, userId) };
   }
+  return { kind: "paid", balance: await settle(tx, bet, amount) };
+}
+
+type BetRow = typeof gameBets.$inferSelect;
+
+/** Settle an open bet with what it won (the caller holds the lock and checked it is open). */
+async function settle(tx: Db, bet: BetRow, amount: number): Promise<number> {
+  const { userId, provider, transactionId } = bet;
+  await tx
+    .update(gameBets)
+    .set({ won: amount, settledAt: sql`now()` })
+    .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
   if (amount > 0) {
     await post(tx, {
       kind: "GAME_WIN",
-      reference: referenceOf(provider, `settle:${betTransactionId}`),
+      reference: referenceOf(provider, `settle:${transactionId}`),
       legs: [
         { account: platform(PlatformAccount.GAME_HOUSE), amount: -amount },
         { account: userAccount(userId, BalanceType.GAME), amount },
@@ -212,4 +272,84 @@ export async function payWin(
     if ((waiting?.count ?? 0) === 0) await setRemaining(tx, userId, 0);
   }
   return balance;
+}
+
+/** A message's words about a round: its game in both languages, its stake and amount. */
+async function roundParams(tx: Db, bet: BetRow, amount: number, outcome: GameRoundOutcome) {
+  const [game] = await tx
+    .select({ name: games.name, nameEn: games.nameEn })
+    .from(games)
+    .where(eq(games.code, bet.gameCode));
+  return {
+    gameName: game?.name ?? bet.gameCode,
+    gameNameEn: game?.nameEn ?? bet.gameCode,
+    stake: bet.amount,
+    amount,
+    outcome,
+  };
+}
+
+/**
+ * Void an open bet that never got an outcome (the sweep): its stake goes back where it came from —
+ * the bonus part to the bonus while a condition is open (and the bet no longer counts towards
+ * it), all of it to the game balance otherwise — as the GAME_VOID journal, and the player is told.
+ * A bet whose win waits for an operator is not the sweep's. The caller holds the lock. Answers
+ * whether it voided the bet.
+ */
+export async function voidBet(tx: Db, provider: string, transactionId: string): Promise<boolean> {
+  const [bet] = await tx
+    .select()
+    .from(gameBets)
+    .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
+  if (bet === undefined) return false;
+  if (bet.settledAt !== null || bet.heldWin !== null) return false;
+  const { userId, amount } = bet;
+  const remaining = await wagerRemaining(tx, userId);
+  const toBonus = remaining > 0 ? bet.fromBonus : 0;
+  await tx
+    .update(gameBets)
+    .set({ won: 0, settledAt: sql`now()`, voidedAt: sql`now()` })
+    .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
+  await post(tx, {
+    kind: "GAME_VOID",
+    reference: referenceOf(provider, `void:${transactionId}`),
+    legs: [
+      { account: platform(PlatformAccount.GAME_HOUSE), amount: -amount },
+      { account: userAccount(userId, BalanceType.GAME), amount: amount - toBonus },
+      { account: userAccount(userId, BalanceType.GAME_BONUS), amount: toBonus },
+    ].filter((leg) => leg.amount !== 0),
+  });
+  if (remaining > 0) await setRemaining(tx, userId, remaining + amount);
+  await writeMessage(tx, userId, {
+    kind: MessageKind.GAME_ROUND,
+    params: await roundParams(tx, bet, amount, GameRoundOutcome.VOIDED),
+  });
+  return true;
+}
+
+/** An operator's decision on a held win: pay it as claimed, or settle the bet as lost. */
+export async function decideHeldWin(
+  tx: Db,
+  provider: string,
+  transactionId: string,
+  pay: boolean,
+): Promise<BetRow | null> {
+  const [bet] = await tx
+    .select()
+    .from(gameBets)
+    .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
+  if (bet === undefined) return null;
+  if (bet.settledAt !== null || bet.heldWin === null) return null;
+  const amount = pay ? bet.heldWin : 0;
+  await settle(tx, bet, amount);
+  await writeMessage(tx, bet.userId, {
+    kind: MessageKind.GAME_ROUND,
+    params: await roundParams(
+      tx,
+      bet,
+      bet.heldWin,
+      pay ? GameRoundOutcome.WIN_PAID : GameRoundOutcome.WIN_REFUSED,
+    ),
+  });
+  return bet;
 }

@@ -9,6 +9,7 @@ import { MessageKind, ServerMessageKey, VideoStatus, reviewQueueStatuses } from 
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
+import { lockPeople } from "../../db/locks";
 import { purchases, users, videoEdits, videos } from "../../db/schema";
 import type { VideoEditDetails } from "../../db/schema";
 import { BalanceType, PlatformAccount, platform, post, userAccount } from "../trade/wallet";
@@ -70,11 +71,18 @@ export async function afterProcessing(ctx: AppContext, row: typeof videos.$infer
  * REVENUE pays each what they paid, in the caller's transaction. Answers how many were refunded.
  */
 export async function refundBuyers(tx: Db, videoId: number, now: Date): Promise<number> {
+  // The buyers' money locks first (db/locks.ts), ascending; one who buys meanwhile is locked after.
+  const buyers = await tx
+    .selectDistinct({ userId: purchases.userId })
+    .from(purchases)
+    .where(and(eq(purchases.videoId, videoId), isNull(purchases.refundedAt)));
+  await lockPeople(tx, ...buyers.map((b) => b.userId));
   const bought = await tx
     .update(purchases)
     .set({ refundedAt: now })
     .where(and(eq(purchases.videoId, videoId), isNull(purchases.refundedAt)))
     .returning({ id: purchases.id, userId: purchases.userId, amount: purchases.amount });
+  await lockPeople(tx, ...bought.map((b) => b.userId));
   for (const purchase of bought.sort((a, b) => a.id - b.id)) {
     if (purchase.amount <= 0) continue;
     await post(tx, {

@@ -82,6 +82,10 @@ const reasons: Readonly<Record<JournalKind, StatementReason>> = {
   GAME_BONUS_UNLOCK: StatementReason.TRANSFER,
   GAME_BET: StatementReason.TRANSFER,
   GAME_WIN: StatementReason.TRANSFER,
+  GAME_VOID: StatementReason.TRANSFER,
+  // Held payments move platform accounts only, until one is credited (a RECHARGE).
+  RECHARGE_HELD: StatementReason.RECHARGE,
+  RECHARGE_REFUND: StatementReason.RECHARGE,
 };
 
 /** Where the person's gold and wallet went, newest first, in the spec's 30 days. */

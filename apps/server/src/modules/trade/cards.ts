@@ -2,7 +2,7 @@
  * Bank cards (payees): added with a fresh SMS code and the bank's verification, stored sealed,
  * only ever shown masked; one is the current (primary) card.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { BusinessCode, SmsCodeType, isValidCardNumber, maskCardNumber } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
 import type { AppContext } from "../../context";
@@ -13,7 +13,7 @@ import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
 import { Sealer } from "../../security/sealing";
 import { cachesPerContext } from "../../cache";
-import { useCode } from "../auth/sms";
+import { checkCode, consumeCode } from "../auth/sms";
 
 type CardRow = typeof payeeCards.$inferSelect;
 
@@ -73,7 +73,10 @@ export async function createPayee(
   const fingerprint = sealer.fingerprint(number);
   if (cards.some((c) => c.cardFingerprint === fingerprint))
     throw new BusinessError(BusinessCode.conflict, ServerMessage.bankCardExists);
-  await useCode(ctx, await mobileOf(ctx.db, userId), SmsCodeType.PAYEE, body.code);
+  // One person at a time per card (decision 0023): a payout can only reach its holder's account.
+  if (await boundElsewhere(ctx.db, userId, fingerprint))
+    throw new BusinessError(BusinessCode.conflict, ServerMessage.bankCardBoundElsewhere);
+  const codeId = await checkCode(ctx, await mobileOf(ctx.db, userId), SmsCodeType.PAYEE, body.code);
   const holder = body.cardholderName.trim();
   const bank = body.bankName.trim();
   let valid: boolean;
@@ -85,6 +88,7 @@ export async function createPayee(
   }
   if (!valid) throw new BusinessError(BusinessCode.invalid, ServerMessage.bankCardVerificationFailed);
   const made = await ctx.db.transaction(async (tx) => {
+    // A card bound elsewhere meanwhile is refused by the index; the code is used up only with the card.
     const [current] = await tx
       .select({ id: payeeCards.id })
       .from(payeeCards)
@@ -104,10 +108,31 @@ export async function createPayee(
       })
       .onConflictDoNothing()
       .returning();
+    if (row) await consumeCode(tx, codeId, ctx.now());
     return row;
   });
-  if (!made) throw new BusinessError(BusinessCode.conflict, ServerMessage.bankCardExists);
+  if (!made) {
+    throw (await boundElsewhere(ctx.db, userId, fingerprint))
+      ? new BusinessError(BusinessCode.conflict, ServerMessage.bankCardBoundElsewhere)
+      : new BusinessError(BusinessCode.conflict, ServerMessage.bankCardExists);
+  }
   return view(made);
+}
+
+/** Whether another person has this card (by its fingerprint) bound now. */
+async function boundElsewhere(db: Db, userId: number, fingerprint: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: payeeCards.id })
+    .from(payeeCards)
+    .where(
+      and(
+        eq(payeeCards.cardFingerprint, fingerprint),
+        isNull(payeeCards.removedAt),
+        ne(payeeCards.userId, userId),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
 }
 
 export async function payeeCardsOf(

@@ -9,7 +9,7 @@ import {
   rowsOf,
   startPlatform,
 } from "../../../test/harness";
-import { personWithGold } from "../../../test/money";
+import { personWithGold, testCard } from "../../../test/money";
 import type { TestPlatform, signIn } from "../../../test/harness";
 import { jobs, rechargeOrders } from "../../db/schema";
 import { sign } from "../../providers/payments/signature";
@@ -62,9 +62,11 @@ const gold = async (platform: TestPlatform, userId: number) =>
   (await balancesOf(platform.server.ctx.db, userId)).GOLD;
 
 // Cards the sandbox bank knows (Luhn-valid): pays, refuses payouts (…0002), fails verification (…0044).
-const GOOD_CARD = "622202000000090008";
-const FAILING_CARD = "622202000000050002";
-const UNVERIFIABLE_CARD = "622202000000050044";
+// Cards the sandbox bank knows: pays, refuses payouts (…0002), fails verification (…0044); each
+// call a number nobody else has bound (a card is one person's at a time).
+const goodCard = () => testCard("0008");
+const failingCard = () => testCard("0002");
+const unverifiableCard = () => testCard("0044");
 
 eachDatabase("money in and out", (target) => {
   let platform: TestPlatform;
@@ -273,20 +275,20 @@ eachDatabase("money in and out", (target) => {
   });
 
   describe("cards and withdrawals", () => {
-    async function withCard(goldAmount: number, card = GOOD_CARD) {
+    async function withCard(goldAmount: number, number = goodCard()) {
       const who = await person(platform, goldAmount);
       const code = await codeFor(platform, who.api, who.mobile, "PAYEE");
       const added = await who.api.trade.createPayee({
-        cardNumber: card,
+        cardNumber: number,
         cardholderName: "张三",
         bankName: "招商银行",
         code,
       });
-      return { ...who, card: added };
+      return { ...who, card: added, number };
     }
 
     it("adds a card with a fresh code and the bank's check; stores it sealed and shows it masked", async () => {
-      const { api, mobile, card, userId } = await withCard(0);
+      const { api, mobile, card, userId, number } = await withCard(0);
       expect(card).toMatchObject({
         cardNumber: "**** **** **** 0008",
         isPrimary: true,
@@ -313,7 +315,7 @@ eachDatabase("money in and out", (target) => {
         (
           await failure(
             api.trade.createPayee({
-              cardNumber: GOOD_CARD,
+              cardNumber: number,
               cardholderName: "张三",
               bankName: "招商银行",
               code: "0000",
@@ -325,7 +327,7 @@ eachDatabase("money in and out", (target) => {
         (
           await failure(
             api.trade.createPayee({
-              cardNumber: FAILING_CARD,
+              cardNumber: failingCard(),
               cardholderName: "张三",
               bankName: "招商银行",
               code: "0000",
@@ -338,7 +340,7 @@ eachDatabase("money in and out", (target) => {
         (
           await failure(
             api.trade.createPayee({
-              cardNumber: UNVERIFIABLE_CARD,
+              cardNumber: unverifiableCard(),
               cardholderName: "张三",
               bankName: "招商银行",
               code,
@@ -347,7 +349,7 @@ eachDatabase("money in and out", (target) => {
         ).msgKey,
       ).toBe("server.bankCardVerificationFailed");
       const second = await api.trade.createPayee({
-        cardNumber: FAILING_CARD,
+        cardNumber: failingCard(),
         cardholderName: "张三",
         bankName: "工商银行",
         code: await codeFor(platform, api, mobile, "PAYEE"),
@@ -396,7 +398,7 @@ eachDatabase("money in and out", (target) => {
       expect(await gold(platform, userId)).toBe(15_000);
     });
 
-    it("a reserved withdrawal waits for its batch; urged once it goes now and earns the 1% bonus", async () => {
+    it("a reserved withdrawal waits for its batch; urged once it goes now as a normal one, without the bonus", async () => {
       const { api, mobile, userId } = await withCard(20_000);
       const order = await api.trade.withdrawal({
         amount: 10_000,
@@ -406,7 +408,8 @@ eachDatabase("money in and out", (target) => {
       });
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect((await api.trade.withdrawByOrderNum({ orderNum: order.orderNum })).status).toBe("WITHDRAWING");
-      expect((await api.trade.urgeWithdraw({ orderNum: order.orderNum })).urge).toBe(2);
+      const urged = await api.trade.urgeWithdraw({ orderNum: order.orderNum });
+      expect(urged).toMatchObject({ urge: 2, timing: "NORMAL" });
       expect((await failure(api.trade.urgeWithdraw({ orderNum: order.orderNum }))).msgKey).toBe(
         "server.orderAlreadyUrged",
       );
@@ -414,12 +417,13 @@ eachDatabase("money in and out", (target) => {
         () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
         (o) => o.status === "WITHDRAW_SUCCESS",
       );
-      expect(paid.bonusAmount).toBe(100);
-      expect(await gold(platform, userId)).toBe(10_100);
+      // Sent before its batch: the reserved bonus is not earned (decision 0023).
+      expect(paid.bonusAmount).toBe(0);
+      expect(await gold(platform, userId)).toBe(10_000);
     });
 
     it("a payout the bank refuses gives the money back with the reason; withdraw again once, within the daily limit", async () => {
-      const { api, mobile, userId } = await withCard(20_000, FAILING_CARD);
+      const { api, mobile, userId } = await withCard(20_000, failingCard());
       const order = await api.trade.withdrawal({
         amount: 5000,
         withdrawType: "BANK_WITHDRAW",
@@ -487,15 +491,30 @@ eachDatabase("money in and out", (target) => {
           )
         ).msgKey,
       ).toBe("validation.bankCardRequired");
+      // E-wallet payouts go only to the person's linked EE account: none yet, then another's.
       expect(
         (
           await failure(
             api.trade.withdrawEEPay({
-              amount: 5000,
+              amount: 2000,
               eepayAccount: "EE123456",
               timing: "NORMAL",
               code: "1234",
             }),
+          )
+        ).msgKey,
+      ).toBe("server.eepayAccountNotLinked");
+      const { url } = await api.trade.eepayEnterUrl();
+      const linked = decodeURIComponent(/wallet\/([^?]+)/.exec(url)?.[1] ?? "");
+      const notYours = await failure(
+        api.trade.withdrawEEPay({ amount: 2000, eepayAccount: "EE123456", timing: "NORMAL", code: "1234" }),
+      );
+      expect(notYours.msgKey).toBe("server.eepayAccountNotYours");
+      expect(notYours.msg).toContain(linked);
+      expect(
+        (
+          await failure(
+            api.trade.withdrawEEPay({ amount: 5000, eepayAccount: linked, timing: "NORMAL", code: "1234" }),
           )
         ).code,
       ).toBe(402);
@@ -505,7 +524,7 @@ eachDatabase("money in and out", (target) => {
           await failure(
             api.trade.withdrawEEPay({
               amount: 2000,
-              eepayAccount: "EE123456",
+              eepayAccount: linked,
               timing: "NORMAL",
               code: "0000",
             }),
@@ -575,7 +594,7 @@ eachDatabase("money in and out", (target) => {
     const owner = await person(platform, 20_000);
     const code = await codeFor(platform, owner.api, owner.mobile, "PAYEE");
     const card = await owner.api.trade.createPayee({
-      cardNumber: GOOD_CARD,
+      cardNumber: goodCard(),
       cardholderName: "李四",
       bankName: "中国银行",
       code,

@@ -1,8 +1,10 @@
 /**
  * Providers' signed notifications (at-least-once, maybe repeated, maybe out of order): verified,
- * recorded, applied. Answered 2xx once handled (or known to be nothing to do), so the provider
- * stops resending; 400 when the signature does not hold; 5xx when it could not be applied now
- * (the provider sends it again later).
+ * recorded, applied. Answered 2xx only once handled (or known to be nothing more to do: a repeat),
+ * so the provider stops resending; 400 when the signature does not hold, 404 for an order this
+ * server does not have, 5xx when it could not be applied now — never 2xx for one not processed,
+ * so a real provider sends it again (and its operators see it). The route's own refusals of a
+ * body it never reads (too large, not JSON) are non-2xx too (routes.ts).
  */
 import type { AppContext } from "../../context";
 import { providerEvents } from "../../db/schema";
@@ -29,27 +31,26 @@ export async function handleNotification(
       body: notification,
     })
     .onConflictDoNothing();
-  if (notification.type === "payment") {
-    await applyPayment(
-      ctx,
-      channel,
-      notification.merchantOrder,
-      { status: notification.status, paidAmount: notification.paidAmount } as PaymentState,
-      "notification",
-      { eventId: notification.eventId },
-    );
-  } else {
-    await applyPayout(
-      ctx,
-      channel,
-      notification.merchantOrder,
-      {
-        status: notification.status,
-        paidAmount: notification.paidAmount,
-        failureCode: notification.failureCode,
-      } as PayoutState,
-      "notification",
-    );
-  }
-  return { status: 200, body: { ok: true } };
+  const applied =
+    notification.type === "payment"
+      ? (await applyPayment(
+          ctx,
+          channel,
+          notification.merchantOrder,
+          { status: notification.status, paidAmount: notification.paidAmount } as PaymentState,
+          "notification",
+          { eventId: notification.eventId },
+        )) !== null
+      : await applyPayout(
+          ctx,
+          channel,
+          notification.merchantOrder,
+          {
+            status: notification.status,
+            paidAmount: notification.paidAmount,
+            failureCode: notification.failureCode,
+          } as PayoutState,
+          "notification",
+        );
+  return applied ? { status: 200, body: { ok: true } } : { status: 404, body: { ok: false } };
 }

@@ -105,6 +105,28 @@ export function withdrawRetriesLeft(used: number): boolean {
   return used < wallet.withdrawRetriesPerDay;
 }
 
+/**
+ * Whose order this is (a recharge's or a withdrawal's, by number and channel), read before its
+ * transaction so the owner's money lock can come first (db/locks.ts): an order's owner never
+ * changes. Null when there is no such order.
+ */
+export async function ownerOfOrder(
+  db: Db,
+  table: typeof rechargeOrders | typeof withdrawOrders,
+  orderNum: string,
+  channel?: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: table.userId })
+    .from(table)
+    .where(
+      channel === undefined
+        ? eq(table.orderNum, orderNum)
+        : and(eq(table.orderNum, orderNum), eq(table.provider, channel)),
+    );
+  return row?.userId ?? null;
+}
+
 /** A person's recharge by number (another person's is as unknown as one that does not exist). */
 export async function ownRecharge(
   db: Db,

@@ -5,6 +5,7 @@ import { PaymentMethod, WithdrawType } from "@platform/domain";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { eepayLinks } from "../../db/schema";
+import { paymentChannels } from "../../providers/payments/provider";
 import type { PaymentChannel, PaymentProvider } from "../../providers/payments/provider";
 
 /** Recharge methods (spec §3) and the channel that takes each; GOLD is spent, never paid in. */
@@ -21,8 +22,22 @@ export const withdrawChannels: Readonly<Record<WithdrawType, PaymentChannel>> = 
   [WithdrawType.GOLD_WITHDRAW]: "merchant",
 };
 
+/**
+ * The provider of a channel named by a caller (a notification's path, an order's column): looked
+ * up among the channels' own names only — `constructor`, `__proto__` or `toString` name none.
+ */
 export function providerOf(ctx: AppContext, channel: string): PaymentProvider | null {
-  return channel in ctx.payments ? ctx.payments[channel as PaymentChannel] : null;
+  return providersOf(ctx).get(channel) ?? null;
+}
+
+const providerMaps = new WeakMap<AppContext["payments"], ReadonlyMap<string, PaymentProvider>>();
+function providersOf(ctx: AppContext): ReadonlyMap<string, PaymentProvider> {
+  let map = providerMaps.get(ctx.payments);
+  if (!map) {
+    map = new Map(paymentChannels.map((channel) => [channel, ctx.payments[channel]]));
+    providerMaps.set(ctx.payments, map);
+  }
+  return map;
 }
 
 export function notifyUrl(ctx: AppContext, channel: PaymentChannel): string {

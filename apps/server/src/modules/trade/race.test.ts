@@ -6,6 +6,7 @@ import type { EndpointName } from "@platform/api-client";
 import { eq, inArray } from "drizzle-orm";
 import { aMinuteLater, freshPhone, lastSmsCode, rowsOf, startPlatform, targets } from "../../../test/harness";
 import { spawnServer } from "../../../test/processes";
+import { testCard } from "../../../test/money";
 import type { TestPlatform } from "../../../test/harness";
 import type { Db } from "../../db/database";
 import { idempotencyKeys, purchases, users, videos, vipGoods, vipOrders } from "../../db/schema";
@@ -101,7 +102,7 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
         await call(origin, p.token, "user.sendValidateCode", { phoneNumbers: p.mobile, type: "PAYEE" });
         const payeeCode = await lastSmsCode(platform, p.mobile);
         const card = await call(origin, p.token, "trade.createPayee", {
-          cardNumber: i % 5 === 0 ? "622202000000050002" : "622202000000090008",
+          cardNumber: testCard(i % 5 === 0 ? "0002" : "0008"),
           cardholderName: "并发",
           bankName: "测试银行",
           code: payeeCode,

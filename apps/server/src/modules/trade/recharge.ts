@@ -3,7 +3,7 @@
  * signed notification (or by asking it), cancelled by its owner or as expired. Settling credits
  * the gold once, whatever repeats: the order's transition and the journal are both guarded.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { BusinessCode, OrderTab, PriceType, RechargeStatus } from "@platform/domain";
 import type { PaymentMethod } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
@@ -15,8 +15,17 @@ import { idempotent } from "../../http/idempotency";
 import { ServerMessage, languageOf, translate } from "../../http/messages";
 import type { RouteInput, SignedInInput } from "../../http/route";
 import { Again, enqueue } from "../../jobs/runner";
-import type { PaymentState } from "../../providers/payments/provider";
-import { moveRecharge, newOrderNum, newestRechargeFirst, ownRecharge, rechargeView } from "./orders";
+import type { PaymentProvider, PaymentState } from "../../providers/payments/provider";
+import { lockPeople } from "../../db/locks";
+import { transact } from "../../db/transaction";
+import {
+  moveRecharge,
+  newOrderNum,
+  newestRechargeFirst,
+  ownRecharge,
+  ownerOfOrder,
+  rechargeView,
+} from "./orders";
 import type { RechargeRow } from "./orders";
 import { eepayAccountOf, notifyUrl, providerOf, rechargeChannels, returnUrl } from "./providers";
 import { BalanceType, PlatformAccount, platform, post, userAccount } from "./wallet";
@@ -143,8 +152,29 @@ export async function rechargeGold(
 }
 
 /**
+ * Whether a payment of `paid` may be credited to its order as it came: within its method's minimum
+ * and maximum, and at most RECHARGE_PAID_MAX_MULTIPLE × the order (decision 0023). Anything else
+ * is held for an operator — a fixed-amount method "paid" 99 999.99 for a 10.00 order, 0.01 where
+ * the least is 10.00.
+ */
+export function creditable(
+  ctx: AppContext,
+  order: Pick<RechargeRow, "payMethod" | "applicationAmount">,
+  paid: number,
+): boolean {
+  const { bankRange, fixedAmounts, paidMaxMultiple } = ctx.config.trade;
+  const range =
+    order.payMethod === "BANK_SM"
+      ? bankRange
+      : { min: Math.min(...fixedAmounts), max: Math.max(...fixedAmounts) };
+  return paid >= range.min && paid <= range.max && paid <= order.applicationAmount * paidMaxMultiple;
+}
+
+/**
  * Apply what the provider says about a payment: PROCESSING, PAID (credit what was paid: the
- * amount asked, or another — COMPLETE_CHANGE) or FAILED. Repeats and stale news change nothing.
+ * amount asked, or another — COMPLETE_CHANGE — when the order allows it; else HELD, the money in
+ * SUSPENSE for an operator) or FAILED. Repeats and stale news change nothing. The owner's money
+ * lock comes first (db/locks.ts).
  */
 export async function applyPayment(
   ctx: AppContext,
@@ -154,7 +184,10 @@ export async function applyPayment(
   cause: string,
   detail: unknown = null,
 ): Promise<RechargeRow | null> {
-  return ctx.db.transaction(async (tx) => {
+  const owner = await ownerOfOrder(ctx.db, rechargeOrders, orderNum, channel);
+  if (owner === null) return null;
+  return transact(ctx.db, async (tx) => {
+    await lockPeople(tx, owner);
     const [order] = await tx
       .select()
       .from(rechargeOrders)
@@ -177,9 +210,12 @@ export async function applyPayment(
           )) ?? order
         );
       case "PAID": {
+        // A held payment waits for its operator, whatever the provider repeats.
+        if (order.status === RechargeStatus.HELD) return order;
         const paid = state.paidAmount ?? order.applicationAmount;
-        const to =
-          paid === order.applicationAmount
+        const to = !creditable(ctx, order, paid)
+          ? RechargeStatus.HELD
+          : paid === order.applicationAmount
             ? RechargeStatus.PAYMENT_SUCCESSFUL
             : RechargeStatus.COMPLETE_CHANGE;
         const moved = await moveRecharge(
@@ -191,7 +227,8 @@ export async function applyPayment(
           detail,
         );
         if (!moved) return order;
-        await creditRecharge(tx, moved);
+        if (to === RechargeStatus.HELD) await holdPayment(tx, moved);
+        else await creditRecharge(tx, moved, PlatformAccount.CLEARING);
         return moved;
       }
       default:
@@ -200,17 +237,121 @@ export async function applyPayment(
   });
 }
 
-/** The gold of a settled recharge: what the provider collected moves from clearing to the person. */
-async function creditRecharge(tx: Db, order: RechargeRow): Promise<void> {
+/** The gold of a settled recharge: what the provider collected moves to the person. */
+async function creditRecharge(tx: Db, order: RechargeRow, from: PlatformAccount): Promise<void> {
   const paid = order.receivedAmount ?? 0;
   if (paid <= 0) return;
   await post(tx, {
     kind: "RECHARGE",
     reference: order.orderNum,
     legs: [
-      { account: platform(PlatformAccount.CLEARING), amount: -paid },
+      { account: platform(from), amount: -paid },
       { account: userAccount(order.userId, BalanceType.GOLD), amount: paid },
     ],
+  });
+}
+
+/** A payment not credited as it came: from clearing into suspense, until an operator decides. */
+async function holdPayment(tx: Db, order: RechargeRow): Promise<void> {
+  const paid = order.receivedAmount ?? 0;
+  if (paid <= 0) return;
+  await post(tx, {
+    kind: "RECHARGE_HELD",
+    reference: order.orderNum,
+    legs: [
+      { account: platform(PlatformAccount.CLEARING), amount: -paid },
+      { account: platform(PlatformAccount.SUSPENSE), amount: paid },
+    ],
+  });
+}
+
+/** A held payment as an operator sees it. */
+export interface HeldPayment {
+  readonly orderNum: string;
+  readonly userId: number;
+  readonly payMethod: string;
+  readonly applicationAmount: number;
+  readonly receivedAmount: number;
+  readonly paidAt: Date | null;
+}
+
+/** The payments waiting for an operator, oldest first. */
+export async function heldPayments(db: Db): Promise<HeldPayment[]> {
+  const rows = await db
+    .select()
+    .from(rechargeOrders)
+    .where(eq(rechargeOrders.status, RechargeStatus.HELD))
+    .orderBy(asc(rechargeOrders.id));
+  return rows.map((r) => ({
+    orderNum: r.orderNum,
+    userId: r.userId,
+    payMethod: r.payMethod,
+    applicationAmount: r.applicationAmount,
+    receivedAmount: r.receivedAmount ?? 0,
+    paidAt: r.paymentTime,
+  }));
+}
+
+/** What an operator's decision on a held payment did. */
+export class HeldPaymentError extends Error {}
+
+/**
+ * An operator credits a held payment as paid (COMPLETE_CHANGE, or PAYMENT_SUCCESSFUL when it was
+ * the amount asked): the money moves from suspense to the person's gold, once.
+ */
+export async function creditHeld(db: Db, orderNum: string): Promise<RechargeRow> {
+  const owner = await ownerOfOrder(db, rechargeOrders, orderNum);
+  if (owner === null) throw new HeldPaymentError(`no recharge ${orderNum}`);
+  return transact(db, async (tx) => {
+    await lockPeople(tx, owner);
+    const order = await ownRecharge(tx, owner, orderNum, true);
+    if (order.status !== RechargeStatus.HELD)
+      throw new HeldPaymentError(`${orderNum} is ${order.status}, not HELD`);
+    const to =
+      order.receivedAmount === order.applicationAmount
+        ? RechargeStatus.PAYMENT_SUCCESSFUL
+        : RechargeStatus.COMPLETE_CHANGE;
+    const moved = await moveRecharge(tx, order, to, "operator-credit");
+    if (!moved) throw new HeldPaymentError(`${orderNum} could not move`);
+    await creditRecharge(tx, moved, PlatformAccount.SUSPENSE);
+    return moved;
+  });
+}
+
+/**
+ * An operator refunds a held payment: the provider gives the money back to the payer first (it
+ * answers a repeat the same), then the order is REFUNDED and the money leaves suspense for the
+ * clearing account it came through.
+ */
+export async function refundHeld(
+  db: Db,
+  providerOf: (channel: string) => PaymentProvider | null,
+  orderNum: string,
+): Promise<RechargeRow> {
+  const owner = await ownerOfOrder(db, rechargeOrders, orderNum);
+  if (owner === null) throw new HeldPaymentError(`no recharge ${orderNum}`);
+  const [order] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.orderNum, orderNum));
+  if (order?.status !== RechargeStatus.HELD)
+    throw new HeldPaymentError(`${orderNum} is ${order?.status ?? "unknown"}, not HELD`);
+  const provider = providerOf(order.provider);
+  if (!provider) throw new HeldPaymentError(`no provider ${order.provider}`);
+  await provider.refundPayment(orderNum);
+  return transact(db, async (tx) => {
+    await lockPeople(tx, owner);
+    const locked = await ownRecharge(tx, owner, orderNum, true);
+    const moved = await moveRecharge(tx, locked, RechargeStatus.REFUNDED, "operator-refund");
+    if (!moved) throw new HeldPaymentError(`${orderNum} is ${locked.status}, not HELD`);
+    const paid = moved.receivedAmount ?? 0;
+    if (paid > 0)
+      await post(tx, {
+        kind: "RECHARGE_REFUND",
+        reference: moved.orderNum,
+        legs: [
+          { account: platform(PlatformAccount.SUSPENSE), amount: -paid },
+          { account: platform(PlatformAccount.CLEARING), amount: paid },
+        ],
+      });
+    return moved;
   });
 }
 

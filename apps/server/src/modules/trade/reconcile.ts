@@ -5,7 +5,9 @@
  * every paid purchase (and live ticket, membership, game bet) has its debit, every game win its
  * settled bet; every settled recharge its credit of what was received and
  * no other; every withdrawal its hold, and its payout or return exactly when it ended so; the
- * hold is what pending withdrawals asked for. `pnpm -F @platform/server reconcile` prints it.
+ * hold is what pending withdrawals asked for; suspense is what held payments paid, and every
+ * voided bet has its stake back; every journal names its cause (decision 0023).
+ * `pnpm -F @platform/server reconcile` prints it.
  */
 import { rowsOf } from "../../db/subqueries";
 import { sql } from "drizzle-orm";
@@ -24,6 +26,12 @@ export interface ReconcileReport {
 }
 
 const checks: readonly { readonly check: string; readonly query: ReturnType<typeof sql> }[] = [
+  {
+    check: "journals without their cause (who, and for a person's or a provider's, which request)",
+    query: sql`SELECT id, kind, reference, actor, actor_id FROM journals
+      WHERE actor IS NULL OR actor_id IS NULL OR actor_id = ''
+         OR (actor IN ('person', 'provider') AND request_id IS NULL AND actor_id <> 'before-audit')`,
+  },
   {
     check: "journals that do not sum to zero, or have fewer than two entries",
     query: sql`SELECT j.id, j.kind, j.reference, COALESCE(SUM(e.amount), 0)::text AS sum, COUNT(e.id)::int AS entries
@@ -113,6 +121,33 @@ const checks: readonly { readonly check: string; readonly query: ReturnType<type
     check: "recharge credits of orders that did not settle",
     query: sql`SELECT j.id, j.reference FROM journals j WHERE j.kind = 'RECHARGE' AND NOT EXISTS (
       SELECT 1 FROM recharge_orders o WHERE o.order_num = j.reference AND o.status IN ('PAYMENT_SUCCESSFUL', 'COMPLETE_CHANGE'))`,
+  },
+  {
+    check: "held or refunded recharges without what was paid in suspense",
+    query: sql`SELECT o.order_num, o.status, o.received_amount::text FROM recharge_orders o
+      WHERE o.status IN ('HELD', 'REFUNDED') AND NOT EXISTS (
+        SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+        WHERE j.kind = 'RECHARGE_HELD' AND j.reference = o.order_num AND e.user_id IS NULL AND e.amount = o.received_amount)`,
+  },
+  {
+    check: "refunded recharges without their refund, or refunds of recharges not refunded",
+    query: sql`SELECT o.order_num, o.status FROM recharge_orders o
+      WHERE (o.status = 'REFUNDED') <> EXISTS (SELECT 1 FROM journals j WHERE j.kind = 'RECHARGE_REFUND' AND j.reference = o.order_num)`,
+  },
+  {
+    check: "suspense is not what held payments paid",
+    query: sql`SELECT (SELECT COALESCE(SUM(balance), 0) FROM wallet_accounts WHERE user_id IS NULL AND type = 'SUSPENSE')::text AS suspense,
+        (SELECT COALESCE(SUM(received_amount), 0) FROM recharge_orders WHERE status = 'HELD')::text AS held
+      WHERE (SELECT COALESCE(SUM(balance), 0) FROM wallet_accounts WHERE user_id IS NULL AND type = 'SUSPENSE')
+         <> (SELECT COALESCE(SUM(received_amount), 0) FROM recharge_orders WHERE status = 'HELD')`,
+  },
+  {
+    check: "voided game bets without their stake given back, or stakes given back for bets not voided",
+    query: sql`SELECT b.provider, b.transaction_id, b.voided_at IS NOT NULL AS voided FROM game_bets b
+      WHERE (b.voided_at IS NOT NULL) <> EXISTS (
+        SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+        WHERE j.kind = 'GAME_VOID' AND j.reference = b.provider || ':void:' || b.transaction_id AND e.user_id = b.user_id
+        GROUP BY j.id HAVING SUM(e.amount) = b.amount)`,
   },
   {
     check: "withdrawals without their hold",

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { route } from "../../http/route";
+import { providerCause, refuseWithStatus, route } from "../../http/route";
+import { withCause } from "../../db/cause";
+import { providerOf } from "./providers";
 import {
   accountDetail,
   cancelOrder,
@@ -67,14 +69,21 @@ export function tradeRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
       done(null, body);
     });
+    // What was refused before the handler read it (over the body limit, not JSON) answers its own
+    // HTTP status: a provider must not take a refusal for a receipt.
+    refuseWithStatus(scope);
     scope.post("/api/trade/notify/:channel", async (request, reply) => {
       const { channel } = request.params as { channel: string };
       const signature = request.headers["x-pay-signature"];
-      const outcome = await handleNotification(
-        ctx,
-        channel,
-        typeof signature === "string" ? signature : undefined,
-        typeof request.body === "string" ? request.body : "",
+      const outcome = await withCause(
+        providerCause(request, providerOf(ctx, channel)?.channel ?? "unknown"),
+        () =>
+          handleNotification(
+            ctx,
+            channel,
+            typeof signature === "string" ? signature : undefined,
+            typeof request.body === "string" ? request.body : "",
+          ),
       );
       return reply.status(outcome.status).send(outcome.body);
     });

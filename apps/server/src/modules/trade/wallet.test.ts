@@ -1,3 +1,4 @@
+import { lockPeople } from "../../db/locks";
 import { WatchLevel } from "@platform/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -169,17 +170,24 @@ eachDatabase("wallet core and buying", (target) => {
   it("a balance can never go below zero, even written directly", async () => {
     const buyer = await personWithGold(platform, 50);
     const db = platform.server.ctx.db;
+    const overdraw = {
+      kind: "GRANT",
+      reference: "overdraw",
+      cause: { actor: "operator", actorId: "test", requestId: null, address: null },
+      legs: [
+        { account: userAccount(buyer.userId, BalanceType.GOLD), amount: -51 },
+        { account: platformAccount(PlatformAccount.EQUITY), amount: 51 },
+      ],
+    } as const;
+    // Without the person's money lock, nothing moves at all (the lock order, db/locks.ts).
+    await expect(db.transaction((tx) => post(tx as unknown as Db, overdraw))).rejects.toThrow(
+      /without their lock/,
+    );
     await expect(
-      db.transaction((tx) =>
-        post(tx as unknown as Db, {
-          kind: "GRANT",
-          reference: "overdraw",
-          legs: [
-            { account: userAccount(buyer.userId, BalanceType.GOLD), amount: -51 },
-            { account: platformAccount(PlatformAccount.EQUITY), amount: 51 },
-          ],
-        }),
-      ),
+      db.transaction(async (tx) => {
+        await lockPeople(tx, buyer.userId);
+        return post(tx, overdraw);
+      }),
     ).rejects.toMatchObject({ code: 402 });
     await expect(
       db.update(walletAccounts).set({ balance: -1 }).where(eq(walletAccounts.userId, buyer.userId)),

@@ -1,7 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
+import { currentCause } from "../../db/cause";
+import type { Cause } from "../../db/cause";
 import type { Db } from "../../db/database";
+import { holdsPerson, lockPeople } from "../../db/locks";
 import { journals, ledgerEntries, walletAccounts } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
@@ -41,6 +44,11 @@ export const PlatformAccount = {
   PAYOUT_VARIANCE: "PAYOUT_VARIANCE",
   /** The game providers' side of bets and wins (decision 0021). */
   GAME_HOUSE: "GAME_HOUSE",
+  /**
+   * Money paid that could not be credited as it came (an amount outside its method's range, or
+   * too far from its order: decision 0023): held here until an operator credits or refunds it.
+   */
+  SUSPENSE: "SUSPENSE",
   /** Game bonuses given on exchanges into the game. */
   GAME_BONUS_EXPENSE: "GAME_BONUS_EXPENSE",
 } as const;
@@ -67,6 +75,9 @@ export type JournalKind =
   | "GAME_BONUS_UNLOCK"
   | "GAME_BET"
   | "GAME_WIN"
+  | "GAME_VOID"
+  | "RECHARGE_HELD"
+  | "RECHARGE_REFUND"
   | "WITHDRAW"
   | "WITHDRAW_PAYOUT"
   | "WITHDRAW_RETURN"
@@ -86,6 +97,8 @@ export interface Journal {
   /** An order number, `purchases:12`…: the same kind and reference are posted at most once. */
   readonly reference: string;
   readonly legs: readonly Leg[];
+  /** Who caused it; by default the cause of the scope it is posted in (db/cause.ts). */
+  readonly cause?: Cause;
 }
 
 export interface Posted {
@@ -122,7 +135,8 @@ function normalised(legs: readonly Leg[]): Leg[] {
  * check and the change are one conditional UPDATE holding the row lock (a read-then-write would
  * lose money under concurrency on PostgreSQL), and the table's constraint holds anyway.
  * Idempotent: a journal of the same kind and reference posts nothing the second time and
- * answers null.
+ * answers null. It records its cause (who, which request, from where: decision 0023), and moves
+ * a person's money only when the transaction holds that person's money lock (db/locks.ts).
  */
 export async function post(tx: Db, journal: Journal): Promise<Posted | null> {
   const legs = normalised(journal.legs);
@@ -130,9 +144,25 @@ export async function post(tx: Db, journal: Journal): Promise<Posted | null> {
   if (total !== 0)
     throw new Error(`journal ${journal.kind} ${journal.reference} does not sum to zero (${String(total)})`);
   if (legs.length < 2) throw new Error(`journal ${journal.kind} ${journal.reference} needs two accounts`);
+  for (const leg of legs)
+    if (!("platform" in leg.account) && !holdsPerson(tx, leg.account.userId))
+      throw new Error(
+        `journal ${journal.kind}: the money of person ${String(leg.account.userId)} moved without their lock (db/locks.ts)`,
+      );
+  const cause = journal.cause ?? currentCause();
+  if (cause === undefined)
+    throw new Error(`journal ${journal.kind} ${journal.reference} has no cause (db/cause.ts)`);
   const [made] = await tx
     .insert(journals)
-    .values({ kind: journal.kind, reference: journal.reference })
+    .values({
+      kind: journal.kind,
+      reference: journal.reference,
+      actor: cause.actor,
+      actorId: cause.actorId,
+      requestId: cause.requestId,
+      address: cause.address,
+      job: cause.job ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: journals.id });
   if (!made) return null;
@@ -230,7 +260,9 @@ export function platform(account: PlatformAccount): Account {
 
 /**
  * Give a user money the platform owes from its equity (the seed's demo balances, tests' grants):
- * a journal EQUITY → the user's balance. Answers the new balance.
+ * a journal EQUITY → the user's balance. Answers the new balance. It takes the person's money lock
+ * itself, so call it first in its transaction; outside any cause's scope it is the system's (the
+ * seed's, for SEED).
  */
 export async function grant(
   tx: Db,
@@ -242,8 +274,16 @@ export async function grant(
     reference?: string;
   },
 ): Promise<number> {
+  await lockPeople(tx, movement.userId);
+  const kind = movement.kind ?? "GRANT";
   const posted = await post(tx, {
-    kind: movement.kind ?? "GRANT",
+    kind,
+    cause: currentCause() ?? {
+      actor: "system",
+      actorId: kind === "SEED" ? "seed" : "grant",
+      requestId: null,
+      address: null,
+    },
     reference: movement.reference ?? randomUUID(),
     legs: [
       { account: userAccount(movement.userId, movement.type), amount: movement.amount },

@@ -26,7 +26,9 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { withdrawOrders } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
-import { earlierAnswer, idempotent } from "../../http/idempotency";
+import { earlierAnswer, idempotencyKeyOf, idempotent } from "../../http/idempotency";
+import { lockPeople } from "../../db/locks";
+import { transact } from "../../db/transaction";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
 import { writeMessage } from "../user/messages";
@@ -38,15 +40,16 @@ import {
   newOrderNum,
   newestWithdrawFirst,
   ownWithdraw,
+  ownerOfOrder,
   recordEvent,
   retriesToday,
   withdrawRetriesLeft,
   withdrawView,
 } from "./orders";
 import type { WithdrawRow } from "./orders";
-import { notifyUrl, providerOf, withdrawChannels } from "./providers";
+import { linkedEepayAccount, notifyUrl, providerOf, withdrawChannels } from "./providers";
 import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "./wallet";
-import { useCode } from "../auth/sms";
+import { checkCode, consumeCode } from "../auth/sms";
 
 const HOUR_MS = 3_600_000;
 
@@ -104,7 +107,12 @@ function checkAmount(ctx: AppContext, amount: number): void {
     });
 }
 
-/** Make a withdrawal: checks, the code, then the hold, the order and its payout job at once. */
+/**
+ * Make a withdrawal. Before anything is spent: the Idempotency-Key, the amount, the code (wrong
+ * tries count). Then, under the person's money lock (db/locks.ts), in one transaction: 'withdraw
+ * again' and its daily count, the balance, the code used up, the hold, the order and its payout
+ * job — so racing requests cannot pass a count together, and a refusal leaves the code usable.
+ */
 async function withdraw(
   ctx: AppContext,
   request: FastifyRequest,
@@ -114,33 +122,19 @@ async function withdraw(
   asked: Asked,
   destination: Destination,
 ): Promise<WithdrawRow> {
+  idempotencyKeyOf(request);
   const earlier = (await earlierAnswer(ctx, request, userId, endpoint, body)) as { orderNum: string } | null;
   if (earlier !== null) return ownWithdraw(ctx.db, userId, earlier.orderNum);
   checkAmount(ctx, asked.amount);
-  const now = ctx.now();
-  let retryOf: number | null = null;
-  if (asked.retryOf !== undefined) {
-    const failed = await ownWithdraw(ctx.db, userId, asked.retryOf);
-    if (failed.status !== WithdrawStatus.WITHDRAW_FAILED)
-      throw new BusinessError(BusinessCode.conflict, ServerMessage.withdrawRetryNotFailed);
-    if (!withdrawRetriesLeft(await retriesToday(ctx.db, userId, now)))
-      throw new BusinessError(BusinessCode.tooMany, MessageKey.withdrawRetryLimit, {
-        limit: wallet.withdrawRetriesPerDay,
-      });
-    retryOf = failed.id;
-  }
-  if ((await balancesOf(ctx.db, userId)).GOLD < asked.amount)
-    throw new BusinessError(BusinessCode.insufficient, MessageKey.withdrawOverBalance);
-  await useCode(ctx, await mobileOf(ctx.db, userId), SmsCodeType.WITHDRAW, asked.code);
+  // What would refuse it anyway is said before a code is tried (read now, decided under the lock).
+  await checkWithdrawable(ctx.db, userId, asked, ctx.now());
+  const codeId = await checkCode(ctx, await mobileOf(ctx.db, userId), SmsCodeType.WITHDRAW, asked.code);
   const channel = withdrawChannels[asked.withdrawType];
-  const delaySeconds =
-    asked.withdrawType === WithdrawType.EEPAY_WITHDRAW
-      ? ctx.config.trade.eepayReviewSeconds
-      : asked.timing === WithdrawTiming.RESERVED
-        ? ctx.config.trade.reservedDelaySeconds
-        : 0;
-  const payoutAt = new Date(now.getTime() + delaySeconds * 1000);
   const { orderNum } = await idempotent(ctx, request, userId, endpoint, body, async (tx) => {
+    const now = ctx.now();
+    const retryOf = await checkWithdrawable(tx, userId, asked, now);
+    await consumeCode(tx, codeId, now);
+    const payoutAt = new Date(now.getTime() + payoutDelaySeconds(ctx, asked) * 1000);
     const orderNum = newOrderNum("W", now);
     const [made] = await tx
       .insert(withdrawOrders)
@@ -184,6 +178,42 @@ async function withdraw(
   return ownWithdraw(ctx.db, userId, orderNum);
 }
 
+/**
+ * Whether the person may withdraw this: 'withdraw again' only of a failed order of theirs and
+ * within the day's count, and no more than their gold. Answers the failed order's id (a retry), or
+ * null. Decisive only under the person's money lock.
+ */
+async function checkWithdrawable(db: Db, userId: number, asked: Asked, now: Date): Promise<number | null> {
+  let retryOf: number | null = null;
+  if (asked.retryOf !== undefined) {
+    const failed = await ownWithdraw(db, userId, asked.retryOf);
+    if (failed.status !== WithdrawStatus.WITHDRAW_FAILED)
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.withdrawRetryNotFailed);
+    if (!withdrawRetriesLeft(await retriesToday(db, userId, now)))
+      throw new BusinessError(BusinessCode.tooMany, MessageKey.withdrawRetryLimit, {
+        limit: wallet.withdrawRetriesPerDay,
+      });
+    retryOf = failed.id;
+  }
+  if ((await balancesOf(db, userId)).GOLD < asked.amount)
+    throw new BusinessError(BusinessCode.insufficient, MessageKey.withdrawOverBalance);
+  return retryOf;
+}
+
+/**
+ * How long after it is asked a payout is sent: a reserved one with the next batch (and never
+ * before the e-wallet's review), an e-wallet one after its review, any other at once.
+ */
+function payoutDelaySeconds(
+  ctx: AppContext,
+  asked: { readonly withdrawType: string; readonly timing: string },
+): number {
+  const review = asked.withdrawType === WithdrawType.EEPAY_WITHDRAW ? ctx.config.trade.eepayReviewSeconds : 0;
+  return asked.timing === WithdrawTiming.RESERVED
+    ? Math.max(review, ctx.config.trade.reservedDelaySeconds)
+    : review;
+}
+
 export async function withdrawal(
   ctx: AppContext,
   { body, caller, request }: SignedInInput<"trade.withdrawal">,
@@ -213,6 +243,11 @@ export async function withdrawEEPay(
   const account = body.eepayAccount.trim();
   if (!/^[A-Za-z0-9_-]{3,64}$/.test(account))
     throw new BusinessError(BusinessCode.invalid, ServerMessage.eepayAccountInvalid);
+  // Only to the person's own EE account: the one linked through the wallet page (eepay/enterUrl).
+  const linked = await linkedEepayAccount(ctx.db, caller.userId);
+  if (linked === null) throw new BusinessError(BusinessCode.invalid, ServerMessage.eepayAccountNotLinked);
+  if (linked !== account)
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.eepayAccountNotYours, { account: linked });
   const row = await withdraw(
     ctx,
     request,
@@ -302,14 +337,17 @@ export async function applyPayout(
   orderNum: string,
   state: PayoutState,
   cause: string,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+): Promise<boolean> {
+  const owner = await ownerOfOrder(ctx.db, withdrawOrders, orderNum, channel);
+  if (owner === null) return false;
+  return transact(ctx.db, async (tx) => {
+    await lockPeople(tx, owner);
     const [order] = await tx
       .select()
       .from(withdrawOrders)
       .where(and(eq(withdrawOrders.orderNum, orderNum), eq(withdrawOrders.provider, channel)))
       .for("update");
-    if (!order) return;
+    if (!order) return false;
     const now = ctx.now();
     const held = order.applicationAmount;
     const gold = userAccount(order.userId, BalanceType.GOLD);
@@ -332,12 +370,11 @@ export async function applyPayout(
           params: { orderNum: order.orderNum, amount: held, succeeded: false, reason: null },
         });
       }
-      return;
+      return true;
     }
-    if (state.status !== "PAID") return;
+    if (state.status !== "PAID") return true;
     const paid = state.paidAmount ?? held;
-    const hoursTaken = (now.getTime() - order.createdAt.getTime()) / HOUR_MS;
-    const bonus = order.timing === WithdrawTiming.RESERVED ? reservedWithdrawBonus(held, { hoursTaken }) : 0;
+    const bonus = reservedBonusOf(order, now);
     const moved = await moveWithdraw(
       tx,
       order,
@@ -346,7 +383,7 @@ export async function applyPayout(
       { receivedAmount: paid, bonusAmount: bonus, paymentTime: now },
       state,
     );
-    if (!moved) return;
+    if (!moved) return true;
     await writeMessage(tx, order.userId, {
       kind: MessageKind.WITHDRAW_SETTLED,
       params: { orderNum: order.orderNum, amount: paid, succeeded: true, reason: null },
@@ -373,7 +410,20 @@ export async function applyPayout(
           { account: gold, amount: bonus },
         ],
       });
+    return true;
   });
+}
+
+/**
+ * The reserved bonus a payout earns (spec §9, decision 0023): only a RESERVED withdrawal sent with
+ * its batch — at its payout time, never sooner (urging makes it NORMAL) — and paid within the
+ * window (72 h) of its asking.
+ */
+function reservedBonusOf(order: WithdrawRow, now: Date): number {
+  if (order.timing !== WithdrawTiming.RESERVED) return 0;
+  if (order.submittedAt === null || order.submittedAt.getTime() < order.payoutAt.getTime()) return 0;
+  const hoursTaken = (now.getTime() - order.createdAt.getTime()) / HOUR_MS;
+  return reservedWithdrawBonus(order.applicationAmount, { hoursTaken });
 }
 
 /** The held amount goes back to the person's gold (a failed or cancelled withdrawal). */
@@ -395,7 +445,8 @@ export async function cancelWithdraw(
   orderNum: string,
   reason: string,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await transact(ctx.db, async (tx) => {
+    await lockPeople(tx, userId);
     const order = await ownWithdraw(tx, userId, orderNum, true);
     if (order.status !== WithdrawStatus.WITHDRAWING || order.submittedAt !== null)
       throw new BusinessError(BusinessCode.conflict, ServerMessage.orderNotCancellable);
@@ -419,20 +470,39 @@ export async function urgeWithdraw(
   ctx: AppContext,
   { body, caller, request }: SignedInInput<"trade.urgeWithdraw">,
 ): Promise<ResponseOf<"trade.urgeWithdraw">> {
-  await ctx.db.transaction(async (tx) => {
+  await transact(ctx.db, async (tx) => {
+    await lockPeople(tx, caller.userId);
     const order = await ownWithdraw(tx, caller.userId, body.orderNum, true);
     if (order.status !== WithdrawStatus.WITHDRAWING)
       throw new BusinessError(BusinessCode.conflict, ServerMessage.orderNotUrgeable);
     if (order.urge === UrgeState.DONE)
       throw new BusinessError(BusinessCode.conflict, ServerMessage.orderAlreadyUrged);
     const now = ctx.now();
-    const sooner = order.submittedAt === null && order.withdrawType !== WithdrawType.EEPAY_WITHDRAW;
+    // Not sent yet: it goes now (an e-wallet one when its review is over), as a NORMAL withdrawal —
+    // a reserved one gives up its bonus by leaving its batch (the app says so before the urge).
+    const notSent = order.submittedAt === null;
+    const payoutAt = notSent
+      ? new Date(
+          Math.max(
+            now.getTime(),
+            order.createdAt.getTime() +
+              payoutDelaySeconds(ctx, { withdrawType: order.withdrawType, timing: WithdrawTiming.NORMAL }) *
+                1000,
+          ),
+        )
+      : order.payoutAt;
+    const sooner = notSent && payoutAt.getTime() < order.payoutAt.getTime();
     await tx
       .update(withdrawOrders)
-      .set({ urge: UrgeState.DONE, ...(sooner ? { payoutAt: now } : {}) })
+      .set({
+        urge: UrgeState.DONE,
+        ...(sooner ? { payoutAt, timing: WithdrawTiming.NORMAL } : {}),
+      })
       .where(eq(withdrawOrders.id, order.id));
-    await recordEvent(tx, OrderTab.WITHDRAW_ORDER, order.id, order.status, "urge");
-    if (sooner) await reschedule(tx, `withdraw.payout:${order.orderNum}`, now);
+    await recordEvent(tx, OrderTab.WITHDRAW_ORDER, order.id, order.status, "urge", order.status, {
+      ...(sooner ? { timing: { from: order.timing, to: WithdrawTiming.NORMAL } } : {}),
+    });
+    if (sooner) await reschedule(tx, `withdraw.payout:${order.orderNum}`, payoutAt);
     else await reschedule(tx, `withdraw.query:${order.orderNum}`, now);
   });
   return answer(ctx, request, caller.userId, body.orderNum);

@@ -45,12 +45,24 @@ export interface WalletAnswer {
 }
 
 /**
- * A refusal: 401 bad signature or token (or a launch token already traded), 400 bad body or a game
- * not in the lobby, 402 not enough balance, 404 no bet, 409 a transaction id already used for
- * another player or amount.
+ * A refusal: 401 bad signature or token (or a launch token already traded), 400 bad body, a game
+ * not in the lobby or a player this platform does not have (`player`), 402 not enough balance,
+ * 404 no bet, 409 a transaction id already used for another player or amount (`duplicate`) or an
+ * outcome for a bet already voided (`voided`), 422 a win above the platform's limits, kept for an
+ * operator to pay or refuse (`limit`: the provider must not send it again), 503 busy (try again).
  */
 export interface WalletRefusal {
-  readonly error: "signature" | "token" | "invalid" | "insufficient" | "unknownBet" | "player" | "duplicate";
+  readonly error:
+    | "signature"
+    | "token"
+    | "invalid"
+    | "insufficient"
+    | "unknownBet"
+    | "player"
+    | "duplicate"
+    | "voided"
+    | "limit"
+    | "busy";
 }
 
 /** The secret the sandbox provider shares with this platform, derived from the signing key. */

@@ -2,7 +2,11 @@
  * The sandbox game provider (decision 0021), served while SANDBOX is on and no provider is set:
  * one dice game, as a plain HTML page (no script: the server's CSP holds), whose backend calls the
  * platform's seamless wallet over HTTP with the provider's secret — exactly what an outside
- * provider does. A throw of 4-6 wins twice the bet. `SANDBOX_GAME_DICE` fixes the throws (tests).
+ * provider does. A throw of 4-6 wins twice the bet less the house edge (SANDBOX_GAME_HOUSE_EDGE,
+ * 5 %: a win pays 1.90 ×), so the game bonus's condition costs more than the bonus is worth
+ * (decision 0023). `SANDBOX_GAME_DICE` fixes the throws (tests). A win the wallet did not take
+ * (it was busy, the network dropped) is sent again by a durable job until it is answered, as real
+ * providers do: a round shown as won is paid.
  */
 import { createHmac, randomInt, randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -17,6 +21,16 @@ import { sign } from "../payments/signature";
 import { escape, page, pageLanguage, yuan } from "../payments/sandbox/pages";
 import { GAME_SIGNATURE_HEADER, sandboxGameSecret } from "./protocol";
 import type { WalletAnswer, WalletRefusal } from "./protocol";
+import { enqueue } from "../../jobs/runner";
+
+/** A round's outcome as the wallet's `win` call carries it. */
+interface WinCall {
+  readonly playerId: string;
+  readonly gameCode: string;
+  readonly transactionId: string;
+  readonly betTransactionId: string;
+  readonly amount: number;
+}
 
 /** How long a seat at the table lasts from the launch (then the player enters again from the lobby). */
 const SEAT_SECONDS = 3600;
@@ -59,9 +73,39 @@ export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
       method: "POST",
       headers: { "content-type": "application/json", [GAME_SIGNATURE_HEADER]: sign(secret, raw, ctx.now()) },
       body: raw,
+      signal: AbortSignal.timeout(10_000),
     });
+    if (response.status >= 500) throw new Error(`the wallet answered ${String(response.status)}`);
     return (await response.json()) as WalletAnswer | WalletRefusal;
   }
+
+  /**
+   * Pay a round's outcome: at once if the wallet answers, else again and again (a durable job, with
+   * the runner's growing waits) until it does. Answers the wallet's word, or null when it is left
+   * to the job.
+   */
+  async function settleRound(win: WinCall): Promise<WalletAnswer | WalletRefusal | null> {
+    try {
+      return await wallet("win", win);
+    } catch {
+      await enqueue(ctx.db, {
+        kind: "sandbox.game.win",
+        key: `sandbox.game.win:${win.betTransactionId}`,
+        payload: win,
+        runAt: new Date(ctx.now().getTime() + 500),
+        maxAttempts: 30,
+      });
+      return null;
+    }
+  }
+  ctx.jobs.register("sandbox.game.win", async (payload) => {
+    // A refusal (unknown bet, voided, held) is the wallet's answer: nothing more to send.
+    await wallet("win", payload as WinCall);
+  });
+
+  /** What a win pays: twice the bet, less the house edge. */
+  const payoutOf = (bet: number) =>
+    Math.floor((bet * 2 * (100 - ctx.config.game.sandboxHouseEdgePercent)) / 100);
 
   /**
    * What a round came to, as the table page after it shows it (post, redirect, get: so the
@@ -69,14 +113,18 @@ export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
    * page claim a win.
    */
   type Note =
-    | { readonly kind: "won" | "lost"; readonly dice: number; readonly amount: number }
+    | { readonly kind: "won" | "lost" | "held"; readonly dice: number; readonly amount: number }
     | { readonly kind: "replayed" | "range" | "short" | "failed" };
   const noteText = (note: Note): string =>
     "dice" in note ? `${note.kind}.${String(note.dice)}.${String(note.amount)}` : note.kind;
   const noteOf = (text: string): Note | null => {
-    const played = /^(won|lost)\.([1-6])\.(\d{1,12})$/.exec(text);
+    const played = /^(won|lost|held)\.([1-6])\.(\d{1,12})$/.exec(text);
     if (played)
-      return { kind: played[1] as "won" | "lost", dice: Number(played[2]), amount: Number(played[3]) };
+      return {
+        kind: played[1] as "won" | "lost" | "held",
+        dice: Number(played[2]),
+        amount: Number(played[3]),
+      };
     return text === "replayed" || text === "range" || text === "short" || text === "failed"
       ? { kind: text }
       : null;
@@ -127,6 +175,11 @@ export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
         status = t(ServerMessageKey.sandboxGameWon, { dice: String(note.dice), amount: yuan(note.amount) });
       else if (note.kind === "lost")
         status = t(ServerMessageKey.sandboxGameLost, { dice: String(note.dice), amount: yuan(note.amount) });
+      else if (note.kind === "held")
+        status = t(ServerMessageKey.sandboxGameWinHeld, {
+          dice: String(note.dice),
+          amount: yuan(note.amount),
+        });
       else if (note.kind === "replayed") status = t(ServerMessageKey.sandboxGameReplayed);
       else if (note.kind === "range")
         alert = t(ServerMessageKey.sandboxGameBetRange, { min: yuan(1), max: yuan(MAX_BET) });
@@ -144,7 +197,10 @@ export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
     return page(
       language,
       translate(language, ServerMessageKey.sandboxGameTitle, { game: await gameName(language, seat.game) }),
-      `<p>${t(ServerMessageKey.sandboxGameRules)}</p>
+      `<p>${t(ServerMessageKey.sandboxGameRulesEdge, {
+        multiple: (payoutOf(10_000) / 10_000).toFixed(2),
+        edge: String(ctx.config.game.sandboxHouseEdgePercent),
+      })}</p>
 <p role="status">${t(ServerMessageKey.sandboxGameBalance, { amount: yuan(balance) })}</p>
 ${status === null ? "" : `<p role="status">${status}</p>`}${alert === null ? "" : `<p role="alert">${alert}</p>`}
 <form method="post" action="/sandbox/game/play">${fields}${hidden("round", randomUUID())}
@@ -231,25 +287,35 @@ ${status === null ? "" : `<p role="status">${status}</p>`}${alert === null ? "" 
       const written = (form.bet ?? "").trim();
       const bet = /^\d{1,9}(\.\d{1,2})?$/.test(written) ? Math.round(Number(written) * 100) : 0;
       if (bet < 1 || bet > MAX_BET) return show({ kind: "range" });
-      const placed = await wallet("bet", {
-        playerId: seat.player,
-        gameCode: seat.game,
-        transactionId: `${round}:bet`,
-        amount: bet,
-      });
+      let placed: WalletAnswer | WalletRefusal;
+      try {
+        placed = await wallet("bet", {
+          playerId: seat.player,
+          gameCode: seat.game,
+          transactionId: `${round}:bet`,
+          amount: bet,
+        });
+      } catch {
+        // Not known whether it was placed: the same form sent again finds out (replayed or
+        // placed now), and a bet left without an outcome is voided by the wallet's sweep.
+        return show({ kind: "failed" });
+      }
       if (!("balance" in placed)) return show({ kind: placed.error === "insufficient" ? "short" : "failed" });
       // The same form sent again: that round was played; no new throw, nothing moves.
       if (placed.replayed === true) return show({ kind: "replayed" });
       const dice = roll();
       const won = dice >= 4;
-      await wallet("win", {
+      const paid = won ? payoutOf(bet) : 0;
+      const settled = await settleRound({
         playerId: seat.player,
         gameCode: seat.game,
         transactionId: `${round}:win`,
         betTransactionId: `${round}:bet`,
-        amount: won ? bet * 2 : 0,
+        amount: paid,
       });
-      return show(won ? { kind: "won", dice, amount: bet * 2 } : { kind: "lost", dice, amount: bet });
+      if (settled !== null && "error" in settled && settled.error === "limit")
+        return show({ kind: "held", dice, amount: paid });
+      return show(won ? { kind: "won", dice, amount: paid } : { kind: "lost", dice, amount: bet });
     });
     done();
   });

@@ -9,6 +9,8 @@ import type {
   ProviderNotification,
 } from "./provider";
 import { SIGNATURE_HEADER, sign, verify } from "./signature";
+import { paymentChannels } from "./provider";
+import { sandboxSecret } from "./sandbox/secret";
 
 const ZPaymentState = z.object({
   status: z.enum(["PENDING", "PROCESSING", "PAID", "FAILED"]),
@@ -115,6 +117,16 @@ export class HttpPaymentProvider implements PaymentProvider {
     );
   }
 
+  async refundPayment(merchantOrder: string): Promise<{ amount: number }> {
+    const { amount } = await this.call(
+      "POST",
+      `/payments/${encodeURIComponent(merchantOrder)}/refund`,
+      {},
+      z.object({ refunded: z.literal(true), amount: z.number().int().positive() }),
+    );
+    return { amount };
+  }
+
   async payout(request: PayoutRequest) {
     return this.call(
       "POST",
@@ -173,4 +185,29 @@ async function orNull<T>(promise: Promise<T>): Promise<T | null> {
     if (error instanceof NotKnown) return null;
     throw error;
   }
+}
+
+/**
+ * Each payment provider over HTTP: a real one where PAY_<CHANNEL>_URL says, else the sandbox party
+ * served at `origin()` (this server's, or — for the operators' commands — the running server's).
+ */
+export function paymentProviders(
+  settings: Readonly<Record<PaymentChannel, { readonly url: string | null; readonly secret: string | null }>>,
+  signingKey: string,
+  origin: () => string,
+  now: () => Date,
+): Record<PaymentChannel, PaymentProvider> {
+  return Object.fromEntries(
+    paymentChannels.map((channel) => {
+      const { url, secret } = settings[channel];
+      const provider = new HttpPaymentProvider(
+        channel,
+        url ? () => url : () => `${origin()}/sandbox/pay/${channel}`,
+        secret ?? sandboxSecret(signingKey, channel),
+        url === null,
+        now,
+      );
+      return [channel, provider];
+    }),
+  ) as unknown as Record<PaymentChannel, PaymentProvider>;
 }

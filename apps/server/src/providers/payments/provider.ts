@@ -65,6 +65,11 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): Promise<{ readonly payUrl: string; readonly providerRef: string }>;
   /** Null when the provider does not know the order. */
   queryPayment(merchantOrder: string): Promise<PaymentState | null>;
+  /**
+   * Give a paid payment back to its payer, in full (a held payment an operator refuses: decision
+   * 0023). Idempotent at the provider: asking again answers the same.
+   */
+  refundPayment(merchantOrder: string): Promise<{ readonly amount: number }>;
   payout(request: PayoutRequest): Promise<PayoutState & { readonly providerRef: string }>;
   queryPayout(merchantOrder: string): Promise<PayoutState | null>;
   verifyCard(card: {

@@ -11,6 +11,7 @@ import type { JobRunner } from "../../../jobs/runner";
 import type { PaymentChannel, ProviderNotification } from "../provider";
 import { paymentChannels } from "../provider";
 import { SIGNATURE_HEADER, sign, verify } from "../signature";
+import { Sealer } from "../../../security/sealing";
 import { checkoutPage, pageLanguage, page, walletPage } from "./pages";
 
 /**
@@ -64,8 +65,39 @@ const ZPayoutRequest = z.object({
 });
 const ZCard = z.object({ number: z.string(), holder: z.string(), bank: z.string() });
 
+/**
+ * A payout's destination as the sandbox bank keeps it: a card number sealed (never in plain text
+ * in its table, as the platform keeps its own cards), with its last four apart (what decides the
+ * sandbox's outcomes); an e-wallet account as it is.
+ */
+type StoredDestination =
+  | {
+      readonly kind: "card";
+      readonly sealed: string;
+      readonly last4: string;
+      readonly holder: string;
+      readonly bank: string;
+    }
+  | { readonly kind: "eepay"; readonly account: string };
+
 export function sandboxPaymentRoutes(app: FastifyInstance, options: SandboxOptions): void {
   const { db, now, secrets } = options;
+  const sealers = new Map(
+    paymentChannels.map((channel) => [channel, new Sealer(secrets[channel], "sandbox-payout-cards")]),
+  );
+  const stored = (
+    channel: PaymentChannel,
+    destination: z.infer<typeof ZPayoutRequest>["destination"],
+  ): StoredDestination =>
+    destination.kind === "card"
+      ? {
+          kind: "card",
+          sealed: sealers.get(channel)?.seal(destination.number) ?? "",
+          last4: destination.number.slice(-4),
+          holder: destination.holder,
+          bank: destination.bank,
+        }
+      : destination;
   const pageSig = (channel: PaymentChannel, what: string) =>
     createHmac("sha256", secrets[channel]).update(`page:${what}`).digest("hex").slice(0, 32);
 
@@ -128,15 +160,15 @@ export function sandboxPaymentRoutes(app: FastifyInstance, options: SandboxOptio
     await db.transaction(async (tx) => {
       const [payout] = await tx.select().from(sandboxPayouts).where(eq(sandboxPayouts.id, id)).for("update");
       if (payout?.status !== "ACCEPTED") return;
-      const destination = payout.destination as z.infer<typeof ZPayoutRequest>["destination"];
+      const destination = payout.destination as StoredDestination;
       let status: "PAID" | "FAILED" = "PAID";
       let paidAmount: number | null = payout.amount;
       let failureCode: string | null = null;
-      if (destination.kind === "card" && destination.number.endsWith("0002")) {
+      if (destination.kind === "card" && destination.last4 === "0002") {
         status = "FAILED";
         paidAmount = null;
         failureCode = "BANK_INFO_INVALID";
-      } else if (destination.kind === "card" && destination.number.endsWith("0051") && payout.amount > 100) {
+      } else if (destination.kind === "card" && destination.last4 === "0051" && payout.amount > 100) {
         paidAmount = payout.amount - 100;
       } else if (destination.kind === "eepay") {
         await tx
@@ -246,6 +278,38 @@ export function sandboxPaymentRoutes(app: FastifyInstance, options: SandboxOptio
         return { status: payment.status, paidAmount: payment.paidAmount };
       });
 
+      // A paid payment given back to its payer, once (a repeat answers the same): the e-wallet's
+      // coins go back to the paying account; a card's money goes back to the card.
+      scope.post("/:channel/payments/:order/refund", async (request, reply) => {
+        const channel = signed(request, reply);
+        if (!channel) return reply;
+        const { order } = request.params as { order: string };
+        const refunded = await db.transaction(async (tx) => {
+          const [payment] = await tx
+            .select()
+            .from(sandboxPayments)
+            .where(and(eq(sandboxPayments.channel, channel), eq(sandboxPayments.merchantOrder, order)))
+            .for("update");
+          if (!payment) return null;
+          if (payment.status === "REFUNDED") return payment;
+          if (payment.status !== "PAID" || payment.paidAmount === null) return "not paid" as const;
+          if (payment.payer !== null)
+            await tx
+              .update(sandboxWallets)
+              .set({ balance: sql`${sandboxWallets.balance} + ${payment.paidAmount}` })
+              .where(eq(sandboxWallets.account, payment.payer));
+          const [row] = await tx
+            .update(sandboxPayments)
+            .set({ status: "REFUNDED", updatedAt: now() })
+            .where(eq(sandboxPayments.id, payment.id))
+            .returning();
+          return row ?? null;
+        });
+        if (refunded === null) return reply.status(404).send({ error: "no such payment" });
+        if (refunded === "not paid") return reply.status(409).send({ error: "not paid" });
+        return { refunded: true, amount: refunded.paidAmount };
+      });
+
       scope.post("/:channel/payouts", async (request, reply) => {
         const channel = signed(request, reply);
         if (!channel) return reply;
@@ -254,7 +318,7 @@ export function sandboxPaymentRoutes(app: FastifyInstance, options: SandboxOptio
         const payout = await db.transaction(async (tx) => {
           const [made] = await tx
             .insert(sandboxPayouts)
-            .values({ channel, ...body, status: "ACCEPTED" })
+            .values({ channel, ...body, destination: stored(channel, body.destination), status: "ACCEPTED" })
             .onConflictDoNothing()
             .returning();
           if (made)

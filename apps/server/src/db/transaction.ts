@@ -1,0 +1,59 @@
+import { randomInt } from "node:crypto";
+import type { Db } from "./database";
+
+/** PostgreSQL's codes for a transaction it gave up so another could go on: try it again. */
+const RETRYABLE = new Set([
+  "40001", // serialization_failure
+  "40P01", // deadlock_detected
+]);
+
+/** How many times a transaction is run in all before its failure is the caller's. */
+export const TRANSACT_ATTEMPTS = 6;
+
+/** The database's code of an error, whether the driver's own or wrapped by drizzle (`cause`). */
+export function databaseCode(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e !== null && typeof e === "object" && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** A deadlock or serialization failure: nothing was written, and running it again is safe. */
+export function isRetryable(error: unknown): boolean {
+  const code = databaseCode(error);
+  return code !== null && RETRYABLE.has(code);
+}
+
+export interface TransactOptions {
+  readonly isolationLevel?: "read committed" | "repeatable read" | "serializable";
+  /** Called before each retry (a metric, a test's count). */
+  readonly onRetry?: (error: unknown, attempt: number) => void;
+}
+
+/**
+ * Run `work` in a transaction, again (up to TRANSACT_ATTEMPTS in all, after a short random wait
+ * that grows) when PostgreSQL chose it as the victim of a deadlock or a serialization failure —
+ * the lock order (db/locks.ts) makes those rare, and this makes the rare one invisible to the
+ * caller. `work` must only write through `tx` (it may run more than once); what it does outside
+ * the database belongs after `transact` returns.
+ */
+export async function transact<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  options: TransactOptions = {},
+): Promise<T> {
+  const config = options.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => work(tx as unknown as Db), config);
+    } catch (error) {
+      if (attempt >= TRANSACT_ATTEMPTS || !isRetryable(error)) throw error;
+      options.onRetry?.(error, attempt);
+      // 5–20 ms, then up to twice as long each time: the two sides rarely meet again.
+      const ceiling = 20 * 2 ** (attempt - 1);
+      await new Promise((resolve) => setTimeout(resolve, randomInt(5, ceiling + 1)));
+    }
+  }
+}
