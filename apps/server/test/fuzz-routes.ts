@@ -3,6 +3,7 @@ import { badIds, badQueries, describe as describeValue } from "./fuzz";
 import type { MutationKind, Probe } from "./fuzz";
 import { gameRouteCases } from "./fuzz-game-routes";
 import { liveRouteCases } from "./fuzz-live-routes";
+import { moneyRouteCases } from "./fuzz-money-routes";
 import { mediaRouteCases } from "./fuzz-media-routes";
 import { png } from "./fuzz-setup";
 import type { Case, Fixtures } from "./fuzz-setup";
@@ -88,6 +89,7 @@ export function serverRouteCases(
   mediaRouteCases(routes);
   liveRouteCases(routes);
   gameRouteCases(routes);
+  moneyRouteCases(routes);
   uploadRouteCases(routes);
   partRouteCases(routes);
   plainRouteCases(routes);

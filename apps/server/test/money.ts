@@ -2,6 +2,7 @@ import { createAccount } from "../src/modules/user/accounts";
 import { BalanceType, grant } from "../src/modules/trade/wallet";
 import type { Db } from "../src/db/database";
 import { hashPassword } from "../src/security/hashing";
+import { issueSession } from "../src/modules/auth/sessions";
 import { freshPhone, signIn } from "./harness";
 import type { TestPlatform } from "./harness";
 
@@ -44,3 +45,38 @@ export function testCard(last4 = "0008"): string {
   digits[13] = (10 - (sum % 10)) % 10;
   return digits.join("");
 }
+
+/**
+ * `n` people with `gold` hundredths each and a session made directly (fifty sign-ins racing from
+ * one address would be, rightly, refused by the abuse limits): their ids, phones and tokens.
+ */
+export async function peopleWithTokens(platform: TestPlatform, n: number, gold: number) {
+  const db = platform.server.ctx.db;
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const mobile = freshPhone();
+      const userId = await createAccount(db, {
+        mobile,
+        passwordHash: await hashPassword("demo123456"),
+        channelTagId: "0",
+      });
+      if (gold > 0)
+        await db.transaction((tx) =>
+          grant(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold }),
+        );
+      const credentials = await issueSession(platform.server.ctx, db, userId);
+      return { userId, mobile, token: credentials.access_token };
+    }),
+  );
+}
+
+/** The settings of the money rules' suites (Step 17) for each of their processes: short batches, room for many codes, small caps. */
+export const rulesEnv = {
+  SANDBOX_GAME_DICE: "6",
+  GAME_BONUS_PERCENT: "10",
+  GAME_WIN_MAX_MULTIPLE: "10",
+  GAME_WIN_MAX: "100",
+  WITHDRAW_RESERVED_DELAY_SECONDS: "1",
+  SMS_SENDS_PER_PHONE_PER_DAY: "500",
+  SMS_WRONG_CODES_PER_PHONE_PER_DAY: "500",
+} as const;

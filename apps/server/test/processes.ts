@@ -3,7 +3,37 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { endpoints } from "@platform/api-client";
+import type { EndpointName } from "@platform/api-client";
 import type { TestPlatform } from "./harness";
+
+/**
+ * One call of the contract over plain HTTP to any of the processes (a bearer token, and an
+ * Idempotency-Key when given): the business code and data, or the HTTP status when it is not 200.
+ */
+export async function callOn(
+  origin: string,
+  token: string,
+  name: EndpointName,
+  body: Record<string, unknown>,
+  key?: string,
+): Promise<{ code: number; data: unknown; msgKey?: string }> {
+  const def = endpoints[name];
+  const query =
+    def.method === "GET" ? `?${new URLSearchParams(body as Record<string, string>).toString()}` : "";
+  const response = await fetch(`${origin}/api${def.path}${query}`, {
+    method: def.method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      ...(key ? { "idempotency-key": key } : {}),
+    },
+    ...(def.method === "GET" ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status !== 200) return { code: response.status, data: null };
+  const json = (await response.json()) as { code: number; data: unknown; msgKey?: string };
+  return { code: json.code, data: json.data, ...(json.msgKey ? { msgKey: json.msgKey } : {}) };
+}
 
 /** A free port on the loopback. */
 export function freePort(): Promise<number> {

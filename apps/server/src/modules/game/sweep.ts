@@ -5,6 +5,7 @@
  */
 import { and, asc, isNull, lt } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import { currentCause, withCause } from "../../db/cause";
 import { lockPeople } from "../../db/locks";
 import { gameBets } from "../../db/schema";
 import { transact } from "../../db/transaction";
@@ -13,8 +14,16 @@ import { voidBet } from "./wallet";
 export const SWEEP_JOB = "game.sweep";
 export const SWEEP_EVERY_MS = 60_000;
 
-/** Void the bets left open too long (at most `batch` a run). Answers how many it voided. */
+/**
+ * Void the bets left open too long (at most `batch` a run), as the system's doing unless someone's
+ * scope says otherwise. Answers how many it voided.
+ */
 export async function sweepOpenBets(ctx: AppContext, batch = 200): Promise<number> {
+  const cause = currentCause() ?? { actor: "system", actorId: SWEEP_JOB, requestId: null, address: null };
+  return withCause(cause, () => sweep(ctx, batch));
+}
+
+async function sweep(ctx: AppContext, batch: number): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - ctx.config.game.betSettleMinutes * 60_000);
   const open = await ctx.db
     .select({ provider: gameBets.provider, transactionId: gameBets.transactionId, userId: gameBets.userId })

@@ -1,47 +1,19 @@
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "@platform/api-client";
-import type { EndpointName } from "@platform/api-client";
 import { eq, inArray } from "drizzle-orm";
-import { aMinuteLater, freshPhone, lastSmsCode, rowsOf, startPlatform, targets } from "../../../test/harness";
-import { spawnServer } from "../../../test/processes";
-import { testCard } from "../../../test/money";
+import { aMinuteLater, lastSmsCode, rowsOf, startPlatform, targets } from "../../../test/harness";
+import { callOn, spawnServer } from "../../../test/processes";
+import { peopleWithTokens, testCard } from "../../../test/money";
 import type { TestPlatform } from "../../../test/harness";
-import type { Db } from "../../db/database";
 import { idempotencyKeys, purchases, users, videos, vipGoods, vipOrders } from "../../db/schema";
 import { seed } from "../../seed";
-import { hashPassword } from "../../security/hashing";
 import { sign } from "../../providers/payments/signature";
 import { sandboxSecret } from "../../providers/payments/sandbox/secret";
-import { issueSession } from "../auth/sessions";
-import { createAccount } from "../user/accounts";
 import { reconcile } from "./reconcile";
-import { BalanceType, PLATFORM_SHARDS, balancesOf, grant } from "./wallet";
+import { PLATFORM_SHARDS, balancesOf } from "./wallet";
 
-/** One call of the contract over plain HTTP to any of the processes. */
-async function call(
-  origin: string,
-  token: string,
-  name: EndpointName,
-  body: Record<string, unknown>,
-  key?: string,
-): Promise<{ code: number; data: unknown }> {
-  const def = endpoints[name];
-  const query =
-    def.method === "GET" ? `?${new URLSearchParams(body as Record<string, string>).toString()}` : "";
-  const response = await fetch(`${origin}/api${def.path}${query}`, {
-    method: def.method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      ...(key ? { "idempotency-key": key } : {}),
-    },
-    ...(def.method === "GET" ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as { code: number; data: unknown };
-  return { code: json.code, data: json.data };
-}
+const call = callOn;
 
 const postgres = targets.find((t) => t.name === "postgres");
 const describePg = postgres?.available ? describe : describe.skip;
@@ -66,25 +38,7 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
     await platform.close();
   });
 
-  async function people(n: number, gold: number) {
-    const db = platform.server.ctx.db;
-    return Promise.all(
-      Array.from({ length: n }, async () => {
-        const mobile = freshPhone();
-        const userId = await createAccount(db, {
-          mobile,
-          passwordHash: await hashPassword("demo123456"),
-          channelTagId: "0",
-        });
-        await db.transaction((tx) =>
-          grant(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold }),
-        );
-        // A session made directly: fifty sign-ins racing from one address would be (rightly) refused.
-        const credentials = await issueSession(platform.server.ctx, db, userId);
-        return { userId, mobile, token: credentials.access_token };
-      }),
-    );
-  }
+  const people = (n: number, gold: number) => peopleWithTokens(platform, n, gold);
 
   it("500 mixed money calls across two server processes (notifications twice and out of order, withdrawals, transfers, buys) leave zero drift", async () => {
     const db = platform.server.ctx.db;

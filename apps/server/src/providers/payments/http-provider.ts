@@ -19,15 +19,20 @@ const ZPaymentState = z.object({
 const ZPayoutState = z.object({
   status: z.enum(["ACCEPTED", "PAID", "FAILED"]),
   paidAmount: z.number().int().positive().nullable(),
-  failureCode: z.string().max(64).nullable(),
+  failureCode: z.string().regex(/^[\w.-]{0,64}$/).nullable(),
 });
+/**
+ * A notification's shape. Its ids and codes are plain tokens (letters, digits, `_ : . -`): a body
+ * a provider signed is still refused whole when it carries text the database cannot store (a NUL,
+ * a lone surrogate), rather than failing on the way in (the fuzz suite found that 500).
+ */
 const ZNotification = z.object({
-  eventId: z.string().min(1).max(128),
+  eventId: z.string().regex(/^[\w:.-]{1,128}$/),
   type: z.enum(["payment", "payout"]),
-  merchantOrder: z.string().min(1).max(64),
+  merchantOrder: z.string().regex(/^[\w-]{1,64}$/),
   status: z.enum(["PENDING", "PROCESSING", "PAID", "FAILED", "ACCEPTED"]),
   paidAmount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
-  failureCode: z.string().max(64).nullable(),
+  failureCode: z.string().regex(/^[\w.-]{0,64}$/).nullable(),
 });
 
 export class ProviderError extends Error {
