@@ -19,7 +19,10 @@ const ZPaymentState = z.object({
 const ZPayoutState = z.object({
   status: z.enum(["ACCEPTED", "PAID", "FAILED"]),
   paidAmount: z.number().int().positive().nullable(),
-  failureCode: z.string().regex(/^[\w.-]{0,64}$/).nullable(),
+  failureCode: z
+    .string()
+    .regex(/^[\w.-]{0,64}$/)
+    .nullable(),
 });
 /**
  * A notification's shape. Its ids and codes are plain tokens (letters, digits, `_ : . -`): a body
@@ -32,7 +35,10 @@ const ZNotification = z.object({
   merchantOrder: z.string().regex(/^[\w-]{1,64}$/),
   status: z.enum(["PENDING", "PROCESSING", "PAID", "FAILED", "ACCEPTED"]),
   paidAmount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
-  failureCode: z.string().regex(/^[\w.-]{0,64}$/).nullable(),
+  failureCode: z
+    .string()
+    .regex(/^[\w.-]{0,64}$/)
+    .nullable(),
 });
 
 export class ProviderError extends Error {
