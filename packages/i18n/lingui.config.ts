@@ -18,6 +18,7 @@ export default defineConfig({
         "**/*.stories.*",
         "**/locales/**",
         "<rootDir>/src/server-messages.ts",
+        "<rootDir>/src/domain-money-messages.ts",
         "<rootDir>/../../apps/h5/src/features/trade",
         "<rootDir>/../../apps/h5/src/features/library",
         "<rootDir>/../../apps/h5/src/features/posting",
@@ -36,7 +37,7 @@ export default defineConfig({
       // The money screens' words (/trade, orders, withdrawals, cards): loaded with those screens
       // (`loadCatalog(i18n, "money")`), so the first load of /home and /login does not carry them.
       path: "<rootDir>/src/locales/{locale}/money",
-      include: ["<rootDir>/../../apps/h5/src/features/trade"],
+      include: ["<rootDir>/../../apps/h5/src/features/trade", "<rootDir>/src/domain-money-messages.ts"],
       exclude: ["**/*.test.*", "**/test/**"],
     },
     {

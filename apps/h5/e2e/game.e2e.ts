@@ -119,8 +119,9 @@ describe("the game lobby", () => {
     );
     await page.getByRole("button", { name: "下注并掷骰子" }).click();
     const bet = await betSent;
-    await expect.poll(() => page.getByText("掷出 6 点：赢得 20.00").count(), { timeout: 15_000 }).toBe(1);
-    expect(await page.getByText("可用余额：65.00").count()).toBe(1);
+    await expect.poll(() => page.getByText("掷出 6 点：赢得 19.00").count(), { timeout: 15_000 }).toBe(1);
+    // Twice the bet less the sandbox's 5 % house edge (decision 0023).
+    expect(await page.getByText("可用余额：64.00").count()).toBe(1);
 
     // Back to the platform: the lobby shows what the server holds now.
     await page.getByRole("link", { name: "返回平台" }).click();
@@ -129,7 +130,7 @@ describe("the game lobby", () => {
     // The bet came out of the game balance and the win went into it; 10.00 of the bets are done.
     expect(afterPlay.balance).toMatchObject({
       gold: 5_000,
-      game: 6_000,
+      game: 5_900,
       gameBonus: 500,
       wagerRemaining: 49_000,
     });
@@ -142,7 +143,7 @@ describe("the game lobby", () => {
     // redirect, so nothing is sent again and no 'resubmit the form?'), then Forward to the lobby.
     await page.goBack();
     await page.waitForURL(/\/sandbox\/game\/table\?/, { timeout: 15_000 });
-    await page.getByText("可用余额：65.00").waitFor({ timeout: 15_000 });
+    await page.getByText("可用余额：64.00").waitFor({ timeout: 15_000 });
     await page.goForward();
     await page.waitForURL((url) => url.pathname === "/game", { timeout: 15_000 });
     await expect.poll(() => balancesShown(page), { timeout: 15_000 }).toEqual(afterPlay.shown);
@@ -157,7 +158,7 @@ describe("the game lobby", () => {
     expect(await replay.text()).toContain("这一局已经结算过了，没有再次下注");
     expect((await serverBalances(api)).balance).toMatchObject({
       gold: 5_000,
-      game: 6_000,
+      game: 5_900,
       wagerRemaining: 49_000,
     });
 
@@ -167,7 +168,7 @@ describe("the game lobby", () => {
     await form.getByRole("button", { name: "确认转账" }).click();
     await expect.poll(() => form.getByText("还需投注 490.00 才能把游戏余额转回金币").count()).toBe(1);
     expect((await refusalOfGameToGold(api))?.msgKey).toBe("server.gameWagerPending");
-    expect((await serverBalances(api)).balance).toMatchObject({ gold: 5_000, game: 6_000 });
+    expect((await serverBalances(api)).balance).toMatchObject({ gold: 5_000, game: 5_900 });
   });
 
   it("names the games, their categories and the lobby in English, and enters and leaves a game", async () => {

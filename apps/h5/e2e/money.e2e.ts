@@ -1,4 +1,4 @@
-import { PriceFilter, WatchLevel } from "@platform/domain";
+import { PriceFilter, WatchLevel, luhnBalanced } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { e2eBrowser, lastSmsCode, myTab, registerAccount, signInQuickly } from "./browser";
@@ -32,9 +32,16 @@ async function startRecharge(page: Page, amount: string): Promise<void> {
   await form.getByRole("button", { name: "立即充值" }).click();
 }
 
-/** Cards the sandbox bank knows (decision 0014): one it pays, one whose payouts it refuses. */
-const PAID_CARD = "622202000000090008";
-const REFUSED_CARD = "622202000000050002";
+let cards = 0;
+/**
+ * A card number nobody in this run has bound (a card is one person's at a time, decision 0023),
+ * ending as the sandbox bank reads it (decision 0014): 0008 it pays, 0002 it refuses payouts to.
+ */
+function sandboxCard(last4: "0008" | "0002"): string {
+  cards++;
+  const body = `6222${String(process.pid % 100_000).padStart(5, "0")}${String(900 + cards).padStart(4, "0")}`;
+  return luhnBalanced(`${body}0${last4}`, 13);
+}
 
 /** The balances /trade shows, as text. */
 async function balancesShown(page: Page): Promise<string> {
@@ -102,12 +109,17 @@ describe("a new user's money, end to end", () => {
     await page.goto("/trade");
     await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain(yuan(afterBuy));
 
-    await addCard(page, account.mobile, PAID_CARD);
-    const orderNum = await withdraw(page, account.mobile, "50", /预约提现/);
+    await addCard(page, account.mobile, sandboxCard("0008"));
+    const orderNum = await withdraw(page, account.mobile, "50", /^预约提现/);
     expect(await gold(api)).toBe(afterBuy - 5000);
     await expect.poll(() => page.getByText("提现中").count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    // Reserved: it waits for the batch; urged, it goes now and the button says so.
+    // Reserved: it waits for the batch; urged, it goes now (as a normal withdrawal: the app says
+    // first that the reserved bonus goes with the batch) and the button says so.
     await page.getByRole("button", { name: "催单" }).click();
+    const urge = page.getByRole("dialog", { name: "催单" });
+    await urge.waitFor();
+    expect(await urge.textContent()).toContain("不再获得预约提现的 1% 奖励");
+    await urge.getByRole("button", { name: "确认催单" }).click();
     await expect
       .poll(() => page.getByRole("button", { name: "已催单" }).count(), { timeout: 10_000 })
       .toBe(1);
@@ -118,10 +130,11 @@ describe("a new user's money, end to end", () => {
         timeout: 10_000,
       })
       .toBe(true);
-    // The reserved bonus (1 % of 50.00) came back as gold; what the page shows is the server's.
-    expect(await gold(api)).toBe(afterBuy - 5000 + 50);
+    // Urged out of its batch, it earned no reserved bonus; what the page shows is the server's.
+    expect(await gold(api)).toBe(afterBuy - 5000);
+    expect((await api.trade.withdrawByOrderNum({ orderNum })).bonusAmount).toBe(0);
     await page.goto("/trade");
-    await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain(yuan(afterBuy - 4950));
+    await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain(yuan(afterBuy - 5000));
   });
 
   it("abandons a payment then cancels it; pays a different amount (COMPLETE_CHANGE); a refused payout returns the gold and is withdrawn again", async () => {
@@ -152,16 +165,16 @@ describe("a new user's money, end to end", () => {
     expect(await gold(api)).toBe(8050);
 
     // A card the bank refuses payouts to: the withdrawal fails, the gold comes back.
-    await addCard(page, account.mobile, REFUSED_CARD);
-    const failed = await withdraw(page, account.mobile, "30", /普通提现/);
+    await addCard(page, account.mobile, sandboxCard("0002"));
+    const failed = await withdraw(page, account.mobile, "30", /^普通提现/);
     await expect.poll(() => page.getByText("提现失败").count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await page.textContent("main")).toContain("银行信息有误");
     expect(await gold(api)).toBe(8050);
 
     // A good card made current, then 'withdraw again' from the failed order.
-    await addCard(page, account.mobile, PAID_CARD);
-    const cards = await api.trade.payeeCards();
-    const good = cards.find((c) => c.cardNumber.endsWith("0008"));
+    await addCard(page, account.mobile, sandboxCard("0008"));
+    const bound = await api.trade.payeeCards();
+    const good = bound.find((c) => c.cardNumber.endsWith("0008"));
     await api.trade.updatePrimary({ id: good?.id ?? "" });
     await page.goto(`/orderdetails?page=WITHDRAW_ORDER&orderNum=${failed}`);
     await page.getByRole("button", { name: "重新提现" }).click();
@@ -170,7 +183,7 @@ describe("a new user's money, end to end", () => {
       page,
       account.mobile,
       "30",
-      /普通提现/,
+      /^普通提现/,
       new URL(page.url()).pathname + new URL(page.url()).search,
     );
     await expect.poll(() => page.getByText("提现成功").count(), { timeout: 30_000 }).toBeGreaterThan(0);

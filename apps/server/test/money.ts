@@ -1,3 +1,4 @@
+import { luhnBalanced } from "@platform/domain";
 import { createAccount } from "../src/modules/user/accounts";
 import { BalanceType, grant } from "../src/modules/trade/wallet";
 import type { Db } from "../src/db/database";
@@ -32,18 +33,7 @@ let cardCounter = 0;
 export function testCard(last4 = "0008"): string {
   cardCounter++;
   const body = `6222${String(process.pid % 100_000).padStart(5, "0")}${String(cardCounter).padStart(4, "0")}`;
-  const digits = `${body}0${last4}`.split("").map(Number);
-  // The digit before the last four balances the sum (18 digits: it is not doubled).
-  const sum = digits.reduce((total, digit, i) => {
-    if (i === 13) return total;
-    if (i % 2 === 0) {
-      const doubled = digit * 2;
-      return total + (doubled > 9 ? doubled - 9 : doubled);
-    }
-    return total + digit;
-  }, 0);
-  digits[13] = (10 - (sum % 10)) % 10;
-  return digits.join("");
+  return luhnBalanced(`${body}0${last4}`, 13);
 }
 
 /**

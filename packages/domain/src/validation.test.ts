@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { MessageKey } from "./messages";
 import {
   isCnMobile,
+  isValidCardNumber,
+  luhnBalanced,
   isPasswordTooLong,
   parseAmountInput,
   titleAdvice,
@@ -292,5 +294,32 @@ describe("wholeNumberText (ids as canonical digits)", () => {
     ["9007199254740992", 1, null],
   ] as const)("%j from %d → %j", (value, min, expected) => {
     expect(wholeNumberText(value, min)).toBe(expected);
+  });
+});
+
+describe("card numbers (Luhn)", () => {
+  it.each([
+    ["622202000000090008", true],
+    ["622202000000090009", false], // one digit off
+    ["622202000000090080", false], // neighbours swapped (Luhn misses only 09 ↔ 90)
+    ["12345678901", false], // too short
+    ["62220200000009000a", false],
+  ] as const)("%s valid: %s", (number, valid) => {
+    expect(isValidCardNumber(number)).toBe(valid);
+  });
+
+  it("balances a number at a digit Luhn does not double, keeping the last four", () => {
+    for (const last4 of ["0002", "0044", "0051", "0008"]) {
+      for (let n = 0; n < 50; n++) {
+        const made = luhnBalanced(`6222${String(n).padStart(9, "0")}0${last4}`, 13);
+        expect(isValidCardNumber(made)).toBe(true);
+        expect(made.endsWith(last4)).toBe(true);
+        expect(made.slice(0, 13)).toBe(`6222${String(n).padStart(9, "0")}`);
+      }
+    }
+    // Doubled positions, positions outside the number and non-digits are refused.
+    expect(() => luhnBalanced("622202000000090008", 12)).toThrow(RangeError);
+    expect(() => luhnBalanced("622202000000090008", 18)).toThrow(RangeError);
+    expect(() => luhnBalanced("6222x", 0)).toThrow(RangeError);
   });
 });

@@ -1,12 +1,14 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { MessageKey } from "@platform/domain";
+import { domainMoneyMessages } from "./domain-money-messages";
+import type { MoneyMessageKey } from "./domain-money-messages";
 
 /**
  * The sentences behind `@platform/domain`'s message keys, in the source language (zh-CN). The
  * `i18n` comment marks let `lingui extract` find them without a macro; en-US is in its catalog.
  * The record type makes a missing key a type error.
  */
-export const domainMessages: Readonly<Record<MessageKey, MessageDescriptor>> = {
+const shared: Readonly<Record<Exclude<MessageKey, MoneyMessageKey>, MessageDescriptor>> = {
   [MessageKey.phoneRequired]: /*i18n*/ { id: "validation.phoneRequired", message: "请输入手机号" },
   [MessageKey.phoneInvalid]: /*i18n*/ { id: "validation.phoneInvalid", message: "请输入正确的手机号" },
   [MessageKey.passwordFormat]: /*i18n*/ { id: "validation.passwordFormat", message: "密码为 6-18 位" },
@@ -38,23 +40,6 @@ export const domainMessages: Readonly<Record<MessageKey, MessageDescriptor>> = {
     id: "validation.cancelReasonTooLong",
     message: "原因最多 {max} 个字",
   },
-  [MessageKey.withdrawAmountRequired]: /*i18n*/ {
-    id: "validation.withdrawAmountRequired",
-    message: "请输入金额",
-  },
-  [MessageKey.withdrawAmountFormat]: /*i18n*/ {
-    id: "validation.withdrawAmountFormat",
-    message: "请输入大于 0 的金额，最多两位小数",
-  },
-  [MessageKey.withdrawBelowMinimum]: /*i18n*/ {
-    id: "validation.withdrawBelowMinimum",
-    message: "单笔最低提现 {minimum} 金贝",
-  },
-  [MessageKey.withdrawOverBalance]: /*i18n*/ {
-    id: "validation.withdrawOverBalance",
-    message: "超出可提现余额",
-  },
-  [MessageKey.bankCardRequired]: /*i18n*/ { id: "validation.bankCardRequired", message: "请先添加银行卡" },
   [MessageKey.imageOnly]: /*i18n*/ { id: "validation.imageOnly", message: "请选择图片文件" },
   [MessageKey.chooseVideo]: /*i18n*/ { id: "validation.chooseVideo", message: "请至少选择一个视频" },
   [MessageKey.chooseFolder]: /*i18n*/ { id: "validation.chooseFolder", message: "请选择收藏夹" },
@@ -78,40 +63,21 @@ export const domainMessages: Readonly<Record<MessageKey, MessageDescriptor>> = {
   [MessageKey.vipNone]: /*i18n*/ { id: "vip.none", message: "非超级会员" },
   [MessageKey.buy]: /*i18n*/ { id: "buy.buy", message: "购买" },
   [MessageKey.gotoRecharge]: /*i18n*/ { id: "buy.gotoRecharge", message: "去充值" },
-  [MessageKey.rechargePaying]: /*i18n*/ { id: "order.recharge.paying", message: "支付中" },
-  [MessageKey.rechargeProcessing]: /*i18n*/ { id: "order.recharge.processing", message: "处理中" },
-  [MessageKey.rechargeFailed]: /*i18n*/ { id: "order.recharge.failed", message: "该充值订单失败" },
-  [MessageKey.rechargeSucceeded]: /*i18n*/ { id: "order.recharge.succeeded", message: "支付成功" },
-  [MessageKey.rechargeSucceededWithChange]: /*i18n*/ {
-    id: "order.recharge.succeededWithChange",
-    message: "成功（金额有差异）",
-  },
-  [MessageKey.rechargeCancelled]: /*i18n*/ { id: "order.recharge.cancelled", message: "已取消" },
-  [MessageKey.rechargeHeld]: /*i18n*/ {
-    id: "order.recharge.held",
-    message: "待核实：实付金额与订单不符，客服核实后将入账或原路退回",
-  },
-  [MessageKey.rechargeRefunded]: /*i18n*/ { id: "order.recharge.refunded", message: "已原路退回" },
-  [MessageKey.withdrawPending]: /*i18n*/ { id: "order.withdraw.pending", message: "提现中" },
-  [MessageKey.withdrawFailed]: /*i18n*/ { id: "order.withdraw.failed", message: "提现失败" },
-  [MessageKey.withdrawSucceeded]: /*i18n*/ { id: "order.withdraw.succeeded", message: "提现成功" },
-  [MessageKey.withdrawSucceededWithChange]: /*i18n*/ {
-    id: "order.withdraw.succeededWithChange",
-    message: "提现成功（金额有差异）",
-  },
-  [MessageKey.actionUrge]: /*i18n*/ { id: "order.action.urge", message: "催单" },
-  [MessageKey.actionUrged]: /*i18n*/ { id: "order.action.urged", message: "已催单" },
-  [MessageKey.actionCancel]: /*i18n*/ { id: "order.action.cancel", message: "取消订单" },
-  [MessageKey.actionWithdrawAgain]: /*i18n*/ { id: "order.action.withdrawAgain", message: "重新提现" },
-  [MessageKey.actionConfirmReceived]: /*i18n*/ { id: "order.action.confirmReceived", message: "确认收款" },
-  [MessageKey.withdrawRetryLimit]: /*i18n*/ {
-    id: "order.withdraw.retryLimit",
-    message: "每天最多重新转账 {limit} 次",
-  },
   [MessageKey.errorSystem]: /*i18n*/ { id: "error.system", message: "系统错误" },
   [MessageKey.errorNetwork]: /*i18n*/ { id: "error.network", message: "网络错误，请检查网络后重试" },
   [MessageKey.errorTimeout]: /*i18n*/ { id: "error.timeout", message: "请求超时，请重试" },
   [MessageKey.sessionExpired]: /*i18n*/ { id: "error.sessionExpired", message: "当前页面已失效，请重新登录" },
   [MessageKey.linkUnsupported]: /*i18n*/ { id: "link.unsupported", message: "暂不支持该跳转类型" },
   [MessageKey.linkMissing]: /*i18n*/ { id: "link.missing", message: "没有链接类型" },
+};
+
+/**
+ * Every domain message key's sentence: the shared ones above, in the main catalog every page
+ * loads, and the money screens' (orders, withdrawals: `domain-money-messages.ts`), in the money
+ * catalog those screens load (Step 17 moved them there: the first load of /home and /login no
+ * longer carries them).
+ */
+export const domainMessages: Readonly<Record<MessageKey, MessageDescriptor>> = {
+  ...shared,
+  ...domainMoneyMessages,
 };

@@ -12,9 +12,12 @@ import { domainMessages } from "./domain-messages";
 import { serverMessages } from "./server-messages";
 import { saveLanguage, storedLanguage } from "./locale";
 import type { LanguageStore } from "./locale";
+import { domainMoneyMessages } from "./domain-money-messages";
 import { messages as enUS } from "./locales/en-US/messages";
+import { messages as enUSMoney } from "./locales/en-US/money";
 import { messages as enUSServer } from "./locales/en-US/server";
 import { messages as zhCN } from "./locales/zh-CN/messages";
+import { messages as zhCNMoney } from "./locales/zh-CN/money";
 import { messages as zhCNServer } from "./locales/zh-CN/server";
 
 function memoryStore(initial: Record<string, string> = {}): LanguageStore & { data: Record<string, string> } {
@@ -32,8 +35,18 @@ describe("catalogs", () => {
   it("have every domain message key, under its own id, in both languages", () => {
     for (const key of allMessageKeys) {
       expect(domainMessages[key].id).toBe(key);
-      expect(zhCN[key], `zh-CN ${key}`).toBeDefined();
-      expect(enUS[key], `en-US ${key}`).toBeDefined();
+      expect(zhCN[key] ?? zhCNMoney[key], `zh-CN ${key}`).toBeDefined();
+      expect(enUS[key] ?? enUSMoney[key], `en-US ${key}`).toBeDefined();
+    }
+  });
+
+  it("keep the money screens' domain keys in the money catalog, out of every page's first load", () => {
+    const money = Object.keys(domainMoneyMessages);
+    expect(money.length).toBeGreaterThan(20);
+    for (const key of money) {
+      expect(zhCNMoney[key], `zh-CN money ${key}`).toBeDefined();
+      expect(enUSMoney[key], `en-US money ${key}`).toBeDefined();
+      expect(zhCN[key], `zh-CN main ${key}`).toBeUndefined();
     }
   });
 });

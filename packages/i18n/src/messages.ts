@@ -2,15 +2,17 @@ import { setupI18n } from "@lingui/core";
 import type { I18n, Messages } from "@lingui/core";
 import type { Locale } from "./locale";
 import { messages as enUSMain } from "./locales/en-US/messages";
+import { messages as enUSMoney } from "./locales/en-US/money";
 import { messages as enUSServer } from "./locales/en-US/server";
 import { messages as zhCNMain } from "./locales/zh-CN/messages";
+import { messages as zhCNMoney } from "./locales/zh-CN/money";
 import { messages as zhCNServer } from "./locales/zh-CN/server";
 
 /**
  * The product's sentences for a process without React or a browser — the server's `msg` of a
- * refusal (decision 0013): the compiled catalogs of both languages, the main one (whose ids include
- * every `@platform/domain` message key) and the server's own (`ServerMessageKey` ids), loaded at
- * once, since a server answers in either language at any time. Entry: `@platform/i18n/messages`;
+ * refusal (decision 0013): the compiled catalogs of both languages, the main one and the money
+ * one (whose ids together include every `@platform/domain` message key) and the server's own
+ * (`ServerMessageKey` ids), loaded at once, since a server answers in either language at any time. Entry: `@platform/i18n/messages`;
  * it imports neither React nor the browser chunks of the app's entry.
  */
 function catalogOf(locale: Locale, ...parts: Messages[]): I18n {
@@ -20,13 +22,13 @@ function catalogOf(locale: Locale, ...parts: Messages[]): I18n {
 }
 
 const catalogs: Readonly<Record<Locale, I18n>> = {
-  "zh-CN": catalogOf("zh-CN", zhCNMain, zhCNServer),
-  "en-US": catalogOf("en-US", enUSMain, enUSServer),
+  "zh-CN": catalogOf("zh-CN", zhCNMain, zhCNMoney, zhCNServer),
+  "en-US": catalogOf("en-US", enUSMain, enUSMoney, enUSServer),
 };
 
 /** Whether the catalogs have a sentence under this id (a domain or a server message key). */
 export function hasMessage(id: string): boolean {
-  return Object.hasOwn(zhCNMain, id) || Object.hasOwn(zhCNServer, id);
+  return Object.hasOwn(zhCNMain, id) || Object.hasOwn(zhCNMoney, id) || Object.hasOwn(zhCNServer, id);
 }
 
 /**

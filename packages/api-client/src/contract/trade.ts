@@ -202,7 +202,14 @@ export const tradeSchemas = {
   },
   "trade.confirmPaid": { request: ZOrderNumQuery, response: ZRechargeOrder },
   "trade.eepayEnterUrl": { request: ZEmpty, response: z.object({ url: z.string() }) },
-  "trade.eepayBalance": { request: ZEmpty, response: z.object({ balance: ZHundredths, bound: z.boolean() }) },
+  /**
+   * The person's EE wallet: its balance, whether one is linked, and which account (e-wallet
+   * withdrawals go only there: decision 0023); `account` is null until one is linked.
+   */
+  "trade.eepayBalance": {
+    request: ZEmpty,
+    response: z.object({ balance: ZHundredths, bound: z.boolean(), account: z.string().nullable() }),
+  },
   "trade.statement": { request: ZPageRequest, response: ZPage(ZStatementLine) },
   "trade.rechargeGold": {
     request: z.object({ amount: ZPositiveHundredths, payMethod: ZPaymentMethod, payeeId: ZId.optional() }),

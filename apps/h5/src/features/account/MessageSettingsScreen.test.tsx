@@ -30,13 +30,14 @@ describe("the message settings", () => {
     fake.muted.add(MessageKind.VIDEO_REVIEW);
     await render(fake.api);
     await waitFor(() => byText("购买通知"));
-    expect(document.body.querySelectorAll('input[role="switch"]')).toHaveLength(4);
+    expect(document.body.querySelectorAll('input[role="switch"]')).toHaveLength(5);
     expect(toggle("购买通知").checked).toBe(true);
     expect(description(toggle("购买通知"))).toBe("购买视频成功时通知我");
     expect(toggle("提现通知").checked).toBe(true);
     expect(toggle("审核通知").checked).toBe(false);
     expect(toggle("评论回复").checked).toBe(true);
     expect(description(toggle("评论回复"))).toBe("有人回复我的评论时通知我");
+    expect(description(toggle("游戏通知"))).toBe("游戏注单被退回、大额赢取审核时通知我");
   });
 
   it("are named in English for an English reader", async () => {

@@ -1,4 +1,4 @@
-import { Language } from "@platform/domain";
+import { GameRoundOutcome, Language, MessageKind } from "@platform/domain";
 import { act } from "react";
 import { describe, expect, it } from "vitest";
 import { myPanelOpenAtom } from "../../app/state";
@@ -8,6 +8,7 @@ import { MyPanelHost } from "../my/MyPanelHost";
 import { myKeys } from "../my/queries";
 import { MessagesScreen } from "./MessagesScreen";
 import { fakeMessagesApi, purchaseMessage, sampleMessages } from "./test/fakeMessagesApi";
+import type { CentreMessage } from "./messageText";
 
 // The screen as its route has it: held until the account catalog of the language is loaded.
 const Messages = withCatalog("account", MessagesScreen);
@@ -80,6 +81,47 @@ describe("the message centre", () => {
     expect(byText("Withdrawal W20250002 of 200.05 failed; the amount was returned.")).toBeTruthy();
     expect(byText('Your video "Sea" was approved and published.')).toBeTruthy();
     expect(queryText("购买成功")).toBeNull();
+  });
+
+  const gameRounds = (): CentreMessage[] =>
+    [
+      [13, GameRoundOutcome.VOIDED, 10_500],
+      [12, GameRoundOutcome.WIN_HELD, 500_000],
+      [11, GameRoundOutcome.WIN_PAID, 500_000],
+      [10, GameRoundOutcome.WIN_REFUSED, 500_000],
+    ].map(([id, outcome, amount]) => ({
+      id: String(id),
+      kind: MessageKind.GAME_ROUND,
+      params: {
+        gameName: "幸运骰子",
+        gameNameEn: "Lucky dice",
+        stake: 10_500,
+        amount: Number(amount),
+        outcome: outcome as GameRoundOutcome,
+      },
+      read: true,
+      createTime: "2025-05-29 09:00:00",
+    }));
+
+  it("words a game round's outcome with the game's name, and opens the lobby", async () => {
+    await render(fakeMessagesApi(gameRounds()).api);
+    await waitFor(() => byText("幸运骰子 的一局下注 105.00 没有等到游戏结果，已退回你的游戏余额"));
+    expect(byText("幸运骰子 的一局赢取 5000.00 超出自动派彩上限，平台审核后发放")).toBeTruthy();
+    expect(byText("幸运骰子 的一局赢取 5000.00 已审核通过，发放到游戏余额")).toBeTruthy();
+    expect(rowOf("赢取未通过审核").querySelector("a")?.getAttribute("href")).toBe("/game");
+  });
+
+  it("words a game round in English, the game named in English", async () => {
+    await render(fakeMessagesApi(gameRounds()).api, Language.enUS);
+    await waitFor(() =>
+      byText("A bet of 105.00 in Lucky dice got no result from the game: it is back in your game balance"),
+    );
+    expect(byText("Big win being checked")).toBeTruthy();
+    expect(
+      byText(
+        "A win of 5000.00 in Lucky dice was not approved: the round counts as lost. Contact support with any question",
+      ),
+    ).toBeTruthy();
   });
 
   it("marks unread messages for the eye and for screen readers", async () => {

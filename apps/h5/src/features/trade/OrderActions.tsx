@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { limits, validateCancelReason } from "@platform/domain";
+import { OrderTab, limits, validateCancelReason, wallet } from "@platform/domain";
 import type { OrderAction, OrderActionKind } from "@platform/domain";
 import { Button, Dialog, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -24,13 +24,16 @@ export function OrderActions({ order }: { readonly order: Order }) {
   const queryClient = useQueryClient();
   const { api } = useRouter().options.context;
   const [cancelling, setCancelling] = useState(false);
+  const [urging, setUrging] = useState(false);
   const orderNum = order.orderNum;
+  const bonusPercent = wallet.reservedBonusPercent;
 
   const act = useMutation({
     mutationFn: async ({ kind, reason = "" }: { kind: OrderActionKind; reason?: string }) => {
       switch (kind) {
         case "urge":
           storeOrder(queryClient, await api.trade.urgeWithdraw({ orderNum }, { quiet: true }));
+          setUrging(false);
           toast.show(t`已催单，请耐心等待`, { tone: "success" });
           return;
         case "confirmReceived":
@@ -59,6 +62,13 @@ export function OrderActions({ order }: { readonly order: Order }) {
   const press = (action: OrderAction) => {
     if (act.isPending || !action.enabled) return;
     if (action.kind === "cancel") setCancelling(true);
+    // A reserved withdrawal urged leaves its batch, and its bonus with it: said before it is done.
+    else if (
+      action.kind === "urge" &&
+      order.orderType === OrderTab.WITHDRAW_ORDER &&
+      order.timing === "RESERVED"
+    )
+      setUrging(true);
     else act.mutate({ kind: action.kind });
   };
 
@@ -86,6 +96,23 @@ export function OrderActions({ order }: { readonly order: Order }) {
           {hint}
         </p>
       ))}
+      {urging ? (
+        <Dialog
+          open
+          title={t`催单`}
+          confirmLabel={t`确认催单`}
+          cancelLabel={t`继续等待批次`}
+          busy={act.isPending}
+          onCancel={() => {
+            setUrging(false);
+          }}
+          onConfirm={() => {
+            act.mutate({ kind: "urge" });
+          }}
+        >
+          <p>{t`催单后，这笔预约提现将改为普通提现立即发出（已发出的将立即查询到账），不再获得预约提现的 ${bonusPercent}% 奖励。`}</p>
+        </Dialog>
+      ) : null}
       {cancelling ? (
         <CancelOrderDialog
           busy={act.isPending}

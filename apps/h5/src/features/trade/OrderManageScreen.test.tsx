@@ -129,6 +129,27 @@ describe("/ordermanage", () => {
     expect(api.trade.urgeWithdraw).toHaveBeenCalledWith({ orderNum: "W20250000001" }, { quiet: true });
   });
 
+  it("urging a reserved withdrawal says first that it gives up the bonus; 'keep waiting' sends nothing", async () => {
+    const { api, state } = fakeTradeApi();
+    state.withdrawals = state.withdrawals.map((o, i) => (i === 0 ? { ...o, timing: "RESERVED" } : o));
+    await renderTrade(api, "/ordermanage?tab=WITHDRAW_ORDER");
+    await waitFor(() => rowOf("W20250000001"));
+    await click(control("催单", rowOf("W20250000001")));
+    await waitFor(() =>
+      byText(
+        "催单后，这笔预约提现将改为普通提现立即发出（已发出的将立即查询到账），不再获得预约提现的 1% 奖励。",
+      ),
+    );
+    await click(control("继续等待批次"));
+    expect(api.trade.urgeWithdraw).not.toHaveBeenCalled();
+    await click(control("催单", rowOf("W20250000001")));
+    await click(control("确认催单"));
+    await waitFor(() => {
+      expect(hasControl("已催单", rowOf("W20250000001"))).toBe(true);
+    });
+    expect(api.trade.urgeWithdraw).toHaveBeenCalledTimes(1);
+  });
+
   it("confirms a bank payout was received, and sends a failed one to 'withdraw again'", async () => {
     const { api } = fakeTradeApi();
     const app = await renderTrade(api, "/ordermanage?tab=WITHDRAW_ORDER");

@@ -68,7 +68,9 @@ describe("/withdraw", () => {
     await typeInto(field("提现金额"), "100");
     await click(control("预约提现"));
     expect(testId("withdraw-bonus")).toBe("预计奖励 1.00");
-    expect(byText("72 小时内到账可额外获得 1% 奖励")).toBeTruthy();
+    expect(
+      byText("随下一批次发出，72 小时内到账可额外获得 1% 奖励；催单会改为普通提现立即发出，不再获得奖励"),
+    ).toBeTruthy();
 
     await click(control("确认提现"));
     expect(fieldError("验证码")).toBe("请输入 4 位验证码");
@@ -111,27 +113,38 @@ describe("/withdraw", () => {
     expect((await submitted(api))?.payeeId).toBe("2");
   });
 
-  it("withdraws to an EE wallet account, saying how long the review takes", async () => {
+  it("withdraws to the person's own linked EE account, saying how long the review takes", async () => {
     const { api } = await openWithdraw();
     await click(control("提现到 EE 钱包"));
     expect(byText("EE 钱包提现需审核，预计 5-10 分钟到账")).toBeTruthy();
     expect(hasControl("更换银行卡")).toBe(false);
+    // No account to type: the payout goes to the linked one, shown.
+    await waitFor(() => byText("EE7788"));
     await typeInto(field("提现金额"), "30");
     await enterCode();
-    await click(control("确认提现"));
-    expect(fieldError("EE 钱包账号")).toBe("请输入 EE 钱包账号");
-    await typeInto(field("EE 钱包账号"), "ee-7788");
     await click(control("确认提现"));
     await waitFor(() => {
       expect(api.trade.withdrawEEPay).toHaveBeenCalledTimes(1);
     });
     expect(api.trade.withdrawEEPay.mock.calls[0]?.[0]).toEqual({
       amount: 3_000,
-      eepayAccount: "ee-7788",
+      eepayAccount: "EE7788",
       timing: "NORMAL",
       code: "1234",
     });
     expect(api.trade.withdrawal).not.toHaveBeenCalled();
+  });
+
+  it("without a linked EE wallet, says to open one first and sends nothing", async () => {
+    const { api } = await openWithdraw();
+    api.trade.eepayBalance.mockResolvedValue({ balance: 0, bound: false, account: null });
+    await click(control("提现到 EE 钱包"));
+    await waitFor(() => byText("请先开通 EE 钱包：EE 钱包提现只能到您本人的 EE 钱包"));
+    expect(control("去开通 EE 钱包").getAttribute("href")).toBe("/trade");
+    await typeInto(field("提现金额"), "30");
+    await enterCode();
+    await click(control("确认提现"));
+    expect(api.trade.withdrawEEPay).not.toHaveBeenCalled();
   });
 
   it("withdraws again for a failed order: its amount filled in, retryOf sent", async () => {

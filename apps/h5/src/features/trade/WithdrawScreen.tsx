@@ -24,6 +24,7 @@ import { ChoiceGroup } from "./ChoiceGroup";
 import { useTradeLabels } from "./labels";
 import {
   cardsQueryOptions,
+  eepayBalanceQueryOptions,
   refreshMoney,
   storeOrder,
   withdrawConfigQueryOptions,
@@ -108,7 +109,6 @@ function WithdrawForm({
   const [typed, setTyped] = useState("");
   const [timing, setTiming] = useState<WithdrawTiming>("NORMAL");
   const [cardId, setCardId] = useState<string | null>(null);
-  const [account, setAccount] = useState("");
   const [code, setCode] = useState("");
   const [attempted, setAttempted] = useState(false);
   const [amountRefused, setAmountRefused] = useState<string | null>(null);
@@ -118,6 +118,12 @@ function WithdrawForm({
 
   const toBank = type === WithdrawType.BANK_WITHDRAW || type === WithdrawType.GOLD_WITHDRAW;
   const cards = useQuery({ ...cardsQueryOptions(api), enabled: toBank });
+  // E-wallet payouts go only to the person's own linked EE account (decision 0023).
+  const eeWallet = useQuery({
+    ...eepayBalanceQueryOptions(api),
+    enabled: type === WithdrawType.EEPAY_WITHDRAW,
+  });
+  const account = eeWallet.data?.account ?? null;
   const retried = useQuery({
     ...withdrawOrderQueryOptions(api, retryOf ?? ""),
     enabled: retryOf !== undefined,
@@ -150,9 +156,10 @@ function WithdrawForm({
     amountProblem = t`单笔最多提现 ${maximumText}`;
   const cardProblem = toBank && cards.data !== undefined ? validateBankCardChosen(cardList.length) : null;
   const accountProblem =
-    type === WithdrawType.EEPAY_WITHDRAW && (account.trim().length < 3 || account.trim().length > 64)
-      ? t`请输入 EE 钱包账号`
+    type === WithdrawType.EEPAY_WITHDRAW && eeWallet.data !== undefined && account === null
+      ? t`请先开通 EE 钱包：EE 钱包提现只能到您本人的 EE 钱包`
       : null;
+  const accountReady = type !== WithdrawType.EEPAY_WITHDRAW || account !== null;
   const codeRule = validateSmsCode(code);
   const percent = config.reservedBonusPercent;
   const hours = config.reservedBonusHours;
@@ -168,7 +175,8 @@ function WithdrawForm({
       if (amount === null || type === null) throw new Error("the form was not complete");
       const common = { amount, timing, code, ...(retryOf === undefined ? {} : { retryOf }) };
       if (type === WithdrawType.EEPAY_WITHDRAW) {
-        const body = { ...common, eepayAccount: account.trim() };
+        if (account === null) throw new Error("no EE wallet is linked");
+        const body = { ...common, eepayAccount: account };
         return api.trade.withdrawEEPay(body, { quiet: true, idempotencyKey: intent.keyFor(body) });
       }
       const body = { ...common, withdrawType: type, ...(card === null ? {} : { payeeId: card.id }) };
@@ -205,6 +213,7 @@ function WithdrawForm({
       amountProblem === null &&
       (!toBank || (card !== null && cardProblem === null)) &&
       accountProblem === null &&
+      accountReady &&
       codeRule === null;
     if (!ready || submitWithdraw.isPending) return;
     submitWithdraw.mutate();
@@ -290,16 +299,36 @@ function WithdrawForm({
             )}
           </div>
         ) : (
-          <>
-            <TextField
-              label={t`EE 钱包账号`}
-              value={account}
-              onChange={setAccount}
-              placeholder={t`请输入 EE 钱包账号`}
-              error={attempted && accountProblem !== null ? accountProblem : undefined}
-            />
+          <div className="h5-trade-destination" role="group" aria-label={t`收款 EE 钱包`}>
+            {eeWallet.data === undefined ? (
+              eeWallet.isError ? (
+                <RetryState
+                  compact
+                  message={errorText(eeWallet.error)}
+                  onRetry={() => void eeWallet.refetch()}
+                />
+              ) : (
+                <SkeletonGroup label={t`EE 钱包加载中`}>
+                  <Skeleton height={44} radius={12} />
+                </SkeletonGroup>
+              )
+            ) : account === null ? (
+              <div className="h5-alert" role={attempted ? "alert" : undefined}>
+                <p>{accountProblem}</p>
+                <Link to="/trade" className="pf-button pf-button--primary pf-button--sm">
+                  {t`去开通 EE 钱包`}
+                </Link>
+              </div>
+            ) : (
+              <dl className="h5-figures">
+                <div className="h5-figures__item">
+                  <dt>{t`收款 EE 钱包账号`}</dt>
+                  <dd data-testid="withdraw-ee-account">{account}</dd>
+                </div>
+              </dl>
+            )}
             <p className="h5-note">{t`EE 钱包提现需审核，预计 ${reviewMin}-${reviewMax} 分钟到账`}</p>
-          </>
+          </div>
         )}
 
         <TextField
@@ -324,7 +353,9 @@ function WithdrawForm({
             label: labels.timing(option),
             extra:
               option === "RESERVED" ? (
-                <span className="h5-note">{t`${hours} 小时内到账可额外获得 ${percent}% 奖励`}</span>
+                <span className="h5-note">
+                  {t`随下一批次发出，${hours} 小时内到账可额外获得 ${percent}% 奖励；催单会改为普通提现立即发出，不再获得奖励`}
+                </span>
               ) : null,
           }))}
           onChange={setTiming}

@@ -208,9 +208,9 @@ export async function eepayEnterUrl(ctx: AppContext, { caller }: SignedInInput<"
 
 export async function eepayBalance(ctx: AppContext, { caller }: SignedInInput<"trade.eepayBalance">) {
   const account = await linkedEepayAccount(ctx.db, caller.userId);
-  if (account === null) return { balance: 0, bound: false };
+  if (account === null) return { balance: 0, bound: false, account: null };
   try {
-    return { balance: await ctx.payments.eepay.walletBalance(account), bound: true };
+    return { balance: await ctx.payments.eepay.walletBalance(account), bound: true, account };
   } catch (error) {
     ctx.log.error({ err: error }, "trade: the e-wallet did not answer");
     throw new BusinessError(BusinessCode.unavailable, ServerMessage.payMethodUnavailable);

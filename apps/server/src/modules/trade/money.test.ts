@@ -210,10 +210,10 @@ eachDatabase("money in and out", (target) => {
 
     it("EE_PAY pays from the e-wallet's own balance (1 EE coin = 1 yuan)", async () => {
       const { api, userId } = await person(platform);
-      expect(await api.trade.eepayBalance()).toEqual({ balance: 0, bound: false });
+      expect(await api.trade.eepayBalance()).toEqual({ balance: 0, bound: false, account: null });
       const { url } = await api.trade.eepayEnterUrl();
       expect((await fetch(url, { method: "POST", redirect: "manual" })).status).toBe(303); // add 100 EE coins
-      expect(await api.trade.eepayBalance()).toEqual({ balance: 10_000, bound: true });
+      expect(await api.trade.eepayBalance()).toMatchObject({ balance: 10_000, bound: true });
       const order = await api.trade.rechargeGold({ amount: 5000, payMethod: "EE_PAY" });
       await checkout(order.payUrl ?? "", { do: "pay" });
       await reaching(api, order.orderNum, "PAYMENT_SUCCESSFUL");
@@ -549,7 +549,7 @@ eachDatabase("money in and out", (target) => {
         () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
         (o) => o.status === "WITHDRAW_SUCCESS",
       );
-      expect(await api.trade.eepayBalance()).toEqual({ balance: 3000, bound: true });
+      expect(await api.trade.eepayBalance()).toEqual({ balance: 3000, bound: true, account });
       expect((await failure(api.trade.cancelOrder({ orderNum: order.orderNum, reason: "" }))).msgKey).toBe(
         "server.orderNotCancellable",
       );

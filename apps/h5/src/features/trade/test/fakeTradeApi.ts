@@ -1,5 +1,5 @@
 import { ApiError } from "@platform/api-client";
-import type { RequestOf } from "@platform/api-client";
+import type { RequestOf, ResponseOf } from "@platform/api-client";
 import { OrderTab } from "@platform/domain";
 import { vi } from "vitest";
 import { pageOf } from "../../../test/fakes";
@@ -292,7 +292,9 @@ export function fakeTradeApi(options: FakeTradeOptions = {}) {
         );
         return Promise.resolve(state.wallet);
       }),
-      eepayBalance: vi.fn(() => Promise.resolve({ balance: 12_345, bound: true })),
+      eepayBalance: vi.fn((): Promise<ResponseOf<"trade.eepayBalance">> =>
+        Promise.resolve({ balance: 12_345, bound: true, account: "EE7788" }),
+      ),
       eepayEnterUrl: vi.fn(() => Promise.resolve({ url: "https://eepay.example/wallet" })),
       statement: vi.fn((request: RequestOf<"trade.statement">) =>
         Promise.resolve(pageOf(request, statement.length, (n) => itemAt(statement, n - 1))),
