@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { readFileSync } from "node:fs";
 import { describeReport, loadConfig, makeBuyers, reconcile, seed, startServer } from "../dist/index.js";
 import { adminUrl, freshDatabase, reachable } from "./support.mjs";
 
@@ -65,6 +66,21 @@ async function serverProcess(env) {
   throw new Error("a server process did not start");
 }
 
+/**
+ * The machine's CPU time so far (/proc/stat, in clock ticks of 10 ms): busy (user, nice, system,
+ * irq, softirq) and stolen by the hypervisor. Throughput on these shared machines moves by ±10 %
+ * from run to run with what the neighbours do; the CPU the buying phase used for each buy (the
+ * servers, PostgreSQL and the load together) moves much less, so it is printed too.
+ */
+function cpuTicks() {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return { busy: user + nice + system + irq + softirq, steal };
+}
+
 if (!(await reachable())) {
   console.log(`PostgreSQL is not reachable at ${adminUrl}: the buying benchmark runs on PostgreSQL only`);
   process.exit(0);
@@ -90,6 +106,7 @@ try {
   await setup.close();
 
   const servers = [await serverProcess(env), await serverProcess(env)];
+  const cpuBefore = cpuTicks();
   const load = spawn(process.execPath, [fileURLToPath(new URL("./buy-load.mjs", import.meta.url))], {
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -97,6 +114,7 @@ try {
   let out = "";
   load.stdout.on("data", (chunk) => (out += chunk));
   await new Promise((resolve) => load.once("exit", resolve));
+  const cpuAfter = cpuTicks();
   const result = JSON.parse(out);
   for (const s of servers) s.child.kill("SIGTERM");
   await Promise.all(servers.map((s) => new Promise((resolve) => s.child.once("exit", resolve))));
@@ -110,6 +128,11 @@ try {
   );
   console.log(
     `buys/s ${((result.ok / result.ms) * 1000).toFixed(0)}   bought ${result.ok}, refused ${result.refused} ${JSON.stringify(result.codes)}, failed ${result.failed}   p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms   ${(result.ms / 1000).toFixed(1)} s`,
+  );
+  const busyMs = (cpuAfter.busy - cpuBefore.busy) * 10;
+  const stealMs = (cpuAfter.steal - cpuBefore.steal) * 10;
+  console.log(
+    `CPU while buying (whole machine): ${(busyMs / Math.max(1, result.ok)).toFixed(2)} ms a buy, ${(stealMs / 1000).toFixed(1)} s stolen by the hypervisor`,
   );
   console.log(`reconcile: ${describeReport(report).split("\n")[0]}  (drift: ${report.drift.length})`);
   if (report.drift.length > 0) process.exitCode = 1;

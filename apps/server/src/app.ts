@@ -118,12 +118,9 @@ export async function buildApp(
   };
   const h5 = ctx.config.h5Dist;
   const page = existsSync(join(h5, "index.html")) ? loadAppPage(h5, h5Config) : null;
-  // First, so every response (API, refusals, 404s, the app's files, media) carries them.
+  // First, so every response (API, refusals, 404s, the app's files, media) carries them, and the
+  // request's id.
   addSecurityHeaders(app, ctx.config.csp, page ?? undefined);
-  app.addHook("onRequest", (request, reply, done) => {
-    void reply.header("x-request-id", request.id);
-    done();
-  });
   // gzip/brotli (quality 4) for what compresses (the app's scripts and styles, lists, playlists);
   // media segments and images are already compressed and pass through as they are. Not below 2 KB
   // (Step 13): compressing a 1.3 KB answer (getInfoById) saved ≈ 0.8 KB and halved the requests a

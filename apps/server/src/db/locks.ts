@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { Db } from "./database";
 
 /**
@@ -58,9 +59,25 @@ export async function lockPeople(tx: Db, ...userIds: readonly number[]): Promise
   held.set(tx, mine);
   const wanted = [...new Set(userIds)].filter((id) => !mine.has(id)).sort((a, b) => a - b);
   for (const userId of wanted) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LockKind.personMoney}, ${personKey(userId)})`);
+    await tx.execute(sql`select ${personLockExpression(userId)}`);
     mine.add(userId);
   }
+}
+
+/**
+ * The person's money lock as an SQL expression, for a statement that must come first anyway to
+ * take it on its way (the idempotency claim: one round trip less a money call). Call
+ * `tookPersonLock` once the statement ran.
+ */
+export function personLockExpression(userId: number): SQL {
+  return sql`pg_advisory_xact_lock(${LockKind.personMoney}, ${personKey(userId)})`;
+}
+
+/** Note that this transaction's statement took the person's lock (`personLockExpression`). */
+export function tookPersonLock(tx: Db, userId: number): void {
+  const mine = held.get(tx) ?? new Set<number>();
+  mine.add(userId);
+  held.set(tx, mine);
 }
 
 /** Whether this transaction holds the person's money lock. */

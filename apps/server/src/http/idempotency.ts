@@ -3,7 +3,8 @@ import type { FastifyRequest } from "fastify";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../context";
 import type { Db } from "../db/database";
-import { lockPeople } from "../db/locks";
+import { personLockExpression, tookPersonLock } from "../db/locks";
+import { rowsOf } from "../db/subqueries";
 import { transact } from "../db/transaction";
 import { idempotencyKeys } from "../db/schema";
 import { sha256 } from "../security/hashing";
@@ -44,12 +45,16 @@ export async function idempotent<T>(
   const key = idempotencyKeyOf(request);
   const requestHash = sha256(`${endpoint}:${JSON.stringify(body)}`);
   return transact(ctx.db, async (tx) => {
-    await lockPeople(tx, userId);
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId, key, endpoint, requestHash, response: sql`'null'::jsonb` })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    // The person's money lock first (db/locks.ts), taken by the claim's own statement.
+    const claimed = rowsOf(
+      await tx.execute(sql`
+        INSERT INTO ${idempotencyKeys} (user_id, key, endpoint, request_hash, response)
+        SELECT ${userId}, ${key}, ${endpoint}, ${requestHash}, 'null'::jsonb
+        FROM (SELECT ${personLockExpression(userId)}) AS person_lock
+        ON CONFLICT DO NOTHING
+        RETURNING key`),
+    );
+    tookPersonLock(tx, userId);
     if (claimed.length === 0) {
       const [earlier] = await tx
         .select()

@@ -89,8 +89,10 @@ export function addSecurityHeaders(
   hashes: InlineHashes = noHashes,
 ): void {
   const headers = securityHeaders(settings, hashes);
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headers);
+    // And the request's id (decision 0023): what the ledger records, for a complaint to name.
+    void reply.header("x-request-id", request.id);
     done();
   });
   // Fastify answers a URL that does not decode (or an over-long parameter) straight on the raw
