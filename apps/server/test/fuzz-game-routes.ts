@@ -3,6 +3,7 @@ import { sign } from "../src/providers/payments/signature";
 import { badIds, badNumberClasses, badQueries, describe as describeValue } from "./fuzz";
 import type { MutationKind } from "./fuzz";
 import type { RouteCases } from "./fuzz-routes";
+import { signatureValues } from "./fuzz-values";
 
 /**
  * The fuzz suite's cases for the game's routes that are not in the contract (Step 16, decision
@@ -50,15 +51,7 @@ export function gameRouteCases(routes: RouteCases): void {
       const path = `/api/game/wallet/${name}`;
       call("baseline", "baseline", `${name}: valid request`, path, JSON.stringify(body));
       // The signature: none, garbage, another secret's, stale, a signature of another body.
-      for (const [detail, header] of [
-        ["no signature", undefined],
-        ["garbage", "x"],
-        ["empty parts", "t=,v1="],
-        ["another secret", sign("not-the-secret", JSON.stringify(body), new Date())],
-        ["stale", sign(secret, JSON.stringify(body), new Date(Date.now() - 3_600_000))],
-        ["another body", sign(secret, "{}", new Date())],
-        ["huge", "t=1,v1=" + "a".repeat(8000)],
-      ] as const) {
+      for (const [detail, header] of signatureValues(secret, JSON.stringify(body))) {
         call("headers", "headers:signature", `${name}: ${detail}`, path, JSON.stringify(body), {
           ...json,
           ...(header === undefined ? {} : { [GAME_SIGNATURE_HEADER]: header }),

@@ -3,6 +3,7 @@ import { sandboxSecret } from "../src/providers/payments/sandbox/secret";
 import { badIds, badNumberClasses, describe as describeValue } from "./fuzz";
 import type { MutationKind } from "./fuzz";
 import type { RouteCases } from "./fuzz-routes";
+import { signatureValues } from "./fuzz-values";
 
 /**
  * The fuzz suite's cases for the payment providers' notifications (Step 17, decision 0023): not in
@@ -74,15 +75,7 @@ export function moneyRouteCases(routes: RouteCases): void {
       `/api/trade/notify/${channel}`,
       JSON.stringify(body),
     );
-  for (const [detail, header] of [
-    ["no signature", undefined],
-    ["garbage", "x"],
-    ["empty parts", "t=,v1="],
-    ["another secret", sign("not-the-secret", JSON.stringify(body), new Date())],
-    ["stale", sign(secret, JSON.stringify(body), new Date(Date.now() - 3_600_000))],
-    ["another body", sign(secret, "{}", new Date())],
-    ["huge", "t=1,v1=" + "a".repeat(8000)],
-  ] as const) {
+  for (const [detail, header] of signatureValues(secret, JSON.stringify(body))) {
     call("headers", "headers:signature", detail, path, JSON.stringify(body), {
       ...json,
       ...(header === undefined ? {} : { "x-pay-signature": header }),

@@ -1,4 +1,5 @@
 import type { EndpointDef, EndpointName } from "@platform/api-client/contract";
+import { sign } from "../src/providers/payments/signature";
 import { NO_ROW, NO_UPLOAD, TOO_MUCH, profile } from "./fuzz-setup";
 import type { Fixtures } from "./fuzz-setup";
 
@@ -214,3 +215,20 @@ export function headerClass(header: string): string {
   if (header.startsWith("if-")) return "conditional";
   return "other";
 }
+
+/**
+ * A provider's signature header, spoiled every way (none, garbage, empty parts, another secret's,
+ * stale, of another body, huge), for a body `raw` signed with `secret` in the `t=…,v1=…` scheme.
+ */
+export const signatureValues = (
+  secret: string,
+  raw: string,
+): readonly (readonly [string, string | undefined])[] => [
+  ["no signature", undefined],
+  ["garbage", "x"],
+  ["empty parts", "t=,v1="],
+  ["another secret", sign("not-the-secret", raw, new Date())],
+  ["stale", sign(secret, raw, new Date(Date.now() - 3_600_000))],
+  ["another body", sign(secret, "{}", new Date())],
+  ["huge", "t=1,v1=" + "a".repeat(8000)],
+];

@@ -162,6 +162,16 @@ export async function lastSmsCode(platform: TestPlatform, mobile: string): Promi
   return body.data.code;
 }
 
+/** Read again every 50 ms until `ok` says so, or `ms` have passed: the last value read. */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The failure of a call, for asserting on it. */
 export async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {

@@ -9,6 +9,13 @@ import type { TestPlatform } from "./harness";
 
 /** A new person with a password and `gold` hundredths of gold (granted through the ledger), signed in. */
 export async function personWithGold(platform: TestPlatform, gold = 0) {
+  const { userId, mobile } = await newPerson(platform, gold);
+  const { api } = await signIn(platform, { mobile, password: "demo123456" });
+  return { userId, mobile, api };
+}
+
+/** A new account (password demo123456) with `gold` hundredths of gold granted through the ledger. */
+async function newPerson(platform: TestPlatform, gold: number): Promise<{ userId: number; mobile: string }> {
   const db = platform.server.ctx.db;
   const mobile = freshPhone();
   const userId = await createAccount(db, {
@@ -20,8 +27,7 @@ export async function personWithGold(platform: TestPlatform, gold = 0) {
     await db.transaction((tx) =>
       grant(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold }),
     );
-  const { api } = await signIn(platform, { mobile, password: "demo123456" });
-  return { userId, mobile, api };
+  return { userId, mobile };
 }
 
 let cardCounter = 0;
@@ -41,20 +47,10 @@ export function testCard(last4 = "0008"): string {
  * one address would be, rightly, refused by the abuse limits): their ids, phones and tokens.
  */
 export async function peopleWithTokens(platform: TestPlatform, n: number, gold: number) {
-  const db = platform.server.ctx.db;
   return Promise.all(
     Array.from({ length: n }, async () => {
-      const mobile = freshPhone();
-      const userId = await createAccount(db, {
-        mobile,
-        passwordHash: await hashPassword("demo123456"),
-        channelTagId: "0",
-      });
-      if (gold > 0)
-        await db.transaction((tx) =>
-          grant(tx as unknown as Db, { userId, type: BalanceType.GOLD, amount: gold }),
-        );
-      const credentials = await issueSession(platform.server.ctx, db, userId);
+      const { userId, mobile } = await newPerson(platform, gold);
+      const credentials = await issueSession(platform.server.ctx, platform.server.ctx.db, userId);
       return { userId, mobile, token: credentials.access_token };
     }),
   );

@@ -2,6 +2,7 @@ import { ServerMessageKey } from "@platform/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, failure, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
+import { walletCall } from "../../../test/game";
 import { personWithGold } from "../../../test/money";
 import { GAME_SIGNATURE_HEADER, sandboxGameSecret } from "../../providers/games/protocol";
 import { sign } from "../../providers/payments/signature";
@@ -23,19 +24,9 @@ eachDatabase("the game lobby and its wallet", (target) => {
   });
 
   /** A call of the seamless wallet as the provider makes it (signed with `secret`). */
-  async function wallet(
-    call: string,
-    body: object,
-    secret = sandboxGameSecret(platform.server.ctx.secrets.signingKey),
-  ) {
-    const raw = JSON.stringify(body);
-    const response = await fetch(`${platform.server.origin}/api/game/wallet/${call}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", [GAME_SIGNATURE_HEADER]: sign(secret, raw, new Date()) },
-      body: raw,
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  /** A call of the seamless wallet as the provider makes it (signed with `secret`). */
+  const wallet = (call: string, body: object, secret?: string) =>
+    walletCall(platform, call, body, secret === undefined ? {} : { secret });
 
   it("lists the lobby in the reader's language and signs a launch into the sandbox provider", async () => {
     const { api } = await personWithGold(platform);

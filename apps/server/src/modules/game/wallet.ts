@@ -109,6 +109,17 @@ export async function checkExchangeOut(tx: Db, userId: number): Promise<void> {
   }
 }
 
+type BetRow = typeof gameBets.$inferSelect;
+
+/** A bet by its provider and the provider's transaction id. */
+const betKey = (provider: string, transactionId: string) =>
+  and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId));
+
+async function betOf(tx: Db, provider: string, transactionId: string): Promise<BetRow | undefined> {
+  const [bet] = await tx.select().from(gameBets).where(betKey(provider, transactionId));
+  return bet;
+}
+
 /** A journal's reference for a provider's transaction. */
 const referenceOf = (provider: string, transactionId: string) => `${provider}:${transactionId}`;
 
@@ -144,7 +155,7 @@ export async function placeBet(
     const [before] = await tx
       .select({ userId: gameBets.userId, amount: gameBets.amount })
       .from(gameBets)
-      .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
+      .where(betKey(provider, transactionId));
     if (before?.userId !== userId || before.amount !== amount)
       throw new BusinessError(BusinessCode.conflict, ServerMessage.idempotencyKeyReused);
     return { balance: game + bonus, replayed: true };
@@ -230,10 +241,7 @@ export async function payWin(
   if (bet.settledAt !== null) return { kind: "paid", balance: await playable(tx, userId) };
   if (amount > winCap(limits, bet.amount)) {
     if (bet.heldWin === null) {
-      await tx
-        .update(gameBets)
-        .set({ heldWin: amount })
-        .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, betTransactionId)));
+      await tx.update(gameBets).set({ heldWin: amount }).where(betKey(provider, betTransactionId));
       await writeMessage(tx, userId, {
         kind: MessageKind.GAME_ROUND,
         params: await roundParams(tx, bet, amount, GameRoundOutcome.WIN_HELD),
@@ -244,15 +252,13 @@ export async function payWin(
   return { kind: "paid", balance: await settle(tx, bet, amount) };
 }
 
-type BetRow = typeof gameBets.$inferSelect;
-
 /** Settle an open bet with what it won (the caller holds the lock and checked it is open). */
 async function settle(tx: Db, bet: BetRow, amount: number): Promise<number> {
   const { userId, provider, transactionId } = bet;
   await tx
     .update(gameBets)
     .set({ won: amount, settledAt: sql`now()` })
-    .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
+    .where(betKey(provider, transactionId));
   if (amount > 0) {
     await post(tx, {
       kind: "GAME_WIN",
@@ -297,10 +303,7 @@ async function roundParams(tx: Db, bet: BetRow, amount: number, outcome: GameRou
  * whether it voided the bet.
  */
 export async function voidBet(tx: Db, provider: string, transactionId: string): Promise<boolean> {
-  const [bet] = await tx
-    .select()
-    .from(gameBets)
-    .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
+  const bet = await betOf(tx, provider, transactionId);
   if (bet === undefined) return false;
   if (bet.settledAt !== null || bet.heldWin !== null) return false;
   const { userId, amount } = bet;
@@ -309,7 +312,7 @@ export async function voidBet(tx: Db, provider: string, transactionId: string): 
   await tx
     .update(gameBets)
     .set({ won: 0, settledAt: sql`now()`, voidedAt: sql`now()` })
-    .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
+    .where(betKey(provider, transactionId));
   await post(tx, {
     kind: "GAME_VOID",
     reference: referenceOf(provider, `void:${transactionId}`),
@@ -334,10 +337,7 @@ export async function decideHeldWin(
   transactionId: string,
   pay: boolean,
 ): Promise<BetRow | null> {
-  const [bet] = await tx
-    .select()
-    .from(gameBets)
-    .where(and(eq(gameBets.provider, provider), eq(gameBets.transactionId, transactionId)));
+  const bet = await betOf(tx, provider, transactionId);
   if (bet === undefined) return null;
   if (bet.settledAt !== null || bet.heldWin === null) return null;
   const amount = pay ? bet.heldWin : 0;

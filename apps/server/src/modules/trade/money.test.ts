@@ -8,6 +8,7 @@ import {
   lastSmsCode,
   rowsOf,
   startPlatform,
+  until,
 } from "../../../test/harness";
 import { personWithGold, testCard } from "../../../test/money";
 import type { TestPlatform, signIn } from "../../../test/harness";
@@ -39,15 +40,6 @@ async function checkout(payUrl: string, form: Record<string, string>): Promise<R
     body: new URLSearchParams(form).toString(),
     redirect: "manual",
   });
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Wait for a recharge to reach a status. */

@@ -7,8 +7,7 @@ import type { TestPlatform } from "../../../test/harness";
 import { peopleWithTokens, rulesEnv, testCard } from "../../../test/money";
 import { callOn, spawnServer } from "../../../test/processes";
 import { gameBets, withdrawOrders } from "../../db/schema";
-import { GAME_SIGNATURE_HEADER, sandboxGameSecret } from "../../providers/games/protocol";
-import { sign } from "../../providers/payments/signature";
+import { walletCall } from "../../../test/game";
 import { seed } from "../../seed";
 import { reconcile } from "./reconcile";
 import { balancesOf } from "./wallet";
@@ -95,19 +94,8 @@ describePg("money rules under concurrency, on PostgreSQL with two server process
       randomUUID(),
     );
     expect(into.code).toBe(200);
-    const secret = sandboxGameSecret(platform.server.ctx.secrets.signingKey);
-    const wallet = async (origin: string, call: string, body: object) => {
-      const raw = JSON.stringify(body);
-      const response = await fetch(`${origin}/api/game/wallet/${call}`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          [GAME_SIGNATURE_HEADER]: sign(secret, raw, new Date()),
-        },
-        body: raw,
-      });
-      return response.status;
-    };
+    const wallet = async (origin: string, call: string, body: object) =>
+      (await walletCall(platform, call, body, { origin })).status;
     const playerId = String(p.userId);
     const rounds = Array.from({ length: 20 }, () => randomUUID());
     const statuses = await Promise.all([

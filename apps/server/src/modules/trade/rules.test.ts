@@ -3,13 +3,13 @@ import { endpoints } from "@platform/api-client";
 import { GameRoundOutcome, MessageKind, SmsCodeType } from "@platform/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aMinuteLater, eachDatabase, lastSmsCode, rowsOf, startPlatform } from "../../../test/harness";
+import { aMinuteLater, eachDatabase, lastSmsCode, rowsOf, startPlatform, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { peopleWithTokens, personWithGold, rulesEnv, testCard } from "../../../test/money";
+import { walletCall } from "../../../test/game";
 import { callOn } from "../../../test/processes";
 import { withCause } from "../../db/cause";
 import { gameBets, journals, messages } from "../../db/schema";
-import { GAME_SIGNATURE_HEADER, sandboxGameSecret } from "../../providers/games/protocol";
 import { sign } from "../../providers/payments/signature";
 import { sandboxSecret } from "../../providers/payments/sandbox/secret";
 import { seed } from "../../seed";
@@ -25,15 +25,6 @@ import { balancesOf } from "./wallet";
  * and holds now. The races are in `rules.race.test.ts` (PostgreSQL, two processes).
  */
 const operator = { actor: "operator", actorId: "desk-test", requestId: "cli-test", address: null } as const;
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Press a button of the sandbox checkout page, as the browser would post its form. */
 async function checkout(payUrl: string, form: Record<string, string>): Promise<void> {
@@ -67,15 +58,40 @@ eachDatabase("money rules (Step 17)", (target) => {
   }
 
   /** A signed call of the seamless wallet, as the provider makes it. */
-  async function wallet(call: string, body: object) {
-    const raw = JSON.stringify(body);
-    const secret = sandboxGameSecret(platform.server.ctx.secrets.signingKey);
-    const response = await fetch(`${platform.server.origin}/api/game/wallet/${call}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", [GAME_SIGNATURE_HEADER]: sign(secret, raw, new Date()) },
-      body: raw,
+  const wallet = (call: string, body: object) => walletCall(platform, call, body);
+
+  /** The GAME_ROUND messages a person was sent, oldest first: their parameters. */
+  async function roundMessages(userId: number) {
+    const told = await platform.server.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.userId, userId), eq(messages.kind, MessageKind.GAME_ROUND)));
+    return told.map((m) => m.params as { outcome: string; stake: number });
+  }
+
+  /** Bind a card (with its code) and withdraw to it (with another): the order's number. */
+  async function withdrawToNewCard(
+    person: { mobile: string; token: string },
+    cardNumber: string,
+    asked: { amount: number; timing: "NORMAL" | "RESERVED" },
+  ): Promise<string> {
+    const { origin } = platform.server;
+    const card = await callOn(origin, person.token, "trade.createPayee", {
+      cardNumber,
+      cardholderName: "赵六",
+      bankName: "工商银行",
+      code: await code(person.mobile, person.token, "PAYEE"),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    expect(card.code).toBe(200);
+    const made = await callOn(
+      origin,
+      person.token,
+      "trade.withdrawal",
+      { ...asked, withdrawType: "BANK_WITHDRAW", code: await code(person.mobile, person.token, "WITHDRAW") },
+      randomUUID(),
+    );
+    expect(made.code).toBe(200);
+    return (made.data as { orderNum: string }).orderNum;
   }
 
   describe("notifications (finding 5, 12)", () => {
@@ -304,27 +320,8 @@ eachDatabase("money rules (Step 17)", (target) => {
     it("the sandbox bank keeps payout card numbers sealed", async () => {
       const [person] = await peopleWithTokens(platform, 1, 10_000);
       if (!person) throw new Error("no person");
-      const { origin } = platform.server;
       const number = testCard("0008");
-      await callOn(origin, person.token, "trade.createPayee", {
-        cardNumber: number,
-        cardholderName: "赵六",
-        bankName: "工商银行",
-        code: await code(person.mobile, person.token, "PAYEE"),
-      });
-      const made = await callOn(
-        origin,
-        person.token,
-        "trade.withdrawal",
-        {
-          amount: 2000,
-          withdrawType: "BANK_WITHDRAW",
-          timing: "NORMAL",
-          code: await code(person.mobile, person.token, "WITHDRAW"),
-        },
-        randomUUID(),
-      );
-      const { orderNum } = made.data as { orderNum: string };
+      const orderNum = await withdrawToNewCard(person, number, { amount: 2000, timing: "NORMAL" });
       const rows = await until(
         () =>
           rowsOf<{ destination: string }>(
@@ -344,25 +341,10 @@ eachDatabase("money rules (Step 17)", (target) => {
       const [person] = await peopleWithTokens(platform, 1, 20_000);
       if (!person) throw new Error("no person");
       const { origin } = platform.server;
-      await callOn(origin, person.token, "trade.createPayee", {
-        cardNumber: testCard("0008"),
-        cardholderName: "钱七",
-        bankName: "工商银行",
-        code: await code(person.mobile, person.token, "PAYEE"),
+      const orderNum = await withdrawToNewCard(person, testCard("0008"), {
+        amount: 10_000,
+        timing: "RESERVED",
       });
-      const made = await callOn(
-        origin,
-        person.token,
-        "trade.withdrawal",
-        {
-          amount: 10_000,
-          withdrawType: "BANK_WITHDRAW",
-          timing: "RESERVED",
-          code: await code(person.mobile, person.token, "WITHDRAW"),
-        },
-        randomUUID(),
-      );
-      const { orderNum } = made.data as { orderNum: string };
       const paid = await until(
         async () =>
           (await callOn(origin, person.token, "trade.withdrawByOrderNum", { orderNum })).data as {
@@ -426,11 +408,7 @@ eachDatabase("money rules (Step 17)", (target) => {
       const [bet] = await db.select().from(gameBets).where(eq(gameBets.transactionId, "big-1"));
       expect(bet).toMatchObject({ heldWin: 1_000_000_000, settledAt: null });
       expect((await balancesOf(db, userId)).GAME).toBe(before.GAME - 1);
-      const told = await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.userId, userId), eq(messages.kind, MessageKind.GAME_ROUND)));
-      expect(told.map((m) => (m.params as { outcome: string }).outcome)).toEqual([GameRoundOutcome.WIN_HELD]);
+      expect((await roundMessages(userId)).map((m) => m.outcome)).toEqual([GameRoundOutcome.WIN_HELD]);
       // Within the cap, paid as usual.
       await round("small-1");
       expect(
@@ -489,11 +467,7 @@ eachDatabase("money rules (Step 17)", (target) => {
         gameBonus: 1000,
         wagerRemaining: 100_000,
       });
-      const told = await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.userId, userId), eq(messages.kind, MessageKind.GAME_ROUND)));
-      expect(told.map((m) => m.params)).toEqual([
+      expect(await roundMessages(userId)).toEqual([
         expect.objectContaining({ outcome: GameRoundOutcome.VOIDED, stake: 10_500 }),
       ]);
       // A win that comes after the void is refused: the round is over.
@@ -536,25 +510,7 @@ eachDatabase("money rules (Step 17)", (target) => {
         job: null,
       });
       // A withdrawal's hold is the person's; its payout, the provider's word on it or the job's.
-      await callOn(origin, person.token, "trade.createPayee", {
-        cardNumber: testCard("0008"),
-        cardholderName: "孙八",
-        bankName: "工商银行",
-        code: await code(person.mobile, person.token, "PAYEE"),
-      });
-      const made = await callOn(
-        origin,
-        person.token,
-        "trade.withdrawal",
-        {
-          amount: 2000,
-          withdrawType: "BANK_WITHDRAW",
-          timing: "NORMAL",
-          code: await code(person.mobile, person.token, "WITHDRAW"),
-        },
-        randomUUID(),
-      );
-      const { orderNum } = made.data as { orderNum: string };
+      const orderNum = await withdrawToNewCard(person, testCard("0008"), { amount: 2000, timing: "NORMAL" });
       const trail = await until(
         () => journalsOf(platform.server.ctx.db, orderNum),
         (j) => j.length === 2,
