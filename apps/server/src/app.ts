@@ -8,6 +8,7 @@ import { configScript, loadAppPage } from "./http/app-page";
 import type { H5Config } from "./http/app-page";
 import { BusinessError, Unauthenticated } from "./http/errors";
 import { loggableError } from "./http/loggable";
+import { isRetryable } from "./db/transaction";
 import { ServerMessage, refusal } from "./http/messages";
 import { addSecurityHeaders } from "./http/security-headers";
 import { mediaRoutes } from "./modules/media/routes";
@@ -145,6 +146,14 @@ export async function buildApp(
       return reply
         .status(BusinessCode.ok)
         .send(refusal(request, BusinessCode.invalid, ServerMessage.invalidRequest));
+    }
+    // A deadlock or serialisation failure that outlasted `transact`'s retries: nothing was written,
+    // and the caller may try again — said so, not a 500 (decision 0023).
+    if (isRetryable(error)) {
+      request.log.warn({ error: loggableError(error) }, "database busy after retries");
+      return reply
+        .status(BusinessCode.ok)
+        .send(refusal(request, BusinessCode.unavailable, ServerMessage.busy));
     }
     request.log.error({ error: loggableError(error) }, "unexpected error");
     return reply

@@ -10,6 +10,7 @@
  *   review takedown <id> <reason>    take a published video down (86); its buyers are refunded
  *   money journals <reference>       every journal of an order number (or purchases:12, a game bet
  *                                    sandbox:<id>), with who caused it, which request, from where
+ *   money statement <personId>       a person's newest ledger entries, each with its cause
  *   money held                       payments held for an operator (paid, but not as ordered)
  *   money credit <orderNum>          credit a held payment to its person's gold
  *   money refund <orderNum>          give a held payment back to its payer through its provider
@@ -40,7 +41,7 @@ import { withCause } from "./db/cause";
 import type { Cause } from "./db/cause";
 import type { Db } from "./db/database";
 import type { ServerConfig } from "./env";
-import { describeJournals, decideWin, heldWins, journalsOf } from "./modules/trade/desk";
+import { describeJournals, decideWin, heldWins, journalsOf, statementFor } from "./modules/trade/desk";
 import { HeldPaymentError, creditHeld, heldPayments, refundHeld } from "./modules/trade/recharge";
 import { paymentProviders } from "./providers/payments/http-provider";
 import { settleSecrets } from "./secrets";
@@ -48,6 +49,7 @@ import { settleSecrets } from "./secrets";
 const usage = `usage:
   cli.js reconcile
   cli.js money journals <reference>
+  cli.js money statement <personId>
   cli.js money held
   cli.js money credit <orderNum>
   cli.js money refund <orderNum>
@@ -103,6 +105,12 @@ async function money(db: Db, config: ServerConfig, args: readonly string[]): Pro
     case "journals":
       if (!reference) throw new ReviewError(usage.trimEnd());
       return describeJournals(await journalsOf(db, reference));
+    case "statement": {
+      const id = Number(reference);
+      if (!/^\d{1,16}$/.test(reference ?? "") || !Number.isSafeInteger(id) || id < 1)
+        throw new ReviewError(`not a person's id: ${reference ?? "(none)"}`);
+      return statementFor(db, id);
+    }
     case "held": {
       const held = await heldPayments(db);
       if (held.length === 0) return "no payment is held";

@@ -1,10 +1,12 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { MessageKey } from "@platform/domain";
 
-/** The domain message keys only the money screens show (orders, withdrawals, bank cards). */
+/**
+ * The domain message keys only the money screens show (orders, withdrawals, bank cards). An amount's
+ * own rules (`withdrawAmountRequired`, `withdrawAmountFormat`) stay shared: /game's transfers read
+ * amounts too.
+ */
 type MoneyKeyName =
-  | "withdrawAmountRequired"
-  | "withdrawAmountFormat"
   | "withdrawBelowMinimum"
   | "withdrawOverBalance"
   | "bankCardRequired"
@@ -34,14 +36,6 @@ export type MoneyMessageKey = (typeof MessageKey)[MoneyKeyName];
  * others (`messages.ts`). The record type makes a missing key a type error.
  */
 export const domainMoneyMessages: Readonly<Record<MoneyMessageKey, MessageDescriptor>> = {
-  [MessageKey.withdrawAmountRequired]: /*i18n*/ {
-    id: "validation.withdrawAmountRequired",
-    message: "请输入金额",
-  },
-  [MessageKey.withdrawAmountFormat]: /*i18n*/ {
-    id: "validation.withdrawAmountFormat",
-    message: "请输入大于 0 的金额，最多两位小数",
-  },
   [MessageKey.withdrawBelowMinimum]: /*i18n*/ {
     id: "validation.withdrawBelowMinimum",
     message: "单笔最低提现 {minimum} 金贝",

@@ -12,6 +12,7 @@ import type { Cause } from "../db/cause";
 import { sameText } from "../security/hashing";
 import { BusinessError, Unauthenticated } from "./errors";
 import { loggableError } from "./loggable";
+import { isRetryable } from "../db/transaction";
 import { ServerMessage, isMessageId } from "./messages";
 
 /**
@@ -32,7 +33,8 @@ export function providerCause(request: FastifyRequest, provider: string): Cause 
 /**
  * In a scope of calls from other servers (providers' notifications, the game wallet): an error
  * answers a real HTTP status — 413 for a body over the limit, 415 for a type the scope does not
- * read, 400 for a body that does not parse, 500 (logged) for anything else — never the
+ * read, 400 for a body that does not parse, 503 when the database stayed busy past the retries,
+ * 500 (logged) for anything else — never the
  * envelope's HTTP 200, which a provider would take for a receipt.
  */
 export function refuseWithStatus(scope: FastifyInstance): void {
@@ -40,6 +42,8 @@ export function refuseWithStatus(scope: FastifyInstance): void {
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === "number" && status >= 400 && status < 500)
       return reply.status(status).send({ ok: false, error: "refused" });
+    // Busy past `transact`'s retries: nothing was written; the caller sends it again.
+    if (isRetryable(error)) return reply.status(503).send({ ok: false, error: "busy" });
     request.log.error({ error: loggableError(error) }, "unexpected error");
     return reply.status(500).send({ ok: false, error: "internal" });
   });

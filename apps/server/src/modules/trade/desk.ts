@@ -1,9 +1,10 @@
 /**
  * The money desk's reads and decisions for operators (decision 0023; the console of Step 22 acts
  * through these, the `money` and `game` commands of cli.ts until then): every journal of an order
- * or a reference with who caused it, the held payments and held game wins.
+ * or a reference with who caused it, a person's statement with the same, the held payments and
+ * held game wins.
  */
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { lockPeople } from "../../db/locks";
 import { gameBets, journals, ledgerEntries, walletAccounts } from "../../db/schema";
@@ -114,6 +115,47 @@ export function describeJournals(records: readonly JournalRecord[]): string {
         ...lines,
       ].join("\n");
     })
+    .join("\n");
+}
+
+/**
+ * A person's statement as an operator reads it: their newest `limit` ledger entries (every balance,
+ * the game's too), each with its journal and who caused it from where.
+ */
+export async function statementFor(db: Db, userId: number, limit = 50): Promise<string> {
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      type: walletAccounts.type,
+      amount: ledgerEntries.amount,
+      balanceAfter: ledgerEntries.balanceAfter,
+      kind: journals.kind,
+      reference: journals.reference,
+      actor: journals.actor,
+      actorId: journals.actorId,
+      requestId: journals.requestId,
+      address: journals.address,
+      job: journals.job,
+      createdAt: journals.createdAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
+    .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit);
+  if (rows.length === 0) return `person ${String(userId)} has no ledger entries`;
+  return rows
+    .map((r) =>
+      [
+        r.createdAt.toISOString(),
+        r.type.padEnd(10),
+        yuan(r.amount).padStart(12),
+        `→ ${(r.balanceAfter / 100).toFixed(2)}`.padEnd(14),
+        `${r.kind} ${r.reference}`,
+        `— by ${r.actor} ${r.actorId}${r.requestId === null ? "" : `, request ${r.requestId}`}${r.address === null ? "" : `, from ${r.address}`}${r.job === null ? "" : `, via ${r.job}`}`,
+      ].join("  "),
+    )
     .join("\n");
 }
 

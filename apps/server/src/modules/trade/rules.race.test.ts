@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -270,4 +272,77 @@ describePg("money rules under concurrency, on PostgreSQL with two server process
     expect(raced.filter((r) => r.code === 200).length).toBeLessThanOrEqual(1);
     expect((await reconcile(platform.server.ctx.db)).drift).toEqual([]);
   }, 120_000);
+
+  it("the operators' commands: held payments credited and refunded, journals and statements with their causes", async () => {
+    const [p] = await peopleWithTokens(platform, 1, 0);
+    if (!p) throw new Error("no person");
+    /** A command of cli.js against this database, as an operator runs it. */
+    const cli = (...args: string[]) =>
+      new Promise<{ code: number; out: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [fileURLToPath(new URL("../../../dist/cli.js", import.meta.url)), ...args],
+          {
+            env: {
+              PATH: "/usr/bin:/bin",
+              DATABASE_URL: platform.config.databaseUrl ?? "",
+              DATA_DIR: platform.config.dataDir,
+              HOST: "127.0.0.1",
+              PORT: new URL(origins[0]).port,
+              OPERATOR: "desk-cli",
+              LOG_LEVEL: "silent",
+            },
+          },
+        );
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+        child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+        child.on("exit", (code) => {
+          resolve({ code: code ?? -1, out });
+        });
+      });
+    /** A recharge paid on the sandbox's page with another amount than ordered: held. */
+    const heldRecharge = async (amount: number, method: string, paid: string) => {
+      const made = await callOn(
+        origins[0],
+        p.token,
+        "trade.rechargeGold",
+        { amount, payMethod: method },
+        randomUUID(),
+      );
+      const order = made.data as { orderNum: string; payUrl: string };
+      await fetch(order.payUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ do: "other", amount: paid }).toString(),
+        redirect: "manual",
+      });
+      for (let i = 0; i < 200; i++) {
+        const detail = await callOn(origins[0], p.token, "trade.orderDetail", { orderNum: order.orderNum });
+        if ((detail.data as { status: string }).status === "HELD") return order.orderNum;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`${order.orderNum} was not held`);
+    };
+    const toCredit = await heldRecharge(1000, "MERCHANT", "30.00");
+    const toRefund = await heldRecharge(1000, "MERCHANT", "99999.99");
+    const listed = await cli("money", "held");
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(toCredit);
+    expect(listed.out).toContain("paid 99999.99");
+    expect((await cli("money", "credit", toCredit)).out).toContain("30.00 credited");
+    expect((await cli("money", "refund", toRefund)).out).toContain("refunded to the payer");
+    expect((await cli("money", "credit", toCredit)).code).toBe(1);
+    expect((await balancesOf(platform.server.ctx.db, p.userId)).GOLD).toBe(3000);
+    const journals = await cli("money", "journals", toCredit);
+    expect(journals.out).toMatch(
+      /RECHARGE_HELD .* — by provider merchant, request [0-9a-f-]{36}, from 127\.0\.0\.1/,
+    );
+    expect(journals.out).toMatch(/RECHARGE .* — by operator desk-cli, request cli-/);
+    const statement = await cli("money", "statement", String(p.userId));
+    expect(statement.out).toMatch(/GOLD +\+30\.00 +→ 30\.00 +RECHARGE /);
+    expect((await cli("money", "statement", "x")).code).toBe(1);
+    expect((await cli("game", "held")).out).toContain("no win is held");
+    expect((await reconcile(platform.server.ctx.db)).drift).toEqual([]);
+  }, 60_000);
 });
