@@ -21,9 +21,12 @@
  * What a command moves is the operator's doing: the ledger records OPERATOR (or the login name)
  * and the command's run id.
  *
- * The embedded database is one process's at a time: stop the server first, or use PostgreSQL.
+ * The embedded database is one process's at a time: while the server holds it, a command is
+ * refused (exit 3) with words saying to stop the server or to use PostgreSQL, where commands run
+ * beside the running server (db/holder.ts).
  */
 import { openDatabase } from "./db/database";
+import { DataDirHeldError } from "./db/holder";
 import { loadConfig } from "./env";
 import {
   ReviewError,
@@ -208,6 +211,11 @@ main(process.argv[2], process.argv.slice(3)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    if (error instanceof DataDirHeldError) {
+      process.stderr.write(`refused, nothing was changed: ${error.message}\n`);
+      process.exitCode = 3;
+      return;
+    }
     if (error instanceof ReviewError || error instanceof HeldPaymentError) {
       process.stderr.write(`${error.message}\n`);
       process.exitCode = 1;

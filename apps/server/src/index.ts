@@ -5,6 +5,7 @@ import type { ServerConfig } from "./env";
 import { READBACK_SECRET_HEADER, listensOnLoopbackOnly } from "./providers/sms/readback";
 import { startServer } from "./server";
 import { stationOf } from "./modules/live/station";
+import { DataDirHeldError } from "./db/holder";
 
 export { buildApp } from "./app";
 export { demoAccounts, seed } from "./seed";
@@ -82,6 +83,10 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
+    if (error instanceof DataDirHeldError) {
+      process.stderr.write(`cannot start: ${error.message}\n`);
+      process.exit(1);
+    }
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   });

@@ -39,8 +39,8 @@ export interface TestPlatform {
     readonly errors: ApiError[];
     readonly expired: string[];
   };
-  /** Restart the server on the same data (same folder or database). */
-  restart(): Promise<void>;
+  /** Restart the server on the same data (same folder or database); `whileDown` runs in between. */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,8 +102,9 @@ export async function startPlatform(
       });
       return Object.assign(api, { errors, expired });
     },
-    async restart() {
+    async restart(whileDown) {
       await server.close();
+      await whileDown?.();
       server = await startServer(settled, { logger: false });
     },
     async close() {

@@ -97,3 +97,34 @@ export async function spawnServer(
   child.kill("SIGKILL");
   throw new Error("the server process did not start");
 }
+
+/**
+ * A command of the built cli.js against the platform's database and data folder, as an operator
+ * runs it: its exit code and everything it printed.
+ */
+export function runCli(
+  platform: TestPlatform,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string }> {
+  const entry = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+  if (!existsSync(entry)) throw new Error("build the server first (dist/cli.js): the test command does");
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry, ...args], {
+      env: {
+        PATH: "/usr/bin:/bin",
+        DATABASE_URL: platform.config.databaseUrl ?? "",
+        DATA_DIR: platform.config.dataDir,
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "silent",
+        ...env,
+      },
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.on("exit", (code) => {
+      resolve({ code: code ?? -1, out });
+    });
+  });
+}

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { holdDataDir } from "./holder";
 import * as schema from "./schema";
 
 /** Either driver behind one type: the query builder and transactions are the same. */
@@ -117,9 +118,23 @@ export async function openDatabase(options: {
   }
   const folder = join(options.dataDir, "db");
   mkdirSync(folder, { recursive: true });
-  const client = await PGlite.create(folder);
+  // One process at a time (db/holder.ts): a second opener is refused, never silently forked.
+  const release = holdDataDir(folder);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(folder);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  try {
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    release();
+    throw error;
+  }
   return {
     db: db as unknown as Db,
     kind: "pglite",
@@ -127,6 +142,12 @@ export async function openDatabase(options: {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }

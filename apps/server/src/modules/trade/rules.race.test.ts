@@ -1,13 +1,11 @@
-import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aMinuteLater, lastSmsCode, rowsOf, startPlatform, targets } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { peopleWithTokens, rulesEnv, testCard } from "../../../test/money";
-import { callOn, spawnServer } from "../../../test/processes";
+import { callOn, runCli, spawnServer } from "../../../test/processes";
 import { gameBets, withdrawOrders } from "../../db/schema";
 import { walletCall } from "../../../test/game";
 import { seed } from "../../seed";
@@ -276,31 +274,8 @@ describePg("money rules under concurrency, on PostgreSQL with two server process
   it("the operators' commands: held payments credited and refunded, journals and statements with their causes", async () => {
     const [p] = await peopleWithTokens(platform, 1, 0);
     if (!p) throw new Error("no person");
-    /** A command of cli.js against this database, as an operator runs it. */
     const cli = (...args: string[]) =>
-      new Promise<{ code: number; out: string }>((resolve) => {
-        const child = spawn(
-          process.execPath,
-          [fileURLToPath(new URL("../../../dist/cli.js", import.meta.url)), ...args],
-          {
-            env: {
-              PATH: "/usr/bin:/bin",
-              DATABASE_URL: platform.config.databaseUrl ?? "",
-              DATA_DIR: platform.config.dataDir,
-              HOST: "127.0.0.1",
-              PORT: new URL(origins[0]).port,
-              OPERATOR: "desk-cli",
-              LOG_LEVEL: "silent",
-            },
-          },
-        );
-        let out = "";
-        child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-        child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-        child.on("exit", (code) => {
-          resolve({ code: code ?? -1, out });
-        });
-      });
+      runCli(platform, args, { PORT: new URL(origins[0]).port, OPERATOR: "desk-cli" });
     /** A recharge paid on the sandbox's page with another amount than ordered: held. */
     const heldRecharge = async (amount: number, method: string, paid: string) => {
       const made = await callOn(
