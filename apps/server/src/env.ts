@@ -68,9 +68,13 @@ export interface ServerConfig {
   readonly smsSendGlobal: RateBudget;
   /** The wait before a phone can be sent another code (spec §9: 60 s; shorter only for tests). */
   readonly smsResendSeconds: number;
-  /** Codes sent to one phone per day, and wrong codes tried against one phone per day. */
+  /**
+   * Codes sent to one phone per day; wrong codes tried against one phone for one purpose per day;
+   * wrong codes tried by strangers (sign-in, registration, reset) from one address per hour.
+   */
   readonly smsSendsPerPhonePerDay: number;
   readonly smsWrongCodesPerPhonePerDay: number;
+  readonly smsWrongCodesPerAddressPerHour: number;
   /** Signed uploads one user may have outstanding (signed, not yet finished, not expired). */
   readonly uploadMaxPending: number;
   /** Bytes one user may sign for upload per 24 hours (declared sizes). */
@@ -527,6 +531,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       env.SMS_WRONG_CODES_PER_PHONE_PER_DAY,
       10,
       "SMS_WRONG_CODES_PER_PHONE_PER_DAY",
+    ),
+    smsWrongCodesPerAddressPerHour: intOf(
+      env.SMS_WRONG_CODES_PER_ADDRESS_PER_HOUR,
+      20,
+      "SMS_WRONG_CODES_PER_ADDRESS_PER_HOUR",
     ),
     uploadMaxPending: intOf(env.UPLOAD_MAX_PENDING, 10, "UPLOAD_MAX_PENDING"),
     uploadDailyBytes: intOf(env.UPLOAD_DAILY_BYTES, 4 * 1024 ** 3, "UPLOAD_DAILY_BYTES"),

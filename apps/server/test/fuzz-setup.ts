@@ -21,6 +21,8 @@ export const destructive: ReadonlySet<string> = new Set([
   "user.changePassword",
   "user.verifyPhone",
   "user.changePhone",
+  // Would end the fuzzing account's other sessions and its identity card (a fixture).
+  "user.signOutOthers",
 ]);
 /** Columns the profile calls write: a valid request there repeats today's value (see `profile`). */
 export const profileFields: ReadonlySet<string> = new Set([

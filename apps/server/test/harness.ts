@@ -66,6 +66,7 @@ export async function startPlatform(
     // suite (modules/auth/abuse.test.ts) starts servers with the defaults or small ones.
     SMS_SEND_PER_ADDRESS: "10000,10000,10000",
     SMS_SEND_GLOBAL: "10000,10000,10000",
+    SMS_WRONG_CODES_PER_ADDRESS_PER_HOUR: "10000",
     ANONYMOUS_WRITES_PER_MINUTE: "100000",
     // Background jobs and the payment sandbox move fast in tests; the timings have their own cases.
     JOBS_POLL_MS: "50",

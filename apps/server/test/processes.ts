@@ -88,6 +88,7 @@ export async function spawnServer(
       SANDBOX_JITTER_MS: "100",
       SMS_SEND_PER_ADDRESS: "10000,10000,10000",
       SMS_SEND_GLOBAL: "10000,10000,10000",
+      SMS_WRONG_CODES_PER_ADDRESS_PER_HOUR: "10000",
       ...env,
     },
     stdio: "ignore",

@@ -33,6 +33,7 @@ export const endpoints = {
   "auth.getKey": { method: "POST", path: "/auth/app/getKey" },
   "auth.tokenClientId": { method: "POST", path: "/auth/h5/token/new/clientId", kind: "token" },
   "auth.tokenRefresh": { method: "POST", path: "/auth/h5/token/new/refresh", kind: "token" },
+  "auth.tokenRevoke": { method: "POST", path: "/auth/h5/token/revoke", kind: "token" },
   "auth.tokenSms": { method: "POST", path: "/auth/h5/token/new/sms", kind: "token" },
   "auth.tokenUserPwd": { method: "POST", path: "/auth/h5/token/new/userPwd", kind: "token" },
   "auth.tokenIdentityCard": {
@@ -59,6 +60,7 @@ export const endpoints = {
   "user.changePassword": { method: "POST", path: "/user/app/user/security/changePassword" },
   "user.verifyPhone": { method: "POST", path: "/user/app/user/security/verifyPhone" },
   "user.changePhone": { method: "POST", path: "/user/app/user/security/changePhone" },
+  "user.signOutOthers": { method: "POST", path: "/user/app/user/security/signOutOthers" },
   "user.messageList": { method: "POST", path: "/user/app/message/list" },
   "user.messageRead": { method: "POST", path: "/user/app/message/read" },
   "user.messageSettings": { method: "POST", path: "/user/app/message/settings" },

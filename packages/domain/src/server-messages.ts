@@ -25,6 +25,8 @@ export const ServerMessageKey = {
   logoffUnfinished: "server.logoffUnfinished",
   lockedOut: "server.lockedOut",
   tooManyFromAddress: "server.tooManyFromAddress",
+  passwordAddressLocked: "server.passwordAddressLocked",
+  smsWrongFromAddress: "server.smsWrongFromAddress",
   smsTooSoon: "server.smsTooSoon",
   smsCodeWrong: "server.smsCodeWrong",
   smsCodeExpired: "server.smsCodeExpired",

@@ -61,6 +61,14 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.tooManyFromAddress",
     message: "尝试次数过多，请稍后再试",
   },
+  [ServerMessageKey.passwordAddressLocked]: /*i18n*/ {
+    id: "server.passwordAddressLocked",
+    message: "此网络的密码错误次数过多，请 {minutes} 分钟后再试或使用验证码登录",
+  },
+  [ServerMessageKey.smsWrongFromAddress]: /*i18n*/ {
+    id: "server.smsWrongFromAddress",
+    message: "此网络的验证码错误次数过多，请 {minutes} 分钟后再试",
+  },
   [ServerMessageKey.smsTooSoon]: /*i18n*/ {
     id: "server.smsTooSoon",
     message: "验证码发送过于频繁，请 {seconds} 秒后再试",
@@ -92,7 +100,7 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   },
   [ServerMessageKey.smsWrongDailyLimit]: /*i18n*/ {
     id: "server.smsWrongDailyLimit",
-    message: "该手机号今日验证码错误次数过多，请 {hours} 小时后再试",
+    message: "该手机号今日此类验证码错误次数过多，请 {hours} 小时后再试",
   },
   [ServerMessageKey.sandboxLoopbackOnly]: /*i18n*/ {
     id: "server.sandboxLoopbackOnly",

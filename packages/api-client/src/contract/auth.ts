@@ -1,6 +1,15 @@
 import { locale } from "@platform/domain";
 import { z } from "zod";
-import { ZChannelTagId, ZCredentials, ZEmpty, ZEncryptedPassword, ZLine, ZPhone, ZSign } from "./common";
+import {
+  ZChannelTagId,
+  ZCredentials,
+  ZEmpty,
+  ZEncryptedPassword,
+  ZLine,
+  ZNone,
+  ZPhone,
+  ZSign,
+} from "./common";
 
 const ZCountry = {
   mobileCountryCode: z.literal(locale.mobileCountryCode).default(locale.mobileCountryCode),
@@ -32,6 +41,11 @@ export const authSchemas = {
       scope: z.literal("server"),
     }),
     response: ZCredentials,
+  },
+  /** Sign out on the server: the refresh token's whole family ends (an unknown token: the same answer). */
+  "auth.tokenRevoke": {
+    request: z.object({ refresh_token: ZLine(256).min(1) }),
+    response: ZNone,
   },
   "auth.tokenSms": {
     request: z.object({

@@ -7,6 +7,7 @@ import type { EndpointName } from "../endpoints";
  */
 export const definedHere = {
   "auth.tokenClientId": "body",
+  "auth.tokenRevoke": "path",
   "auth.tokenIdentityCard": "body",
   "user.loginInfoLog": "body",
   "user.unreadTotal": "response",
@@ -17,6 +18,7 @@ export const definedHere = {
   "user.changePassword": "path",
   "user.verifyPhone": "path",
   "user.changePhone": "path",
+  "user.signOutOthers": "path",
   "user.messageList": "path",
   "user.messageRead": "path",
   "user.messageSettings": "path",

@@ -252,6 +252,8 @@ export const userSchemas = {
     request: z.object({ ticket: ZLine(256).min(1), mobile: ZPhone, code: ZSmsCode }),
     response: ZNone,
   },
+  /** 'Sign out of all other devices': every other session of the account ends, and its identity card. */
+  "user.signOutOthers": { request: ZEmpty, response: ZNone },
   "user.messageList": { request: ZPageRequest, response: ZPage(ZMessage) },
   /** Mark messages read: the ones named, or all of them. Answers what is still unread. */
   "user.messageRead": {

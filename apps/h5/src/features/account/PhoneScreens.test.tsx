@@ -57,6 +57,21 @@ describe("/accountsecuritysettings", () => {
     await waitFor(() => row("Phone number138****0001"));
   });
 
+  it("signs out of all other devices after a confirmation, and says so", async () => {
+    const { api } = fakeSecurityApi();
+    await renderSecurity(api, "/accountsecuritysettings");
+    await waitFor(() => byText("退出其他设备的登录"));
+    await click(control("退出其他设备的登录"));
+    // Nothing happens before the confirmation.
+    expect(api.user.signOutOthers).not.toHaveBeenCalled();
+    await waitFor(() => byText("退出其他设备的登录？"));
+    await click(control("全部退出"));
+    await waitFor(() => {
+      expect(toasts()).toContain("已退出其他设备的登录，身份卡已更新");
+    });
+    expect(api.user.signOutOthers).toHaveBeenCalledTimes(1);
+  });
+
   it("offers to set a password when the account has none", async () => {
     const { api } = fakeSecurityApi({ profile: { hasPassword: false } });
     await renderSecurity(api, "/accountsecuritysettings");

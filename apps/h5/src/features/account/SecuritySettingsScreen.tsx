@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { maskPhone } from "@platform/domain";
-import { Icon } from "@platform/ui";
-import { useQuery } from "@tanstack/react-query";
+import { Dialog, Icon, useToast } from "@platform/ui";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useRouter } from "@tanstack/react-router";
 import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
@@ -11,13 +12,28 @@ import "./security.css";
 
 /**
  * /accountSecuritySettings: the phone (masked: first 3, ****, last 4) → /editphone, the password
- * ('change', or 'set' for an account without one) → /editpassword, and deleting the account.
+ * ('change', or 'set' for an account without one) → /editpassword, 'sign out of all other devices'
+ * (after a confirmation: every other session ends, and the identity card is made anew), and
+ * deleting the account.
  */
 export function SecuritySettingsScreen() {
   const { t } = useLingui();
   const { api } = useRouter().options.context;
   const errorText = useErrorText();
   const profile = useQuery(accountProfileQueryOptions(api));
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const signOutOthers = useMutation({
+    mutationFn: () => api.user.signOutOthers(),
+    onSuccess: () => {
+      setConfirming(false);
+      toast.show(t`已退出其他设备的登录，身份卡已更新`, { tone: "success" });
+    },
+    // The api-client's toast says why; the dialog closes so the page can be used again.
+    onError: () => {
+      setConfirming(false);
+    },
+  });
   const title = t`账号与安全`;
 
   const gate = profileGate(profile, title, errorText, 156);
@@ -43,6 +59,18 @@ export function SecuritySettingsScreen() {
               </Link>
             </li>
             <li>
+              <button
+                type="button"
+                className="h5-account-row"
+                onClick={() => {
+                  setConfirming(true);
+                }}
+              >
+                <span className="h5-account-row__label">{t`退出其他设备的登录`}</span>
+                <Icon name="forward" size={18} />
+              </button>
+            </li>
+            <li>
               <Link to="/accountlogout" className="h5-account-row h5-account-row--danger">
                 <span className="h5-account-row__label">{t`注销账号`}</span>
                 <Icon name="forward" size={18} />
@@ -51,6 +79,20 @@ export function SecuritySettingsScreen() {
           </ul>
         </nav>
       </div>
+      <Dialog
+        open={confirming}
+        title={t`退出其他设备的登录？`}
+        confirmLabel={t`全部退出`}
+        busy={signOutOthers.isPending}
+        onConfirm={() => {
+          signOutOthers.mutate();
+        }}
+        onCancel={() => {
+          setConfirming(false);
+        }}
+      >
+        {t`除这台设备外，所有登录了该账号的设备都将退出登录；旧的身份卡二维码将不能再用于登录。`}
+      </Dialog>
     </Page>
   );
 }

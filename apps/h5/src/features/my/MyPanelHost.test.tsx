@@ -34,8 +34,9 @@ function fakeApi() {
   const api = {
     client: {
       userInfo: { id: "7", mobile: "13800000001", nickName: "小影 Ying", channelTagId: "0" },
-      storage: memoryStorage(),
+      storage: memoryStorage({ [StorageKey.refreshToken]: "refresh-7" }),
       signOut: vi.fn(),
+      revokeSession: vi.fn(() => Promise.resolve(true)),
     },
     user: {
       queryInfo: async () => {
@@ -209,6 +210,8 @@ describe("MyPanelHost", () => {
       expect(app.router.state.location.pathname).toBe("/login");
     });
     expect(fake.api.client.signOut).toHaveBeenCalledOnce();
+    // Ended on the server too: the token it had is revoked.
+    expect(fake.api.client.revokeSession).toHaveBeenCalledWith("refresh-7");
     expect(app.store.get(myPanelOpenAtom)).toBe(false);
   });
 
@@ -267,6 +270,8 @@ function fakeDevice() {
   rememberCurrentAccount(client);
   client.saveCredentials(credentialsOf("7", "7a"));
   rememberCurrentAccount(client);
+  // Sign-out and 'remove' revoke on the server (no server here: the call is only recorded).
+  const revoked = vi.spyOn(client, "revokeSession").mockResolvedValue(true);
   const who = (): PersonId => (client.accessToken?.startsWith("access-8") === true ? "8" : "7");
   const answer = <T,>(value: T) => Promise.resolve(value);
   const api = {
@@ -300,7 +305,7 @@ function fakeDevice() {
     const id: PersonId = refreshToken.startsWith("refresh-8") ? "8" : "7";
     return Promise.resolve({ kind: "ok", credentials: credentialsOf(id, `${id}-refreshed`) });
   });
-  return { api, client, refresh, state };
+  return { api, client, refresh, state, revoked };
 }
 
 /** A page showing who the session is (its own query, mounted across the switch when it is /home). */
@@ -490,6 +495,8 @@ describe("MyPanelHost switching accounts", () => {
     });
     expect(rememberedAccounts(device.client.storage).map((a) => a.id)).toEqual(["7"]);
     expect(device.refresh).not.toHaveBeenCalled();
+    // Removed here and ended on the server: Owl's remembered refresh token is revoked.
+    expect(device.revoked).toHaveBeenCalledWith(expect.stringMatching(/^refresh-8/));
 
     await click(control("添加账号"));
     await waitFor(() => {

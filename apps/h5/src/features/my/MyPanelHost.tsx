@@ -11,8 +11,8 @@ import { CatalogGate } from "../../components/CatalogGate";
 import { useErrorText } from "../../components/useErrorText";
 import {
   currentAccountId,
-  forgetAccount,
   logOutAccount,
+  removeAccount,
   rememberCurrentAccount,
   rememberedAccounts,
   signOutKeepingAccount,
@@ -136,7 +136,7 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
     accounts: [...current, ...others],
     onSwitch: (id) => void switchTo(id),
     onRemove: (id) => {
-      forgetAccount(api.client.storage, id);
+      removeAccount(api.client, id);
       listChanged();
     },
     onAddAccount: () => void signOut(true),

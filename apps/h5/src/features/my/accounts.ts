@@ -26,7 +26,10 @@ export interface RememberedAccount {
 }
 
 /** What of the API client the list uses: its storage and its own session methods. */
-export type SessionClient = Pick<ApiClient, "storage" | "userInfo" | "saveCredentials" | "signOut">;
+export type SessionClient = Pick<
+  ApiClient,
+  "storage" | "userInfo" | "saveCredentials" | "signOut" | "revokeSession"
+>;
 
 /** What the app shows of an account (its profile's latest words, when loaded). */
 export interface AccountLooks {
@@ -162,6 +165,16 @@ export function forgetAccount(storage: ClientStorage, id: string): void {
   if (kept.length !== accounts.length) write(storage, kept);
 }
 
+/**
+ * 'Remove' in switch account: forget the account here and end its session on the server (its
+ * tokens, copied anywhere, stop working). The revocation is not waited for.
+ */
+export function removeAccount(client: SessionClient, id: string): void {
+  const account = rememberedAccounts(client.storage).find((entry) => entry.id === id);
+  forgetAccount(client.storage, id);
+  if (account) void client.revokeSession(account.refreshToken);
+}
+
 /** 'Add account': remember the signed-in account, then sign out here only (its tokens stay valid). */
 export function signOutKeepingAccount(client: SessionClient): RememberedAccount | null {
   const account = rememberCurrentAccount(client);
@@ -169,11 +182,16 @@ export function signOutKeepingAccount(client: SessionClient): RememberedAccount 
   return account;
 }
 
-/** 'Log out': the signed-in account leaves the list, and the session ends here. */
+/**
+ * 'Log out': the signed-in account leaves the list, and the session ends here at once and on the
+ * server (not waited for: signing out never hangs on the network).
+ */
 export function logOutAccount(client: SessionClient): void {
   const id = currentAccountId(client);
+  const refreshToken = client.storage.get(StorageKey.refreshToken);
   if (id !== null) forgetAccount(client.storage, id);
   client.signOut();
+  void client.revokeSession(refreshToken);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray } from "drizzle-orm";
+import { and, count, eq, gt, inArray, min } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
@@ -7,22 +7,36 @@ import { authFailures } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 
-/** Wrong passwords: 5 for one phone, or 30 from one address, within 15 minutes lock it out. */
+/**
+ * Wrong passwords, within 15 minutes: 5 for one account (from anywhere) lock that account; from one
+ * address, past 30 only accounts not yet tried wrongly from there may still try (so the right
+ * password of an account that was not attacked still works behind a shared address), and past 100
+ * nothing more is tried from there (password spraying stops). Each refusal says when to retry.
+ */
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_PHONE = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
+export const MAX_FAILURES_PER_ADDRESS_AT_ALL = 100;
 
-async function failuresOf(tx: Db, key: string, since: Date): Promise<number> {
+/** A window's failures of `key`: how many, and when the oldest of them ages out. */
+async function failuresOf(tx: Db, key: string, since: Date): Promise<{ n: number; oldest: Date | null }> {
   const [row] = await tx
-    .select({ n: count() })
+    .select({ n: count(), oldest: min(authFailures.createdAt) })
     .from(authFailures)
     .where(and(eq(authFailures.key, key), gt(authFailures.createdAt, since)));
-  return row?.n ?? 0;
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+/** Whole minutes (at least 1) until the window's oldest failure ages out. */
+function minutesUntilFree(oldest: Date | null, now: Date): number {
+  const freeAt = (oldest?.getTime() ?? now.getTime()) + LOCKOUT_WINDOW_MS;
+  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
 }
 
 /** A password attempt paid for in advance: it counts as a failure unless it is given back. */
 export interface Attempt {
   readonly mobile: string;
+  readonly address: string;
   readonly ids: readonly number[];
 }
 
@@ -39,22 +53,30 @@ export async function reserveAttempt(ctx: AppContext, mobile: string, address: s
   return ctx.db.transaction(async (tx) => {
     await lockUntilCommit(tx, LockKind.passwordPhone, mobile);
     await lockUntilCommit(tx, LockKind.passwordAddress, address);
-    if ((await failuresOf(tx, `phone:${mobile}`, since)) >= MAX_FAILURES_PER_PHONE) {
+    const phone = await failuresOf(tx, `phone:${mobile}`, since);
+    if (phone.n >= MAX_FAILURES_PER_PHONE) {
       throw new BusinessError(BusinessCode.tooMany, ServerMessage.lockedOut, {
-        minutes: LOCKOUT_WINDOW_MS / 60_000,
+        minutes: minutesUntilFree(phone.oldest, now),
       });
     }
-    if ((await failuresOf(tx, `addr:${address}`, since)) >= MAX_FAILURES_PER_ADDRESS) {
-      throw new BusinessError(BusinessCode.tooMany, ServerMessage.tooManyFromAddress);
+    const fromAddress = await failuresOf(tx, `addr:${address}`, since);
+    if (fromAddress.n >= MAX_FAILURES_PER_ADDRESS) {
+      const pair = await failuresOf(tx, `pair:${address}:${mobile}`, since);
+      if (pair.n > 0 || fromAddress.n >= MAX_FAILURES_PER_ADDRESS_AT_ALL) {
+        throw new BusinessError(BusinessCode.tooMany, ServerMessage.passwordAddressLocked, {
+          minutes: minutesUntilFree(fromAddress.oldest, now),
+        });
+      }
     }
     const rows = await tx
       .insert(authFailures)
       .values([
         { key: `phone:${mobile}`, createdAt: now },
         { key: `addr:${address}`, createdAt: now },
+        { key: `pair:${address}:${mobile}`, createdAt: now },
       ])
       .returning({ id: authFailures.id });
-    return { mobile, ids: rows.map((r) => r.id) };
+    return { mobile, address, ids: rows.map((r) => r.id) };
   });
 }
 
@@ -63,10 +85,14 @@ export async function releaseAttempt(ctx: AppContext, attempt: Attempt): Promise
   await ctx.db.delete(authFailures).where(inArray(authFailures.id, [...attempt.ids]));
 }
 
-/** The right password: the attempt was no failure, and the phone's earlier failures are forgiven. */
+/**
+ * The right password: the attempt was no failure, and the account's earlier failures are forgiven
+ * (from this address too; the address's count of others stays).
+ */
 export async function attemptSucceeded(ctx: AppContext, attempt: Attempt): Promise<void> {
   await releaseAttempt(ctx, attempt);
   await clearPhoneFailures(ctx, attempt.mobile);
+  await ctx.db.delete(authFailures).where(eq(authFailures.key, `pair:${attempt.address}:${attempt.mobile}`));
 }
 
 export async function clearPhoneFailures(ctx: AppContext, mobile: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { assertOurClient, refuseFlood, route } from "../../http/route";
 import { issueSign, passwordKeys } from "./keys";
-import { issueSession, refreshSession } from "./sessions";
+import { issueSession, refreshSession, revokeFamilyOf } from "./sessions";
 import { signInByCard, signInByPassword, signInBySms } from "./tokens";
 
 /** The token calls and the password key: contract name → handler (logic in tokens.ts, sessions.ts, keys.ts). */
@@ -18,6 +18,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return issueSession(ctx, ctx.db, null);
   });
   route(app, ctx, "auth.tokenRefresh", "public", ({ body }) => refreshSession(ctx, body.refresh_token));
+  route(app, ctx, "auth.tokenRevoke", "public", async ({ body }) => {
+    await revokeFamilyOf(ctx, body.refresh_token);
+    return null;
+  });
   route(app, ctx, "auth.tokenSms", "public", (input) => signInBySms(ctx, input));
   route(app, ctx, "auth.tokenUserPwd", "public", (input) => signInByPassword(ctx, input));
   route(app, ctx, "auth.tokenIdentityCard", "public", (input) => signInByCard(ctx, input));

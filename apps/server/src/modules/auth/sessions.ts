@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Credentials } from "@platform/api-client";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
 import { TtlCache, cachesPerContext, clockOf } from "../../cache";
 import type { AppContext } from "../../context";
 import type { Caller } from "../../http/caller";
 import type { Db } from "../../db/database";
-import { sessions, users } from "../../db/schema";
+import { identityCards, sessions, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { randomToken, sha256 } from "../../security/hashing";
@@ -124,21 +124,22 @@ const sessionOver = () =>
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<Credentials> {
   const now = ctx.now();
   type Outcome =
-    { kind: "invalid" } | { kind: "reuse"; family: string } | { kind: "ok"; credentials: Credentials };
+    | { kind: "invalid" }
+    | { kind: "reuse"; family: string; userId: number | null }
+    | { kind: "ok"; credentials: Credentials };
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select()
       .from(sessions)
       .where(eq(sessions.refreshHash, sha256(refreshToken)));
     if (!row || row.refreshExpiresAt.getTime() <= now.getTime()) return { kind: "invalid" };
-    if (row.rotatedAt) return { kind: "reuse", family: row.family };
-    if (row.revokedAt) return { kind: "invalid" };
+    if (row.rotatedAt || row.revokedAt) return { kind: "reuse", family: row.family, userId: row.userId };
     const rotated = await tx
       .update(sessions)
       .set({ rotatedAt: now, revokedAt: now })
       .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt)))
       .returning({ id: sessions.id });
-    if (rotated.length === 0) return { kind: "reuse", family: row.family };
+    if (rotated.length === 0) return { kind: "reuse", family: row.family, userId: row.userId };
     authCaches(ctx).sessions.delete(row.accessHash);
     if (row.userId !== null) {
       const [user] = await tx
@@ -150,6 +151,9 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     return { kind: "ok", credentials: await issueSession(ctx, tx, row.userId, row.family) };
   });
   if (outcome.kind === "reuse") {
+    // A rotated token used again, or a token of a family signed out on the server: theft or a
+    // stale copy. The whole family ends (again, harmlessly, when it had ended already).
+    ctx.log.warn({ family: outcome.family, userId: outcome.userId }, "refresh token reuse: family revoked");
     await ctx.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.family, outcome.family));
     authCaches(ctx).sessions.clear();
   }
@@ -157,11 +161,57 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   return outcome.credentials;
 }
 
-/** Revoke every token of a user (logoff, account deletion, password reset). */
-export async function revokeUserSessions(ctx: AppContext, db: Db, userId: number, now: Date): Promise<void> {
+/**
+ * Sign out on the server (sign-out, 'remove' in switch account): the refresh token's whole family
+ * ends — its access token within SESSION_CACHE_MS everywhere (at once in this process), and any
+ * later refresh of it is refused and logged as reuse. An unknown token changes nothing (and says
+ * nothing: the answer is the same).
+ */
+export async function revokeFamilyOf(ctx: AppContext, refreshToken: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ family: sessions.family, userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.refreshHash, sha256(refreshToken)));
+  if (!row) return;
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(sessions.family, row.family), isNull(sessions.revokedAt)));
+  if (row.userId === null) authCaches(ctx).sessions.clear();
+  else forgetSessions(ctx, row.userId);
+}
+
+/**
+ * After a change of what proves the person (password changed or reset, phone changed, 'sign out of
+ * all other devices', account deleted): every session of theirs ends but `keepSessionId`'s family
+ * (none: all of them), and their identity card is revoked — a QR anyone may have read signs in no
+ * more; the card page makes a new one. Chat streams of the ended sessions close when they next check
+ * their token (live/chat).
+ */
+export async function endOtherAccess(
+  ctx: AppContext,
+  db: Db,
+  userId: number,
+  keepSessionId: number | null,
+): Promise<void> {
+  const now = ctx.now();
+  const [kept] =
+    keepSessionId === null
+      ? []
+      : await db.select({ family: sessions.family }).from(sessions).where(eq(sessions.id, keepSessionId));
   forgetSessions(ctx, userId);
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        kept ? ne(sessions.family, kept.family) : undefined,
+      ),
+    );
+  await db
+    .update(identityCards)
+    .set({ revokedAt: now })
+    .where(and(eq(identityCards.userId, userId), isNull(identityCards.revokedAt)));
 }

@@ -157,46 +157,81 @@ export async function sendCode(
   }
 }
 
+/** A check refused for a count spent: which sentence, with its numbers. */
+interface Refused {
+  readonly key: ServerMessage;
+  readonly values: Record<string, number>;
+}
+
+/**
+ * Who is trying a code: a stranger for all the server knows (sign-in, registration, reset: by the
+ * address the request came from), or the signed-in owner of the phone (a withdrawal, a payee card, a
+ * new password, a phone change, deletion: by the account).
+ */
+export type CodeRequester = { readonly address: string } | { readonly owner: number };
+
 /**
  * Check a code without using it up: the newest code of this phone and purpose — a newer code voids
  * the older ones, whether they were used or not — unused, within 5 minutes and fewer than 5 wrong
- * tries. Wrong codes are counted (committed at once, whatever the caller does next), also per phone
- * per day (SMS_WRONG_CODES_PER_PHONE_PER_DAY): past that, no code of that phone is even looked at
- * until the day is over, so 10 000 four-digit codes cannot be walked through with fresh codes.
- * Answers the code's id, for `consumeCode` in the transaction of what it allows: a request refused
- * before it does anything does not use its code up.
+ * tries. Wrong codes are counted (committed at once, whatever the caller does next) per phone and
+ * purpose per day (SMS_WRONG_CODES_PER_PHONE_PER_DAY: past it, that purpose's codes of that phone are
+ * not even looked at until the day is over, so 10 000 four-digit codes cannot be walked through
+ * with fresh codes), and for a stranger also per address per hour
+ * (SMS_WRONG_CODES_PER_ADDRESS_PER_HOUR). So strangers' wrong LOGIN codes slow them and that
+ * purpose only: the signed-in owner's WITHDRAW, PAYEE, PASSWORD codes keep working. Answers the
+ * code's id, for `consumeCode` in the transaction of what it allows: a request refused before it
+ * does anything does not use its code up.
  */
 export async function checkCode(
   ctx: AppContext,
   mobile: string,
   purpose: SmsCodeType,
   code: string,
+  who: CodeRequester,
 ): Promise<number> {
   const now = ctx.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const { config } = ctx;
+  const outcome = await ctx.db.transaction(async (tx): Promise<number | ServerMessage | Refused> => {
     await lockUntilCommit(tx, LockKind.smsPhone, mobile);
+    const wrongKey = `sms:wrong:${mobile}:${purpose}`;
+    if ((await countIn(tx, wrongKey, DAY_MS, now)) >= config.smsWrongCodesPerPhonePerDay) {
+      const dayEnds = Math.ceil(now.getTime() / DAY_MS) * DAY_MS;
+      return {
+        key: ServerMessage.smsWrongDailyLimit,
+        values: { hours: Math.max(1, Math.ceil((dayEnds - now.getTime()) / HOUR_MS)) },
+      };
+    }
+    const addressKey = "address" in who ? `sms:wrong-addr:${who.address}` : null;
+    if (
+      addressKey !== null &&
+      (await countIn(tx, addressKey, HOUR_MS, now)) >= config.smsWrongCodesPerAddressPerHour
+    ) {
+      const hourEnds = Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS;
+      return {
+        key: ServerMessage.smsWrongFromAddress,
+        values: { minutes: Math.max(1, Math.ceil((hourEnds - now.getTime()) / MINUTE_MS)) },
+      };
+    }
     const [row] = await tx
       .select()
       .from(smsCodes)
       .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
       .orderBy(desc(smsCodes.id))
       .limit(1);
-    const wrongKey = `sms:wrong:${mobile}`;
-    const wrongToday = await countIn(tx, wrongKey, DAY_MS, now);
-    if (wrongToday >= ctx.config.smsWrongCodesPerPhonePerDay) {
-      const dayEnds = Math.ceil(now.getTime() / DAY_MS) * DAY_MS;
-      return {
-        key: ServerMessage.smsWrongDailyLimit,
-        hours: Math.max(1, Math.ceil((dayEnds - now.getTime()) / HOUR_MS)),
-      } as const;
-    }
     if (row === undefined) return ServerMessage.smsCodeWrong;
     // A code used already, or voided by a newer one (only the newest is looked at), is wrong.
     if (row.consumedAt !== null) return ServerMessage.smsCodeWrong;
     if (row.expiresAt.getTime() <= now.getTime()) return ServerMessage.smsCodeExpired;
     if (row.attempts >= MAX_CODE_ATTEMPTS) return ServerMessage.smsCodeLocked;
     if (!sameText(row.codeHash, codeHash(ctx, mobile, purpose, code))) {
-      await take(tx, wrongKey, [{ windowMs: DAY_MS, limit: ctx.config.smsWrongCodesPerPhonePerDay }], now);
+      await take(tx, wrongKey, [{ windowMs: DAY_MS, limit: config.smsWrongCodesPerPhonePerDay }], now);
+      if (addressKey !== null)
+        await take(
+          tx,
+          addressKey,
+          [{ windowMs: HOUR_MS, limit: config.smsWrongCodesPerAddressPerHour }],
+          now,
+        );
       await tx
         .update(smsCodes)
         .set({ attempts: row.attempts + 1 })
@@ -207,7 +242,7 @@ export async function checkCode(
   });
   if (typeof outcome === "number") return outcome;
   if (typeof outcome === "string") throw new BusinessError(BusinessCode.invalid, outcome);
-  throw new BusinessError(BusinessCode.tooMany, outcome.key, { hours: outcome.hours });
+  throw new BusinessError(BusinessCode.tooMany, outcome.key, outcome.values);
 }
 
 /**
@@ -249,7 +284,8 @@ export async function useCode(
   mobile: string,
   purpose: SmsCodeType,
   code: string,
+  who: CodeRequester,
 ): Promise<void> {
-  const codeId = await checkCode(ctx, mobile, purpose, code);
+  const codeId = await checkCode(ctx, mobile, purpose, code, who);
   await ctx.db.transaction((tx) => consumeCode(tx, codeId, ctx.now()));
 }

@@ -21,10 +21,10 @@ import type { RouteInput } from "../../http/route";
 
 export async function signInBySms(
   ctx: AppContext,
-  { body }: RouteInput<"auth.tokenSms">,
+  { body, request }: RouteInput<"auth.tokenSms">,
 ): Promise<ResponseOf<"auth.tokenSms">> {
   assertOurClient(ctx, body.clientId);
-  await useCode(ctx, body.mobile, SmsCodeType.LOGIN, body.code);
+  await useCode(ctx, body.mobile, SmsCodeType.LOGIN, body.code, { address: request.ip });
   // A code proves the phone: an unknown number gets an account (without a password yet).
   const existing = await findLiveUserByMobile(ctx.db, body.mobile);
   const userId =

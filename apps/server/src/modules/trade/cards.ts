@@ -76,7 +76,9 @@ export async function createPayee(
   // One person at a time per card (decision 0023): a payout can only reach its holder's account.
   if (await boundElsewhere(ctx.db, userId, fingerprint))
     throw new BusinessError(BusinessCode.conflict, ServerMessage.bankCardBoundElsewhere);
-  const codeId = await checkCode(ctx, await mobileOf(ctx.db, userId), SmsCodeType.PAYEE, body.code);
+  const codeId = await checkCode(ctx, await mobileOf(ctx.db, userId), SmsCodeType.PAYEE, body.code, {
+    owner: userId,
+  });
   const holder = body.cardholderName.trim();
   const bank = body.bankName.trim();
   let valid: boolean;

@@ -128,7 +128,9 @@ async function withdraw(
   checkAmount(ctx, asked.amount);
   // What would refuse it anyway is said before a code is tried (read now, decided under the lock).
   await checkWithdrawable(ctx.db, userId, asked, ctx.now());
-  const codeId = await checkCode(ctx, await mobileOf(ctx.db, userId), SmsCodeType.WITHDRAW, asked.code);
+  const codeId = await checkCode(ctx, await mobileOf(ctx.db, userId), SmsCodeType.WITHDRAW, asked.code, {
+    owner: userId,
+  });
   const channel = withdrawChannels[asked.withdrawType];
   const { orderNum } = await idempotent(ctx, request, userId, endpoint, body, async (tx) => {
     const now = ctx.now();

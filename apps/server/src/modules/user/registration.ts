@@ -11,7 +11,7 @@ import { ServerMessage } from "../../http/messages";
 import { assertOurClient } from "../../http/route";
 import { hashPassword } from "../../security/hashing";
 import { consumeSign, openPassword } from "../auth/keys";
-import { revokeUserSessions } from "../auth/sessions";
+import { endOtherAccess } from "../auth/sessions";
 import { useCode } from "../auth/sms";
 import type { ResponseOf } from "@platform/api-client";
 import type { RouteInput } from "../../http/route";
@@ -27,14 +27,14 @@ async function newPasswordHash(ctx: AppContext, sign: string, sealed: string): P
 
 export async function register(
   ctx: AppContext,
-  { body }: RouteInput<"user.register">,
+  { body, request }: RouteInput<"user.register">,
 ): Promise<ResponseOf<"user.register">> {
   assertOurClient(ctx, body.clientId);
   if (await findLiveUserByMobile(ctx.db, body.mobile)) {
     throw new BusinessError(BusinessCode.conflict, ServerMessage.phoneRegistered);
   }
   const passwordHash = await newPasswordHash(ctx, body.sign, body.password);
-  await useCode(ctx, body.mobile, SmsCodeType.REGISTER, body.code);
+  await useCode(ctx, body.mobile, SmsCodeType.REGISTER, body.code, { address: request.ip });
   await createAccount(ctx.db, {
     mobile: body.mobile,
     passwordHash,
@@ -46,16 +46,16 @@ export async function register(
 
 export async function resetPassword(
   ctx: AppContext,
-  { body }: RouteInput<"user.resetPassword">,
+  { body, request }: RouteInput<"user.resetPassword">,
 ): Promise<ResponseOf<"user.resetPassword">> {
   const user = await findLiveUserByMobile(ctx.db, body.mobile);
   if (!user) throw new BusinessError(BusinessCode.notFound, ServerMessage.phoneNotRegistered);
   const passwordHash = await newPasswordHash(ctx, body.sign, body.password);
-  await useCode(ctx, body.mobile, SmsCodeType.RESET, body.code);
+  await useCode(ctx, body.mobile, SmsCodeType.RESET, body.code, { address: request.ip });
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    // A new password signs out every device that knew the old one.
-    await revokeUserSessions(ctx, tx, user.id, ctx.now());
+    // A new password signs out every device that knew the old one, and ends the identity card.
+    await endOtherAccess(ctx, tx, user.id, null);
   });
   return null;
 }

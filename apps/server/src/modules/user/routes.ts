@@ -17,7 +17,7 @@ import {
 import { memberBenefitsConfig, memberCentrePictures, queryMemberBenefits, vipGoodList } from "./membership";
 import { openVipAccount } from "./vip";
 import { messageList, messageRead, messageSettings, saveMessageSettings } from "./messages";
-import { changePassword, changePhone, logoff, logoffCheck, verifyPhone } from "./security";
+import { changePassword, changePhone, logoff, logoffCheck, signOutOthers, verifyPhone } from "./security";
 
 /** The calls of accounts, profiles and membership: contract name → handler (logic beside). */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -39,6 +39,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "user.changePassword", "user", (input) => changePassword(ctx, input));
   route(app, ctx, "user.verifyPhone", "user", (input) => verifyPhone(ctx, input));
   route(app, ctx, "user.changePhone", "user", (input) => changePhone(ctx, input));
+  route(app, ctx, "user.signOutOthers", "user", (input) => signOutOthers(ctx, input));
   route(app, ctx, "user.messageList", "user", (input) => messageList(ctx, input));
   route(app, ctx, "user.messageRead", "user", (input) => messageRead(ctx, input));
   route(app, ctx, "user.messageSettings", "user", (input) => messageSettings(ctx, input));

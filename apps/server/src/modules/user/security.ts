@@ -12,52 +12,21 @@ import {
   validatePassword,
 } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import {
-  identityCards,
-  rechargeOrders,
-  sessions,
-  users,
-  walletAccounts,
-  withdrawOrders,
-} from "../../db/schema";
+import { rechargeOrders, users, walletAccounts, withdrawOrders } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
 import { hashPassword, hmac, sameText, verifyPassword } from "../../security/hashing";
 import { consumeSign, openPassword } from "../auth/keys";
 import { attemptSucceeded, reserveAttempt } from "../auth/lockout";
-import { forgetSessions, revokeUserSessions } from "../auth/sessions";
+import { endOtherAccess } from "../auth/sessions";
 import { useCode } from "../auth/sms";
 import { userRow } from "./accounts";
 
 /** How long the ticket of a verified phone lets /bindphone finish the change. */
 export const PHONE_TICKET_SECONDS = 10 * 60;
-
-/** Sign out every session of the user but the caller's own (its refresh rotations included). */
-async function revokeOtherSessions(
-  ctx: AppContext,
-  userId: number,
-  sessionId: number,
-  now: Date,
-): Promise<void> {
-  const [mine] = await ctx.db
-    .select({ family: sessions.family })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId));
-  forgetSessions(ctx, userId);
-  await ctx.db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        mine ? ne(sessions.family, mine.family) : undefined,
-      ),
-    );
-}
 
 export async function changePassword(
   ctx: AppContext,
@@ -80,11 +49,13 @@ export async function changePassword(
     await attemptSucceeded(ctx, attempt);
     if (old === password) throw new BusinessError(BusinessCode.invalid, ServerMessage.samePassword);
   } else if (body.code !== undefined) {
-    await useCode(ctx, user.mobile, SmsCodeType.PASSWORD, body.code);
+    await useCode(ctx, user.mobile, SmsCodeType.PASSWORD, body.code, { owner: user.id });
   }
   const passwordHash = await hashPassword(password);
-  await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-  await revokeOtherSessions(ctx, user.id, caller.sessionId, ctx.now());
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await endOtherAccess(ctx, tx, user.id, caller.sessionId);
+  });
   return null;
 }
 
@@ -98,7 +69,7 @@ export async function verifyPhone(
   { body, caller }: SignedInInput<"user.verifyPhone">,
 ): Promise<ResponseOf<"user.verifyPhone">> {
   const user = await userRow(ctx, caller.userId);
-  await useCode(ctx, user.mobile, SmsCodeType.PHONE_OLD, body.code);
+  await useCode(ctx, user.mobile, SmsCodeType.PHONE_OLD, body.code, { owner: user.id });
   const expires = ctx.now().getTime() + PHONE_TICKET_SECONDS * 1000;
   return { ticket: phoneTicket(ctx, user.id, user.mobile, expires), expiresInSeconds: PHONE_TICKET_SECONDS };
 }
@@ -118,16 +89,28 @@ export async function changePhone(
     throw new BusinessError(BusinessCode.invalid, ServerMessage.phoneTicketExpired);
   }
   if (body.mobile === user.mobile) throw new BusinessError(BusinessCode.invalid, ServerMessage.samePhone);
-  await useCode(ctx, body.mobile, SmsCodeType.PHONE_NEW, body.code);
+  await useCode(ctx, body.mobile, SmsCodeType.PHONE_NEW, body.code, { owner: user.id });
   try {
-    await ctx.db.update(users).set({ mobile: body.mobile }).where(eq(users.id, user.id));
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ mobile: body.mobile }).where(eq(users.id, user.id));
+      await endOtherAccess(ctx, tx, user.id, caller.sessionId);
+    });
   } catch (error) {
     // Another account took the number since the code was sent (the live-mobile unique index).
     if (isUniqueViolation(error))
       throw new BusinessError(BusinessCode.conflict, ServerMessage.phoneRegistered);
     throw error;
   }
-  await revokeOtherSessions(ctx, user.id, caller.sessionId, ctx.now());
+  return null;
+}
+
+/** 'Sign out of all other devices' (security settings): every other session, and the identity card. */
+export async function signOutOthers(
+  ctx: AppContext,
+  { caller }: SignedInInput<"user.signOutOthers">,
+): Promise<ResponseOf<"user.signOutOthers">> {
+  const user = await userRow(ctx, caller.userId);
+  await endOtherAccess(ctx, ctx.db, user.id, caller.sessionId);
   return null;
 }
 
@@ -190,18 +173,14 @@ export async function logoff(
   const user = await userRow(ctx, caller.userId);
   if (!(await logoffFacts(ctx, user.id)).canLogoff)
     throw new BusinessError(BusinessCode.conflict, ServerMessage.logoffUnfinished);
-  await useCode(ctx, user.mobile, SmsCodeType.LOGOFF, body.code);
+  await useCode(ctx, user.mobile, SmsCodeType.LOGOFF, body.code, { owner: user.id });
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ deletedAt: now })
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
-    await tx
-      .update(identityCards)
-      .set({ revokedAt: now })
-      .where(and(eq(identityCards.userId, user.id), isNull(identityCards.revokedAt)));
-    await revokeUserSessions(ctx, tx, user.id, now);
+    await endOtherAccess(ctx, tx, user.id, null);
   });
   return null;
 }

@@ -79,6 +79,7 @@ export function fakeSecurityApi(
         }),
       ),
       logoff: vi.fn((_request: RequestOf<"user.logoff">) => Promise.resolve(null)),
+      signOutOthers: vi.fn(() => Promise.resolve(null)),
     },
     changePassword: vi.fn((_input: { password: string } & ({ oldPassword: string } | { code: string })) => {
       state.profile = { ...state.profile, hasPassword: true };
