@@ -351,6 +351,31 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.uploadNotArrived",
     message: "文件还没有到达存储，请重新上传",
   },
+  [ServerMessageKey.uploadSentInParts]: /*i18n*/ {
+    id: "server.uploadSentInParts",
+    message: "这个文件正在分段上传，不能再整个上传：请继续分段上传，或重新选择文件",
+  },
+  [ServerMessageKey.uploadSentWhole]: /*i18n*/ {
+    id: "server.uploadSentWhole",
+    message: "这个文件已经开始整个上传，不能再分段上传：请重新选择文件",
+  },
+  [ServerMessageKey.uploadPartNumber]: /*i18n*/ {
+    id: "server.uploadPartNumber",
+    message: "没有这一段：这个文件共 {count} 段",
+  },
+  [ServerMessageKey.uploadLargerThanDeclared]: /*i18n*/ {
+    id: "server.uploadLargerThanDeclared",
+    message: "文件比开始上传时说的大小（{bytes} 字节）大，请重新选择文件",
+  },
+  [ServerMessageKey.uploadDiskFull]: /*i18n*/ {
+    id: "server.uploadDiskFull",
+    message:
+      "存储空间不足：已用 {used} MB，共 {limit} MB，这个文件需要 {needed} MB。请删除不需要的视频后再试",
+  },
+  [ServerMessageKey.uploadNotPicture]: /*i18n*/ {
+    id: "server.uploadNotPicture",
+    message: "这不是图片，请选择 PNG、JPG、WebP、GIF 或 AVIF 图片",
+  },
   [ServerMessageKey.videoNotAVideo]: /*i18n*/ {
     id: "server.videoNotAVideo",
     message: "这个文件不是可以识别的视频，请换一个视频文件",
