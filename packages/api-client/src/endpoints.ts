@@ -193,6 +193,7 @@ export const endpoints = {
   "upload.partDone": { method: "POST", path: "/video/app/upload/partDone" },
   "upload.complete": { method: "POST", path: "/video/app/upload/complete" },
   "upload.abort": { method: "POST", path: "/video/app/upload/abort" },
+  "upload.usage": { method: "GET", path: "/video/app/upload/usage" },
 } as const satisfies Readonly<Record<string, EndpointDef>>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -51,6 +51,7 @@ export const definedHere = {
   "upload.partDone": "path",
   "upload.complete": "path",
   "upload.abort": "path",
+  "upload.usage": "path",
   "substance.collectList": "path",
   "substance.channelInfo": "path",
   "game.userBalance": "response",

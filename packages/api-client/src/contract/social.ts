@@ -254,4 +254,19 @@ export const socialSchemas = {
     response: z.object({ key: z.string(), size: z.number().int().min(1) }),
   },
   "upload.abort": { request: z.object({ key: ZUploadKey }), response: ZNone },
+  /**
+   * The caller's uploads against their limits (Step 18): bytes kept in the store, bytes sent in
+   * the last 24 hours, unfinished uploads; each with its limit (the server's settings).
+   */
+  "upload.usage": {
+    request: ZEmpty,
+    response: z.object({
+      diskUsedBytes: z.number().int().min(0),
+      diskLimitBytes: z.number().int().min(1),
+      dayUsedBytes: z.number().int().min(0),
+      dayLimitBytes: z.number().int().min(1),
+      pending: z.number().int().min(0),
+      pendingLimit: z.number().int().min(1),
+    }),
+  },
 } as const;
