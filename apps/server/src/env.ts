@@ -75,13 +75,28 @@ export interface ServerConfig {
   readonly smsSendsPerPhonePerDay: number;
   readonly smsWrongCodesPerPhonePerDay: number;
   readonly smsWrongCodesPerAddressPerHour: number;
-  /** Signed uploads one user may have outstanding (signed, not yet finished, not expired). */
+  /**
+   * Uploads one user may have outstanding: signed and not finished, while they can still receive
+   * bytes or hold some in the store.
+   */
   readonly uploadMaxPending: number;
-  /** Bytes one user may sign for upload per 24 hours (declared sizes). */
+  /**
+   * Bytes one user may upload per 24 hours: what arrived (parts and whole files, finished or not),
+   * and what live signs declared.
+   */
   readonly uploadDailyBytes: number;
+  /** Bytes one user may keep in the store: finished files not removed, and live signs' declared sizes. */
+  readonly uploadDiskBytes: number;
   /** The largest file by kind. */
   readonly uploadPictureMaxBytes: number;
   readonly uploadVideoMaxBytes: number;
+  /** A stored picture's longest side (pictures are re-encoded to fit). */
+  readonly uploadPictureMaxSide: number;
+  /**
+   * An upload unfinished this long after it was signed (ms) is given up by the clean-up job and
+   * its bytes removed; so is a finished video upload no video uses. At least UPLOAD_RESUME_HOURS.
+   */
+  readonly uploadAbandonMs: number;
   /** A viewer's play or share of a video counts once per this many seconds. */
   readonly countWindowSeconds: number;
   /** Password-key signs and guest sessions one address may ask for per minute. */
@@ -239,6 +254,21 @@ function storageOf(env: Readonly<Record<string, string | undefined>>): StorageSe
     partBytes,
     resumeMs: intOf(env.UPLOAD_RESUME_HOURS, 24, "UPLOAD_RESUME_HOURS") * 3600_000,
   };
+}
+
+/**
+ * UPLOAD_ABANDON_HOURS: when the clean-up gives an unfinished upload up. Never before an upload in
+ * parts can no longer be resumed (UPLOAD_RESUME_HOURS), or it would remove what may still go on.
+ */
+function abandonMsOf(env: Readonly<Record<string, string | undefined>>, storage: StorageSettings): number {
+  const hours = intOf(
+    env.UPLOAD_ABANDON_HOURS,
+    Math.max(24, storage.resumeMs / 3600_000),
+    "UPLOAD_ABANDON_HOURS",
+  );
+  if (hours * 3600_000 < storage.resumeMs)
+    throw new Error("UPLOAD_ABANDON_HOURS must not be below UPLOAD_RESUME_HOURS");
+  return hours * 3600_000;
 }
 
 /** Where browsers send uploads besides this server (the bucket, with S3): the CSP's connect-src. */
@@ -541,6 +571,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     uploadDailyBytes: intOf(env.UPLOAD_DAILY_BYTES, 4 * 1024 ** 3, "UPLOAD_DAILY_BYTES"),
     uploadPictureMaxBytes: intOf(env.UPLOAD_PICTURE_MAX_BYTES, 10 * 1024 ** 2, "UPLOAD_PICTURE_MAX_BYTES"),
     uploadVideoMaxBytes: intOf(env.UPLOAD_VIDEO_MAX_BYTES, 1024 ** 3, "UPLOAD_VIDEO_MAX_BYTES"),
+    uploadDiskBytes: intOf(env.UPLOAD_DISK_BYTES, 20 * 1024 ** 3, "UPLOAD_DISK_BYTES"),
+    uploadPictureMaxSide: intOf(env.UPLOAD_PICTURE_MAX_SIDE, 2048, "UPLOAD_PICTURE_MAX_SIDE", 16),
+    uploadAbandonMs: abandonMsOf(env, storage),
     countWindowSeconds: intOf(env.COUNT_WINDOW_SECONDS, 24 * 3600, "COUNT_WINDOW_SECONDS"),
     anonymousWritesPerMinute: intOf(env.ANONYMOUS_WRITES_PER_MINUTE, 60, "ANONYMOUS_WRITES_PER_MINUTE"),
     trackingEventsPerMinute: intOf(env.TRACKING_EVENTS_PER_MINUTE, 300, "TRACKING_EVENTS_PER_MINUTE"),

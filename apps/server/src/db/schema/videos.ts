@@ -42,10 +42,32 @@ export const uploads = pgTable(
     /** An upload in parts: the store's id of it and the part size (null: one PUT). */
     multipartId: text("multipart_id"),
     partSize: integer("part_size"),
-    /** Its owner gave it up (the parts that arrived are gone). */
+    /** Given up: by its owner, its expiry, the clean-up, or refused (a "picture" that is none). */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * How it is being sent, decided by its first use (Step 18): `parts` or `whole`, never both.
+     * Null: nothing sent yet (or a row from before the rule).
+     */
+    sentAs: text("sent_as"),
+    /** Bytes that reached the store (parts recorded, or the whole PUT): they count toward the day. */
+    arrivedBytes: bigint("arrived_bytes", { mode: "number" }).notNull().default(0),
+    /** Its bytes are gone from the store (parts and file): it no longer counts as storage used. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("uploads_key").on(t.key), index("uploads_user").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("uploads_key").on(t.key),
+    index("uploads_user").on(t.userId, t.createdAt),
+    // The clean-up's scan: uploads whose bytes may still be in the store, unfinished.
+    index("uploads_unfinished")
+      .on(t.createdAt)
+      .where(sql`${t.completedAt} IS NULL AND ${t.removedAt} IS NULL`),
+    // …and finished videos, to find those no video uses.
+    index("uploads_finished_videos")
+      .on(t.createdAt)
+      .where(sql`${t.completedAt} IS NOT NULL AND ${t.removedAt} IS NULL AND ${t.kind} = 'VIDEO'`),
+    check("uploads_sent_as", sql`${t.sentAs} IS NULL OR ${t.sentAs} IN ('parts', 'whole')`),
+    check("uploads_arrived_bytes", sql`${t.arrivedBytes} >= 0`),
+  ],
 );
 
 /** The parts of an upload that arrived, with the ETag the store gave each (S3 multipart). */

@@ -19,6 +19,7 @@ import type { MessageId } from "../../http/messages";
 import type { RouteInput, SignedInInput } from "../../http/route";
 import { enqueue } from "../../jobs/runner";
 import { MEDIA_BUCKET, UPLOADED_CLIP } from "../../media/library";
+import { markRemoved } from "../upload/cleanup";
 import { cancelUpload, finishedUpload, uploadRules, uploadTypes } from "../upload/files";
 import type { UploadRow } from "../upload/files";
 import { videoRowColumns } from "./access";
@@ -99,12 +100,13 @@ function detailsOf(
 
 /** The caller's unused video upload by key, for a new post or a new file. */
 async function videoUpload(ctx: AppContext, tx: Db, key: string, userId: number): Promise<UploadRow> {
-  const [row] = await tx.select().from(uploads).where(eq(uploads.key, key));
+  // Locked: the clean-up removes a finished upload no video uses under the same lock.
+  const [row] = await tx.select().from(uploads).where(eq(uploads.key, key)).for("update");
   if (!row) throw new BusinessError(BusinessCode.notFound, ServerMessage.uploadMissing);
   if (row.userId !== userId) throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
   if (row.kind !== "VIDEO") throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadType);
   if (row.cancelledAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
-  if (!row.completedAt && row.expiresAt.getTime() <= ctx.now().getTime())
+  if (row.removedAt || (!row.completedAt && row.expiresAt.getTime() <= ctx.now().getTime()))
     throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadExpired);
   const [used] = await tx.select({ id: videos.id }).from(videos).where(eq(videos.uploadId, row.id));
   if (used) throw new BusinessError(BusinessCode.conflict, ServerMessage.videoUploadInUse);
@@ -309,6 +311,7 @@ export async function purgeVideo(ctx: AppContext, payload: unknown): Promise<voi
   if (row.upload) {
     if (!row.upload.completedAt && !row.upload.cancelledAt) await cancelUpload(ctx, row.upload);
     await ctx.storage.remove(row.upload.bucket, [row.upload.key]);
+    await markRemoved(ctx, row.upload.id);
   }
 }
 

@@ -96,12 +96,13 @@ export async function uploadGivenUp(
 export async function expireUpload(ctx: AppContext, payload: unknown): Promise<void> {
   const uploadId = Number((payload as { uploadId?: unknown }).uploadId);
   const [row] = await ctx.db.select().from(uploads).where(eq(uploads.id, uploadId));
-  if (!row || row.completedAt || row.cancelledAt) return;
-  if (row.expiresAt.getTime() > ctx.now().getTime()) {
+  // Given up already and its bytes removed (by its owner, or the clean-up): nothing left to do.
+  if (!row || row.completedAt || row.removedAt) return;
+  if (!row.cancelledAt && row.expiresAt.getTime() > ctx.now().getTime()) {
     throw new Error("not expired yet");
   }
-  await cancelUpload(ctx, row);
-  await uploadGivenUp(ctx, row, ServerMessageKey.videoUploadAbandoned);
+  // A failure to remove what arrived fails the job, which tries again (and so does the clean-up).
+  if (await cancelUpload(ctx, row)) await uploadGivenUp(ctx, row, ServerMessageKey.videoUploadAbandoned);
 }
 
 /** ffmpeg processes of this process at once (TRANSCODE_CONCURRENCY): a job past it waits. */

@@ -5,11 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { and, asc, count, eq, gt, isNotNull, isNull, min, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { BusinessCode, publicFileUrl } from "@platform/domain";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { LockKind, lockUntilCommit } from "../../db/locks";
 import { uploadParts, uploads, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
@@ -17,12 +16,16 @@ import { enqueue } from "../../jobs/runner";
 import type { MediaSource } from "../../media/library";
 import { LocalStore } from "../../providers/storage/local-store";
 import type { LocalUrlSigner } from "../../providers/storage/local-store";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../security/budget";
 import { hmac, sameText } from "../../security/hashing";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
+import { UPLOAD_UNSTAGE_JOB, cancelUpload } from "./cleanup";
+import type { UploadRow } from "./cleanup";
+import { reencodePicture, stagingKeyOf } from "./pictures";
+import { assertQuota } from "./quota";
 
-export type UploadRow = typeof uploads.$inferSelect;
+export { cancelUpload };
+export type { UploadRow };
 
 /** What may be uploaded, by kind: types and the bucket it lands in (sizes are settings). */
 export const uploadRules = {
@@ -48,46 +51,6 @@ export const UPLOAD_EXPIRE_JOB = "upload.expire";
 export const UPLOAD_URL_LIFETIME_MS = 15 * 60_000;
 /** A signed part URL is good for this long (or until the upload expires, if sooner). */
 const PART_URL_LIFETIME_MS = 60 * 60_000;
-
-/**
- * Check a user's upload quota for a new signed URL, under a lock of the user (so racing signs
- * cannot all pass): at most UPLOAD_MAX_PENDING uploads not finished, not given up and not expired,
- * and at most UPLOAD_DAILY_BYTES in 24 hours, counting finished files by their size and unfinished
- * live ones by what they declared.
- */
-async function assertQuota(ctx: AppContext, tx: Db, userId: number, declared: number): Promise<void> {
-  await lockUntilCommit(tx, LockKind.uploadQuota, String(userId));
-  const now = ctx.now();
-  const live = and(isNull(uploads.completedAt), isNull(uploads.cancelledAt), gt(uploads.expiresAt, now));
-  const [pending] = await tx
-    .select({ n: count(), soonest: min(uploads.expiresAt) })
-    .from(uploads)
-    .where(and(eq(uploads.userId, userId), live));
-  if ((pending?.n ?? 0) >= ctx.config.uploadMaxPending) {
-    const frees = pending?.soonest?.getTime() ?? now.getTime();
-    throw new BusinessError(BusinessCode.tooMany, ServerMessage.uploadTooManyPending, {
-      count: pending?.n ?? 0,
-      minutes: Math.max(1, Math.ceil((frees - now.getTime()) / MINUTE_MS)),
-    });
-  }
-  const counted = or(isNotNull(uploads.completedAt), live);
-  const [day] = await tx
-    .select({
-      bytes: sql<number>`coalesce(sum(coalesce(${uploads.size}, ${uploads.declaredSize})), 0)`.mapWith(
-        Number,
-      ),
-      oldest: min(uploads.createdAt),
-    })
-    .from(uploads)
-    .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, new Date(now.getTime() - DAY_MS)), counted));
-  if ((day?.bytes ?? 0) + declared > ctx.config.uploadDailyBytes) {
-    const frees = (day?.oldest?.getTime() ?? now.getTime()) + DAY_MS;
-    throw new BusinessError(BusinessCode.tooMany, ServerMessage.uploadDailyQuota, {
-      megabytes: Math.floor(ctx.config.uploadDailyBytes / 1024 / 1024),
-      hours: Math.max(1, Math.ceil((frees - now.getTime()) / HOUR_MS)),
-    });
-  }
-}
 
 const extensions: Record<string, string> = {
   "image/png": ".png",
@@ -129,9 +92,14 @@ function partCountOf(row: UploadRow): number {
 }
 
 /** The size of one part: the part size, and what is left for the last. */
-function sizeOfPart(row: UploadRow, partNumber: number): number {
+export function sizeOfPart(row: UploadRow, partNumber: number): number {
   const partSize = row.partSize ?? row.declaredSize;
   return Math.min(partSize, row.declaredSize - (partNumber - 1) * partSize);
+}
+
+/** Where a whole PUT's bytes land: a picture's in its staging object (checked, then stored at its key). */
+function putKeyOf(row: { readonly kind: string; readonly key: string }): string {
+  return row.kind === "PICTURE" ? stagingKeyOf(row.key) : row.key;
 }
 
 export async function signUrl(
@@ -200,7 +168,7 @@ export async function signUrl(
   const uploadUrl = await ctx.storage.signPut({
     uploadId: row.id,
     bucket: rule.bucket,
-    key,
+    key: putKeyOf({ kind: body.uploadFileType, key }),
     contentType,
     size: body.fileSize ?? null,
     expiresAt: Math.min(expiresAt, now + UPLOAD_URL_LIFETIME_MS),
@@ -233,6 +201,25 @@ function assertOpen(ctx: AppContext, row: UploadRow): void {
     throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadExpired);
 }
 
+/**
+ * How an upload is sent, decided by its first use and never changed (Step 18): in parts (a part's
+ * URL signed, a part received or reported) or whole (a whole PUT begun, or a whole file found in
+ * the bucket). The other kind is refused, so one sign cannot leave parts behind a whole file.
+ */
+async function claimSentAs(db: Db, row: UploadRow, how: "parts" | "whole"): Promise<void> {
+  if (row.sentAs === how) return;
+  const [claimed] = await db
+    .update(uploads)
+    .set({ sentAs: how })
+    .where(and(eq(uploads.id, row.id), or(isNull(uploads.sentAs), eq(uploads.sentAs, how))))
+    .returning({ id: uploads.id });
+  if (!claimed)
+    throw new BusinessError(
+      BusinessCode.invalid,
+      how === "parts" ? ServerMessage.uploadSentWhole : ServerMessage.uploadSentInParts,
+    );
+}
+
 async function arrivedParts(db: Db, uploadId: number) {
   return db
     .select({ partNumber: uploadParts.partNumber, size: uploadParts.size, etag: uploadParts.etag })
@@ -257,7 +244,10 @@ export async function resumeUpload(
   const wanted = completed
     ? []
     : [...new Set(body.partNumbers)].filter((n) => n <= partCount && !have.has(n));
-  if (wanted.length > 0) assertOpen(ctx, row);
+  if (wanted.length > 0) {
+    assertOpen(ctx, row);
+    await claimSentAs(ctx.db, row, "parts");
+  }
   const expiresAt = Math.min(row.expiresAt.getTime(), ctx.now().getTime() + PART_URL_LIFETIME_MS);
   const urls = await Promise.all(
     wanted.map(async (partNumber) => ({
@@ -285,12 +275,22 @@ export async function resumeUpload(
   };
 }
 
-/** Record a part the store took (its ETag, as the store answered the part's PUT). */
+/**
+ * Record a part the store took (its ETag, as the store answered the part's PUT), and what has
+ * arrived of the upload: it counts toward the day whatever becomes of the upload.
+ */
 async function recordPart(db: Db, row: UploadRow, partNumber: number, etag: string): Promise<void> {
   await db
     .insert(uploadParts)
     .values({ uploadId: row.id, partNumber, size: sizeOfPart(row, partNumber), etag })
     .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag } });
+  await db
+    .update(uploads)
+    .set({
+      arrivedBytes: sql`GREATEST(${uploads.arrivedBytes}, (SELECT COALESCE(sum(${uploadParts.size}), 0)
+        FROM ${uploadParts} WHERE ${uploadParts.uploadId} = ${row.id}))`,
+    })
+    .where(eq(uploads.id, row.id));
 }
 
 async function arrivedBytes(db: Db, uploadId: number): Promise<number> {
@@ -299,6 +299,13 @@ async function arrivedBytes(db: Db, uploadId: number): Promise<number> {
     .from(uploadParts)
     .where(eq(uploadParts.uploadId, uploadId));
   return row?.bytes ?? 0;
+}
+
+/** A part number within the upload's parts (the refusal says how many it has). */
+function assertPartNumber(row: UploadRow, partNumber: number): void {
+  const count = partCountOf(row);
+  if (partNumber > count)
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadPartNumber, { count });
 }
 
 /**
@@ -312,8 +319,7 @@ export async function partDone(
 ): Promise<ResponseOf<"upload.partDone">> {
   const row = await ownUpload(ctx, body.key, caller.userId);
   assertOpen(ctx, row);
-  if (body.partNumber > partCountOf(row))
-    throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidField, { field: "partNumber" });
+  assertPartNumber(row, body.partNumber);
   if (ctx.storage.kind === "local") {
     const [part] = await ctx.db
       .select({ etag: uploadParts.etag })
@@ -322,23 +328,109 @@ export async function partDone(
     if (part?.etag !== body.etag)
       throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotArrived);
   } else {
+    await claimSentAs(ctx.db, row, "parts");
     await recordPart(ctx.db, row, body.partNumber, body.etag);
   }
   return { arrivedBytes: await arrivedBytes(ctx.db, row.id) };
 }
 
+/** The bytes of an object, at most `limit` of them (null: larger, or not there). */
+async function readAtMost(
+  ctx: AppContext,
+  bucket: string,
+  key: string,
+  limit: number,
+): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of await ctx.storage.read(bucket, key)) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += bytes.length;
+    if (size > limit) return null;
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A picture sent whole (its staging object) made into the stored one: re-encoded from its bytes
+ * (pictures.ts) and written at its key; answers its size. Bytes that are not a picture give the
+ * upload up (nothing stays in the store; what arrived counts for the day) and are refused.
+ */
+async function acceptPicture(ctx: AppContext, row: UploadRow, arrived: number): Promise<number> {
+  const staging = stagingKeyOf(row.key);
+  const sent = await readAtMost(ctx, row.bucket, staging, row.declaredSize);
+  const picture =
+    sent === null ? null : await reencodePicture(sent, row.contentType, ctx.config.uploadPictureMaxSide);
+  if (picture === null) {
+    await ctx.storage.remove(row.bucket, [staging]);
+    await ctx.db
+      .update(uploads)
+      .set({ arrivedBytes: sql`GREATEST(${uploads.arrivedBytes}, ${arrived})` })
+      .where(eq(uploads.id, row.id));
+    await cancelUpload(ctx, row);
+    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotPicture);
+  }
+  await ctx.storage.write(row.bucket, row.key, picture, row.contentType);
+  await ctx.storage.remove(row.bucket, [staging]);
+  // The bucket's signed PUT may be used again until it expires: its staging object goes then.
+  if (ctx.storage.kind !== "local" && row.expiresAt.getTime() > ctx.now().getTime())
+    await enqueue(ctx.db, {
+      kind: UPLOAD_UNSTAGE_JOB,
+      key: `${UPLOAD_UNSTAGE_JOB}:${String(row.id)}`,
+      payload: { uploadId: row.id },
+      runAt: new Date(row.expiresAt.getTime() + 1000),
+    });
+  return picture.length;
+}
+
+/**
+ * Finish an upload sent whole, `arrived` bytes of it in the store: a picture is checked and
+ * re-encoded first; the store's multipart upload of a video (never used) is dropped. An upload
+ * given up meanwhile stays given up, and what arrived is removed again.
+ */
+async function finishWhole(ctx: AppContext, row: UploadRow, arrived: number): Promise<UploadRow> {
+  const size = row.kind === "PICTURE" ? await acceptPicture(ctx, row, arrived) : arrived;
+  const [done] = await ctx.db
+    .update(uploads)
+    .set({
+      size,
+      arrivedBytes: sql`GREATEST(${uploads.arrivedBytes}, ${arrived})`,
+      completedAt: ctx.now(),
+      sentAs: "whole",
+    })
+    .where(and(eq(uploads.id, row.id), isNull(uploads.completedAt), isNull(uploads.cancelledAt)))
+    .returning();
+  if (!done) {
+    const [now] = await ctx.db.select().from(uploads).where(eq(uploads.id, row.id));
+    if (now?.completedAt) return now;
+    await cancelUpload(ctx, row);
+    throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
+  }
+  if (row.multipartId !== null)
+    await ctx.storage.abortParts({
+      uploadId: row.id,
+      bucket: row.bucket,
+      key: row.key,
+      multipartId: row.multipartId,
+    });
+  return done;
+}
+
 /**
  * Join an upload's parts into its file (every part must have arrived), or, for one sent whole to
- * the bucket, check that it is there. Answers the finished upload; one finished already is answered
- * as it is.
+ * the bucket, check that it is there (a picture is then checked and re-encoded). Answers the
+ * finished upload; one finished already is answered as it is.
  */
 export async function completeUpload(ctx: AppContext, key: string, userId: number): Promise<UploadRow> {
   const row = await ownUpload(ctx, key, userId);
   if (row.completedAt) return row;
   if (row.cancelledAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
-  if (row.multipartId !== null && row.partSize !== null) {
+  const parts = row.multipartId === null ? [] : await arrivedParts(ctx.db, row.id);
+  const inParts = row.sentAs === "parts" || (row.sentAs === null && parts.length > 0);
+  if (row.multipartId !== null && row.partSize !== null && inParts) {
     assertOpen(ctx, row);
-    const parts = await arrivedParts(ctx.db, row.id);
+    await claimSentAs(ctx.db, row, "parts");
     const missing = partCountOf(row) - parts.length;
     if (missing > 0)
       throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadIncomplete, { missing });
@@ -353,22 +445,26 @@ export async function completeUpload(ctx: AppContext, key: string, userId: numbe
       await ctx.db.delete(uploadParts).where(eq(uploadParts.uploadId, row.id));
       throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotArrived);
     }
+    const stored = await ctx.storage.head(row.bucket, row.key);
+    if (stored?.size !== row.declaredSize)
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotArrived);
+    const [done] = await ctx.db
+      .update(uploads)
+      .set({
+        size: stored.size,
+        arrivedBytes: sql`GREATEST(${uploads.arrivedBytes}, ${stored.size})`,
+        completedAt: ctx.now(),
+      })
+      .where(and(eq(uploads.id, row.id), isNull(uploads.completedAt)))
+      .returning();
+    return done ?? { ...row, size: stored.size, completedAt: ctx.now() };
   }
-  const stored = await ctx.storage.head(row.bucket, row.key);
-  const exact = row.multipartId !== null;
-  if (
-    !stored ||
-    stored.size === 0 ||
-    stored.size > row.declaredSize ||
-    (exact && stored.size !== row.declaredSize)
-  )
+  // Sent whole, to the bucket (this server's own PUT finishes its uploads as they arrive).
+  const stored = await ctx.storage.head(row.bucket, putKeyOf(row));
+  if (!stored || stored.size === 0 || stored.size > row.declaredSize)
     throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotArrived);
-  const [done] = await ctx.db
-    .update(uploads)
-    .set({ size: stored.size, completedAt: ctx.now() })
-    .where(and(eq(uploads.id, row.id), isNull(uploads.completedAt)))
-    .returning();
-  return done ?? { ...row, size: stored.size, completedAt: ctx.now() };
+  await claimSentAs(ctx.db, row, "whole");
+  return finishWhole(ctx, row, stored.size);
 }
 
 /** Give up an unfinished upload: its parts are dropped; its URLs stop working. */
@@ -376,24 +472,14 @@ export async function abortUpload(ctx: AppContext, key: string, userId: number):
   const row = await ownUpload(ctx, key, userId);
   if (row.completedAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadDone);
   if (row.cancelledAt) return row;
-  await cancelUpload(ctx, row);
+  // Given up at once; should the store fail to drop what arrived now, the clean-up job does.
+  await cancelUpload(ctx, row).catch((error: unknown) => {
+    ctx.log.warn(
+      { err: error, upload: row.id },
+      "uploads: clearing a cancelled upload failed; the clean-up will",
+    );
+  });
   return row;
-}
-
-/** Mark an upload given up and drop what arrived of it (its owner's cancel, or its expiry). */
-export async function cancelUpload(ctx: AppContext, row: UploadRow): Promise<void> {
-  await ctx.db
-    .update(uploads)
-    .set({ cancelledAt: ctx.now() })
-    .where(and(eq(uploads.id, row.id), isNull(uploads.completedAt), isNull(uploads.cancelledAt)));
-  await ctx.db.delete(uploadParts).where(eq(uploadParts.uploadId, row.id));
-  if (row.multipartId !== null)
-    await ctx.storage.abortParts({
-      uploadId: row.id,
-      bucket: row.bucket,
-      key: row.key,
-      multipartId: row.multipartId,
-    });
 }
 
 /**
@@ -410,10 +496,12 @@ export async function finishedUpload(
   const row = await ownUpload(ctx, key, userId);
   if (row.kind !== kind || (bucket !== undefined && row.bucket !== bucket))
     throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadType);
+  if (row.removedAt) throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadExpired);
   if (row.completedAt) return row;
   if (row.cancelledAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
   if (row.multipartId !== null) throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadMissing);
-  return completeUpload(ctx, key, userId).catch(() => {
+  return completeUpload(ctx, key, userId).catch((error: unknown) => {
+    if (error instanceof BusinessError && error.key === ServerMessage.uploadNotPicture) throw error;
     throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadMissing);
   });
 }
@@ -421,7 +509,11 @@ export async function finishedUpload(
 /** A finished picture upload of the caller's, for a profile picture (refusals say the upload is missing). */
 async function ownPicture(ctx: AppContext, key: string, userId: number, bucket: string): Promise<UploadRow> {
   return finishedUpload(ctx, key, userId, "PICTURE", bucket).catch((error: unknown) => {
-    if (error instanceof BusinessError && error.key === ServerMessage.notYours) throw error;
+    if (
+      error instanceof BusinessError &&
+      (error.key === ServerMessage.notYours || error.key === ServerMessage.uploadNotPicture)
+    )
+      throw error;
     throw new BusinessError(
       error instanceof BusinessError && error.code === BusinessCode.notFound
         ? BusinessCode.notFound
@@ -510,34 +602,50 @@ function localStore(ctx: AppContext): LocalStore {
 }
 
 /**
- * Stream a whole PUT's body to the upload's file (written aside, renamed when whole) and mark the
- * upload finished; a body past the declared size, or broken off, leaves nothing behind.
+ * Stream a whole PUT's body to the upload's file (written aside, renamed when whole) and finish
+ * the upload (a picture checked and re-encoded); a body past the declared size, or broken off,
+ * leaves nothing behind. The first PUT decides the upload is sent whole: one in parts is refused
+ * (a BusinessError, as is a picture that is none).
  */
 export async function storeUpload(
   ctx: AppContext,
   row: UploadRow,
   body: Readable,
-): Promise<{ readonly size: number } | "tooLarge" | "broken"> {
-  const store = localStore(ctx);
-  const written = await store.writeWhole(row.bucket, row.key, body, row.declaredSize);
+): Promise<UploadRow | "tooLarge" | "broken"> {
+  await claimSentAs(ctx.db, row, "whole");
+  const written = await localStore(ctx).writeWhole(row.bucket, putKeyOf(row), body, row.declaredSize);
   if (typeof written === "string") return written;
-  await ctx.db
-    .update(uploads)
-    .set({ size: written.size, completedAt: ctx.now() })
-    .where(eq(uploads.id, row.id));
-  return written;
+  return finishWhole(ctx, { ...row, sentAs: "whole" }, written.size);
 }
 
-/** Receive one part of an upload in parts (exactly its size) and record it with its ETag. */
+/**
+ * Receive one part of an upload in parts (exactly its size) and record it with its ETag. The
+ * first part decides the upload is sent in parts: one sent whole is refused (a BusinessError). A
+ * part that lands as its upload is given up or finished is removed again.
+ */
 export async function storePart(
   ctx: AppContext,
   row: UploadRow,
   partNumber: number,
   body: Readable,
 ): Promise<{ readonly etag: string } | "wrongSize" | "broken"> {
-  const written = await localStore(ctx).writePart(row.id, partNumber, body, sizeOfPart(row, partNumber));
+  await claimSentAs(ctx.db, row, "parts");
+  const store = localStore(ctx);
+  const written = await store.writePart(row.id, partNumber, body, sizeOfPart(row, partNumber));
   if (typeof written === "string") return written;
-  await recordPart(ctx.db, row, partNumber, written.etag);
+  // Recorded under the upload's row lock, which giving it up takes too: either the part is
+  // recorded before (and the clean-up removes it with the rest), or it is removed here.
+  const refused = await ctx.db.transaction(async (tx) => {
+    const [now] = await tx.select().from(uploads).where(eq(uploads.id, row.id)).for("update");
+    if (!now || now.completedAt || now.cancelledAt)
+      return now?.completedAt ? ServerMessage.uploadDone : ServerMessage.uploadCancelled;
+    await recordPart(tx, row, partNumber, written.etag);
+    return null;
+  });
+  if (refused !== null) {
+    await store.abortParts({ uploadId: row.id, bucket: row.bucket, key: row.key, multipartId: "" });
+    throw new BusinessError(BusinessCode.conflict, refused);
+  }
   return { etag: written.etag };
 }
 

@@ -1,24 +1,56 @@
 import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { BusinessCode } from "@platform/domain";
+import { BusinessCode, ServerMessageKey } from "@platform/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
+import { BusinessError } from "../../http/errors";
 import { sendSource } from "../../http/files";
 import { ServerMessage, refusal } from "../../http/messages";
+import type { MessageId } from "../../http/messages";
 import { route } from "../../http/route";
 import { uploadArrived, uploadGivenUp } from "../substance/processing";
 import {
+  UPLOAD_LEGACY_PARTS_JOB,
+  UPLOAD_SWEEP_EVERY_MS,
+  UPLOAD_SWEEP_JOB,
+  UPLOAD_UNSTAGE_JOB,
+  clearLegacyParts,
+  sweepUploads,
+  unstage,
+} from "./cleanup";
+import {
   abortUpload,
   completeUpload,
+  maxBytesOf,
   partDone,
   publicPicture,
   resumeUpload,
   signUrl,
   signedUpload,
+  sizeOfPart,
   storePart,
   storeUpload,
   useAsAvatar,
   useAsBackground,
 } from "./files";
+import { uploadUsage } from "./quota";
+
+const MiB = 1024 * 1024;
+
+/**
+ * The local store's PUTs answer refusals with the business code as their HTTP status (there is no
+ * envelope convention for a bare PUT), in the request's language, with the sentence's values.
+ */
+function refuseWith(request: FastifyRequest, reply: FastifyReply) {
+  return (status: BusinessCode, key: MessageId, values: Readonly<Record<string, string | number>> = {}) =>
+    reply.status(status).send(refusal(request, status, key, values));
+}
+
+/** A BusinessError of the upload's logic as the PUT's refusal; anything else is thrown on. */
+function refusedBy(error: unknown, refuse: ReturnType<typeof refuseWith>) {
+  if (!(error instanceof BusinessError)) throw error;
+  return refuse(error.code, error.key, error.values);
+}
 
 /** The calls of uploads: contract name → handler (logic in files.ts). */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -34,8 +66,17 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     await uploadGivenUp(ctx, await abortUpload(ctx, body.key, caller.userId));
     return null;
   });
+  route(app, ctx, "upload.usage", "user", (input) => uploadUsage(ctx, input));
   route(app, ctx, "user.modifyBgImg", "user", (input) => useAsBackground(ctx, input));
   route(app, ctx, "user.modifyAvatar", "user", (input) => useAsAvatar(ctx, input));
+
+  // Nothing of an upload outlives it (cleanup.ts): the clean-up every 10 minutes, the one-off
+  // clearing of parts left by uploads finished before migration 0018, and staging copies.
+  ctx.jobs.every(UPLOAD_SWEEP_JOB, UPLOAD_SWEEP_EVERY_MS, () =>
+    sweepUploads(ctx, (row) => uploadGivenUp(ctx, row, ServerMessageKey.videoUploadAbandoned)),
+  );
+  ctx.jobs.register(UPLOAD_LEGACY_PARTS_JOB, () => clearLegacyParts(ctx));
+  ctx.jobs.register(UPLOAD_UNSTAGE_JOB, (payload) => unstage(ctx, payload));
 
   // The PUTs of the local store: the signed URL is the permission (no token travels). A whole
   // upload streams to disk and may not exceed what was declared; a second PUT to it is refused. A
@@ -45,8 +86,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       next(null, payload);
     });
     scope.put("/api/media/upload/:id", async (request, reply) => {
-      const refuse = (status: BusinessCode, key: ServerMessage) =>
-        reply.status(status).send(refusal(request, status, key));
+      const refuse = refuseWith(request, reply);
       if (ctx.storage.kind !== "local") return refuse(BusinessCode.notFound, ServerMessage.notFound);
       const { expires, sig } = request.query as { expires?: string; sig?: string };
       const row = await signedUpload(ctx, (request.params as { id: string }).id, null, expires, sig);
@@ -55,23 +95,44 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       if ((request.headers["content-type"] ?? "").toLowerCase() !== row.contentType) {
         return refuse(BusinessCode.unsupportedType, ServerMessage.uploadType);
       }
-      const stored = await storeUpload(ctx, row, request.body as Readable);
-      if (stored === "tooLarge") return refuse(BusinessCode.tooLarge, ServerMessage.uploadTooLarge);
+      let stored: Awaited<ReturnType<typeof storeUpload>>;
+      try {
+        stored = await storeUpload(ctx, row, request.body as Readable);
+      } catch (error) {
+        return refusedBy(error, refuse);
+      }
+      if (stored === "tooLarge") {
+        // Signed without a size, the limit is the kind's (in MB); with one, that size.
+        const max = maxBytesOf(ctx, row.kind === "VIDEO" ? "VIDEO" : "PICTURE");
+        return row.declaredSize >= max
+          ? refuse(BusinessCode.tooLarge, ServerMessage.uploadTooLarge, { megabytes: Math.floor(max / MiB) })
+          : refuse(BusinessCode.tooLarge, ServerMessage.uploadLargerThanDeclared, {
+              bytes: row.declaredSize,
+            });
+      }
       if (stored === "broken") return refuse(BusinessCode.invalid, ServerMessage.invalidRequest);
-      await uploadArrived(ctx, { ...row, size: stored.size, completedAt: ctx.now() });
-      return { code: BusinessCode.ok, msg: "success", data: { key: row.key, size: stored.size } };
+      await uploadArrived(ctx, stored);
+      const size = stored.size ?? 0;
+      return { code: BusinessCode.ok, msg: "success", data: { key: row.key, size } };
     });
     scope.put("/api/media/upload/:id/parts/:part", async (request, reply) => {
-      const refuse = (status: BusinessCode, key: ServerMessage) =>
-        reply.status(status).send(refusal(request, status, key));
+      const refuse = refuseWith(request, reply);
       if (ctx.storage.kind !== "local") return refuse(BusinessCode.notFound, ServerMessage.notFound);
       const { id, part } = request.params as { id: string; part: string };
       const { expires, sig } = request.query as { expires?: string; sig?: string };
       const row = await signedUpload(ctx, id, part, expires, sig);
       if (row === null) return refuse(BusinessCode.forbidden, ServerMessage.forbidden);
       if (row === "done") return refuse(BusinessCode.conflict, ServerMessage.uploadDone);
-      const stored = await storePart(ctx, row, Number(part), request.body as Readable);
-      if (stored === "wrongSize") return refuse(BusinessCode.invalid, ServerMessage.uploadPartSize);
+      let stored: Awaited<ReturnType<typeof storePart>>;
+      try {
+        stored = await storePart(ctx, row, Number(part), request.body as Readable);
+      } catch (error) {
+        return refusedBy(error, refuse);
+      }
+      if (stored === "wrongSize")
+        return refuse(BusinessCode.invalid, ServerMessage.uploadPartSize, {
+          expected: sizeOfPart(row, Number(part)),
+        });
       if (stored === "broken") return refuse(BusinessCode.invalid, ServerMessage.invalidRequest);
       return reply
         .header("etag", stored.etag)

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { copyFile, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { once } from "node:events";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { Transform } from "node:stream";
@@ -194,6 +194,14 @@ export class LocalStore implements ObjectStore {
     await mkdir(dirname(target), { recursive: true });
     const aside = `${target}.${randomUUID()}.part`;
     await copyFile(path, aside);
+    await rename(aside, target);
+  }
+
+  async write(bucket: string, key: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathOf(bucket, key);
+    await mkdir(dirname(target), { recursive: true });
+    const aside = `${target}.${randomUUID()}.part`;
+    await writeFile(aside, bytes);
     await rename(aside, target);
   }
 

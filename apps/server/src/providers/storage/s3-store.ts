@@ -211,6 +211,18 @@ export class S3Store implements ObjectStore {
     );
   }
 
+  async write(bucket: string, key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(bucket, key),
+        Body: bytes,
+        ContentLength: bytes.length,
+        ContentType: contentType,
+      }),
+    );
+  }
+
   async remove(bucket: string, keys: readonly string[]): Promise<void> {
     // One call per object: DeleteObjects needs a body checksum some compatible stores refuse.
     for (let i = 0; i < keys.length; i += 16) {

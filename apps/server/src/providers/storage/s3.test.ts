@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VideoStatus } from "@platform/domain";
 import { post, sampleVideo, statusBecomes, until, uploadVideo, videoFile } from "../../../test/creation";
-import { embedded, registerPhone, rowsOf, signIn, startPlatform } from "../../../test/harness";
+import { embedded, failure, registerPhone, rowsOf, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { startLocalS3 } from "../../../test/s3";
 import type { LocalS3 } from "../../../test/s3";
@@ -75,8 +76,28 @@ describe("S3-compatible storage (a local s3rver)", () => {
     });
     const served = await fetch(`${platform.server.origin}${bgImgFileUrl}`);
     expect(served.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    // What is served is the server's re-encoding of the picture (Step 18), still a 1×1 PNG.
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+      format: "png",
+      width: 1,
+      height: 1,
+    });
     expect(existsSync(join(platform.config.dataDir, "uploads", "PUBLIC", uploaded.key))).toBe(false);
+  });
+
+  it("bytes that are not a picture reach the bucket but are refused when used, and never served", async () => {
+    const { api } = await newcomer();
+    const html = Buffer.from("<!doctype html><script>alert(1)</script>");
+    const uploaded = await api.uploadFile(new File([html], "a.png", { type: "image/png" }), {
+      uploadFileType: "PICTURE",
+    });
+    const refused = await failure(
+      api.user.modifyAvatar({ avatarFilename: uploaded.key, avatarBucket: "PUBLIC" }),
+    );
+    expect(refused).toMatchObject({ code: 400, msgKey: "server.uploadNotPicture" });
+    const served = await fetch(`${platform.server.origin}/api/media/files/PUBLIC/${uploaded.key}`);
+    expect(served.status).toBe(404);
+    expect(await api.upload.usage()).toMatchObject({ diskUsedBytes: 0, pending: 0 });
   });
 
   it("a video in parts straight to the bucket, resumed after a cut, processed, approved and played", async () => {

@@ -36,6 +36,8 @@ export interface ObjectStore {
   download(bucket: string, key: string, path: string): Promise<void>;
   /** Store a file of this machine as an object. */
   upload(bucket: string, key: string, path: string, contentType: string): Promise<void>;
+  /** Store bytes as an object (a re-encoded picture), whole or not at all. */
+  write(bucket: string, key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Remove objects (missing ones are fine). */
   remove(bucket: string, keys: readonly string[]): Promise<void>;
   /** Remove every object whose key starts with `prefix` (a clip's folder). */
