@@ -79,8 +79,8 @@ const status = () =>
   document.body.querySelector('[role="group"][aria-label="视频上传"] [role="status"]')?.textContent ?? "";
 const errors = () => [...document.body.querySelectorAll('[role="alert"]')].map((e) => e.textContent);
 
-async function openNewPost() {
-  const fake = fakePostingApi();
+async function openNewPost(options: Parameters<typeof fakePostingApi>[0] = {}) {
+  const fake = fakePostingApi(options);
   const app = await openEditor(fake.api);
   await waitFor(() => field("标题（必填）"));
   return { ...fake, app };
@@ -178,6 +178,31 @@ describe("/editvideo: the upload", () => {
     await chooseVideo(videoFile("big.mp4", config.videoMaxBytes + 1));
     await waitFor(() => byText("视频文件不能超过 10 MB"));
     expect(api.resumableUpload).not.toHaveBeenCalled();
+  });
+
+  it("shows the storage used of the person's limit, asks again after an upload, and refuses a file that would not fit", async () => {
+    const MiB = 1024 * 1024;
+    const { api, lastUpload } = await openNewPost({
+      usage: { diskUsedBytes: 300 * MiB, diskLimitBytes: 305 * MiB },
+    });
+    const usage = () => document.body.querySelector('[data-testid="storage-usage"]')?.textContent;
+    await waitFor(() => {
+      expect(usage()).toBe("存储空间：已用 300 MB，共 305 MB");
+    });
+    await chooseVideo(videoFile("big.mp4", 6 * MiB));
+    await waitFor(() =>
+      byText("存储空间不足：已用 300 MB，共 305 MB，这个视频需要 6 MB。请删除不需要的视频后再试。"),
+    );
+    expect(api.resumableUpload).not.toHaveBeenCalled();
+    await chooseVideo(videoFile("clip.mp4", 4 * MiB));
+    await waitFor(() => {
+      expect(status()).toContain("上传中");
+    });
+    const asked = api.upload.usage.mock.calls.length;
+    await lastUpload().finish();
+    await waitFor(() => {
+      expect(api.upload.usage.mock.calls.length).toBeGreaterThan(asked);
+    });
   });
 
   it("starts at once, shows its progress and state in words, pauses, resumes, waits for the network, fails, cancels", async () => {
@@ -604,6 +629,7 @@ describe("/editvideo in English", () => {
     await waitFor(() => field("Title (required)"));
     expect(field("Choose a video")).toBeTruthy();
     expect(control("Post")).toBeTruthy();
+    await waitFor(() => byText("Storage: 300 MB of 20 GB used"));
     await chooseVideo(videoFile());
     await waitFor(() => control("Pause upload"));
     await lastUpload().offline();

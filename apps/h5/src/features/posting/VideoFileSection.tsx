@@ -2,12 +2,14 @@ import { useLingui } from "@lingui/react/macro";
 import { isApiError } from "@platform/api-client";
 import { loadServerMessages } from "@platform/i18n";
 import { UploadProgress, useToast } from "@platform/ui";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
 import { errorText } from "../../app/error-text";
 import type { DraftUpload } from "./draft";
 import { sizeText, videoFileProblem } from "./form";
 import type { CreationConfig, FileRule } from "./form";
+import { postingKeys, uploadUsageQueryOptions } from "./queries";
 import {
   cancelUpload,
   pauseUpload,
@@ -79,6 +81,14 @@ export function VideoFileSection({
   const toast = useToast();
   const live = useLiveUpload(owner, slot);
   const failure = useFailureText(live?.phase === "failed" ? live.error : null);
+  const usage = useQuery(uploadUsageQueryOptions(api));
+  const queryClient = useQueryClient();
+  const phase = live?.phase;
+  // The storage shown follows the uploads: asked again when one finishes, fails or is cancelled.
+  useEffect(() => {
+    if (phase === "done" || phase === "failed" || phase === "cancelled")
+      void queryClient.invalidateQueries({ queryKey: postingKeys.usage() });
+  }, [phase, queryClient]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const hintId = useId();
   const noticeId = useId();
@@ -94,12 +104,25 @@ export function VideoFileSection({
     );
   }
 
+  const storage = usage.data ?? null;
+  const used = sizeText(storage?.diskUsedBytes ?? 0);
+  const limit = sizeText(storage?.diskLimitBytes ?? 0);
+
   const choose = (file: File) => {
     const problemOfFile = videoFileProblem(file, videoTypeOf(file), config);
     if (problemOfFile !== null) {
       const types = typeNames(config.videoTypes);
       const max = sizeText(config.videoMaxBytes);
       setRefusal(problemOfFile.kind === "type" ? t`请选择视频文件（${types}）` : t`视频文件不能超过 ${max}`);
+      return;
+    }
+    // A new file that would not fit in the person's storage (the server says so too).
+    const resumes = stored !== null || serverKey !== null;
+    if (storage !== null && !resumes && storage.diskUsedBytes + file.size > storage.diskLimitBytes) {
+      const needed = sizeText(file.size);
+      setRefusal(
+        t`存储空间不足：已用 ${used}，共 ${limit}，这个视频需要 ${needed}。请删除不需要的视频后再试。`,
+      );
       return;
     }
     setRefusal(null);
@@ -159,6 +182,11 @@ export function VideoFileSection({
       <p id={hintId} className="h5-posting-hint">
         {t`支持 ${types}，不超过 ${max}。选好后立即开始上传；上传过程中也可以先保存。如果上传中断或页面关闭，重新选择同一个文件即可从中断处继续上传。`}
       </p>
+      {storage !== null ? (
+        <p className="h5-posting-hint" data-testid="storage-usage">
+          {t`存储空间：已用 ${used}，共 ${limit}`}
+        </p>
+      ) : null}
       {error !== null ? (
         <p id={errorId} className="h5-posting-error" role="alert">
           {error}

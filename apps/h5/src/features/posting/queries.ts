@@ -3,6 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 
 export const postingKeys = {
   config: () => ["substance", "creationConfig"] as const,
+  usage: () => ["upload", "usage"] as const,
   video: (id: string) => ["posting", "video", id] as const,
 };
 
@@ -25,5 +26,17 @@ export function ownVideoQueryOptions(api: PlatformApi, id: string) {
     queryFn: ({ signal }) => api.substance.getInfoById({ id }, { signal, quiet: true }),
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/**
+ * The person's uploads against their limits (Step 18): the storage they keep ("x MB of y MB
+ * used" on /editvideo), asked afresh each time the editor opens and after each upload.
+ */
+export function uploadUsageQueryOptions(api: PlatformApi) {
+  return queryOptions({
+    queryKey: postingKeys.usage(),
+    queryFn: ({ signal }) => api.upload.usage({}, { signal, quiet: true }),
+    staleTime: 0,
   });
 }

@@ -164,10 +164,13 @@ export function fakePostingApi({
   video = null,
   mine = [],
   failConfigOnce = false,
+  usage = { diskUsedBytes: 300 * 1024 * 1024, diskLimitBytes: 20 * 1024 ** 3 },
 }: {
   video?: VideoDetail | null;
   mine?: Video[];
   failConfigOnce?: boolean;
+  /** The person's storage as `upload.usage` answers it. */
+  usage?: { readonly diskUsedBytes: number; readonly diskLimitBytes: number };
 } = {}) {
   const uploads: FakeUpload[] = [];
   const failing = { config: failConfigOnce };
@@ -209,6 +212,17 @@ export function fakePostingApi({
         if (at >= 0) list.splice(at, 1);
         return Promise.resolve(null);
       }),
+    },
+    upload: {
+      usage: vi.fn((_request?: unknown, _options?: unknown): Promise<ResponseOf<"upload.usage">> =>
+        Promise.resolve({
+          ...usage,
+          dayUsedBytes: 0,
+          dayLimitBytes: 4 * 1024 ** 3,
+          pending: 0,
+          pendingLimit: 10,
+        }),
+      ),
     },
     resumableUpload: vi.fn((file: UploadFile, options: ResumableOptions = {}) => {
       const upload = new FakeUpload(file, options, `video/${ME}/upload-${String(uploads.length + 1)}.mp4`);
