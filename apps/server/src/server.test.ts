@@ -196,6 +196,18 @@ describe("configuration", () => {
     );
     expect(() => loadConfig({ PORT: "-1" })).toThrow(/PORT/);
   });
+
+  it("bounds uploads by default, and never abandons an upload that can still be resumed", () => {
+    expect(loadConfig({})).toMatchObject({
+      uploadDiskBytes: 20 * 1024 ** 3,
+      uploadPictureMaxSide: 2048,
+      uploadAbandonMs: 24 * 3600_000,
+    });
+    expect(loadConfig({ UPLOAD_RESUME_HOURS: "48" }).uploadAbandonMs).toBe(48 * 3600_000);
+    expect(() => loadConfig({ UPLOAD_RESUME_HOURS: "48", UPLOAD_ABANDON_HOURS: "24" })).toThrow(
+      /UPLOAD_ABANDON_HOURS/,
+    );
+  });
 });
 
 describe("the access log", () => {
