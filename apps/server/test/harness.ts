@@ -131,6 +131,12 @@ export async function signIn(
   return { api, userId: credentials.user_info?.id ?? "" };
 }
 
+/** Someone who has just registered, signed in: a fresh account for a case that counts its own. */
+export async function newcomer(platform: TestPlatform): Promise<ReturnType<TestPlatform["client"]>> {
+  const { phone, password } = await registerPhone(platform);
+  return (await signIn(platform, { mobile: phone, password })).api;
+}
+
 /** Rows of a query, for looking at what the server stored. */
 export async function rowsOf<T>(platform: TestPlatform, query: string): Promise<T[]> {
   const result: unknown = await platform.server.database.db.execute(query);

@@ -1,15 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  eachDatabase,
-  failure,
-  registerPhone,
-  rowsOf,
-  signIn,
-  startPlatform,
-  until,
-} from "../../../test/harness";
+import { eachDatabase, failure, newcomer, rowsOf, startPlatform, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { localUploadSigner } from "./files";
 
@@ -22,7 +14,7 @@ const MiB = 1024 ** 2;
  */
 eachDatabase("uploads in parts: one kind per sign, quotas, clean-up", (target) => {
   let platform: TestPlatform;
-  type Api = Awaited<ReturnType<typeof signIn>>["api"];
+  type Api = Awaited<ReturnType<typeof newcomer>>;
 
   beforeAll(async () => {
     platform = await startPlatform(target, {
@@ -32,11 +24,6 @@ eachDatabase("uploads in parts: one kind per sign, quotas, clean-up", (target) =
     });
   });
   afterAll(() => platform.close());
-
-  const newcomer = async () => {
-    const { phone, password } = await registerPhone(platform);
-    return (await signIn(platform, { mobile: phone, password })).api;
-  };
 
   const signVideo = (api: Api, bytes: number) =>
     api.upload.signUrl({
@@ -72,8 +59,28 @@ eachDatabase("uploads in parts: one kind per sign, quotas, clean-up", (target) =
 
   const exec = (query: string) => platform.server.database.db.execute(query);
 
+  /** An upload's row id, by its key. */
+  const idOf = async (key: string) => {
+    const [row] = await rowsOf<{ id: number | string }>(
+      platform,
+      `select id from uploads where key = '${key}'`,
+    );
+    return String(row?.id);
+  };
+
+  /** A video of `bytes` signed, and these of its parts sent (1 MiB each): its key and row id. */
+  const sentInParts = async (api: Api, bytes: number, partNumbers: number[]) => {
+    const sign = await signVideo(api, bytes);
+    const { urls } = await api.upload.resume({ key: sign.key, partNumbers });
+    for (const { url } of urls) expect((await put(url, Buffer.alloc(MiB))).status).toBe(200);
+    return { key: sign.key, id: await idOf(sign.key) };
+  };
+
+  /** The files of one upload's parts on disk. */
+  const partsOf = (id: string) => partsOnDisk().filter((file) => file.includes(`/.parts/${id}/`));
+
   it("five part-then-whole cycles: the whole PUT is refused, the parts count, none stay on disk", async () => {
-    const api = await newcomer();
+    const api = await newcomer(platform);
     const keys: string[] = [];
     for (let cycle = 0; cycle < 5; cycle++) {
       const sign = await signVideo(api, 8 * MiB);
@@ -114,19 +121,15 @@ eachDatabase("uploads in parts: one kind per sign, quotas, clean-up", (target) =
   });
 
   it("a sign sent whole is not then sent in parts", async () => {
-    const api = await newcomer();
+    const api = await newcomer(platform);
     const sign = await signVideo(api, 1000);
     // A whole PUT that did not finish (larger than declared: nothing kept) decides the kind.
     expect((await put(sign.uploadUrl, Buffer.alloc(1001), "video/mp4")).status).toBe(413);
     const refused = await failure(api.upload.resume({ key: sign.key, partNumbers: [1] }));
     expect(refused).toMatchObject({ code: 400, msgKey: "server.uploadSentWhole" });
     // A part URL signed by other means is refused too, and nothing lands in the parts folder.
-    const [row] = await rowsOf<{ id: number | string }>(
-      platform,
-      `select id from uploads where key = '${sign.key}'`,
-    );
     const url = localUploadSigner(platform.server.ctx.secrets.signingKey).part(
-      Number(row?.id),
+      Number(await idOf(sign.key)),
       1,
       Date.now() + 60_000,
     );
@@ -140,16 +143,9 @@ eachDatabase("uploads in parts: one kind per sign, quotas, clean-up", (target) =
   });
 
   it("an abandoned upload's parts are removed by the clean-up job", async () => {
-    const api = await newcomer();
-    const sign = await signVideo(api, 4 * MiB);
-    const { urls } = await api.upload.resume({ key: sign.key, partNumbers: [1, 2] });
-    for (const { url } of urls) expect((await put(url, Buffer.alloc(MiB))).status).toBe(200);
-    const [row] = await rowsOf<{ id: number | string }>(
-      platform,
-      `select id from uploads where key = '${sign.key}'`,
-    );
-    const id = String(row?.id);
-    expect(partsOnDisk().filter((file) => file.includes(`/.parts/${id}/`))).toHaveLength(2);
+    const api = await newcomer(platform);
+    const { key, id } = await sentInParts(api, 4 * MiB, [1, 2]);
+    expect(partsOf(id)).toHaveLength(2);
     // Signed longer ago than UPLOAD_ABANDON_HOURS (its own expiry job lost, say): the recurring
     // clean-up gives it up.
     await exec(`update uploads set created_at = now() - interval '30 hours' where id = ${id}`);
@@ -164,24 +160,16 @@ eachDatabase("uploads in parts: one kind per sign, quotas, clean-up", (target) =
       ([r]) => r?.removed_at !== null && r?.removed_at !== undefined,
     );
     expect(gone[0]?.cancelled_at).not.toBeNull();
-    expect(partsOnDisk().filter((file) => file.includes(`/.parts/${id}/`))).toEqual([]);
-    expect((await failure(api.upload.resume({ key: sign.key, partNumbers: [3] }))).code).toBe(409);
+    expect(partsOf(id)).toEqual([]);
+    expect((await failure(api.upload.resume({ key, partNumbers: [3] }))).code).toBe(409);
     expect(await api.upload.usage({})).toMatchObject({ diskUsedBytes: 0, pending: 0 });
   });
 
   it("parts left behind before this rule (sent in parts, then whole) are dropped by a one-off job", async () => {
-    const api = await newcomer();
-    const sign = await signVideo(api, 2 * MiB);
-    const { urls } = await api.upload.resume({ key: sign.key, partNumbers: [1, 2] });
-    for (const { url } of urls) expect((await put(url, Buffer.alloc(MiB))).status).toBe(200);
-    const [row] = await rowsOf<{ id: number | string }>(
-      platform,
-      `select id from uploads where key = '${sign.key}'`,
-    );
-    const id = String(row?.id);
+    const { id } = await sentInParts(await newcomer(platform), 2 * MiB, [1, 2]);
     // As the old code left it: finished by a 1-byte whole PUT, its parts still on disk.
     await exec(`update uploads set sent_as = null, completed_at = now(), size = 1 where id = ${id}`);
-    expect(partsOnDisk().filter((file) => file.includes(`/.parts/${id}/`))).toHaveLength(2);
+    expect(partsOf(id)).toHaveLength(2);
     await exec(
       `insert into jobs (kind, key, payload, run_at) values ('upload.legacyParts', 'upload.legacyParts', '{}', now())`,
     );
@@ -190,11 +178,11 @@ eachDatabase("uploads in parts: one kind per sign, quotas, clean-up", (target) =
       ([r]) => r?.sent_as !== null,
     );
     expect(after?.sent_as).toBe("whole");
-    expect(partsOnDisk().filter((file) => file.includes(`/.parts/${id}/`))).toEqual([]);
+    expect(partsOf(id)).toEqual([]);
   });
 
   it("storage per person is bounded, and said in numbers", async () => {
-    const api = await newcomer();
+    const api = await newcomer(platform);
     // 80 MiB finished over a day and a bit (the day's quota is 64 MiB)…
     for (let i = 0; i < 10; i++) {
       const sign = await signVideo(api, 8 * MiB);
@@ -217,7 +205,7 @@ eachDatabase("uploads in parts: one kind per sign, quotas, clean-up", (target) =
   });
 
   it("a part's refusals name their numbers", async () => {
-    const api = await newcomer();
+    const api = await newcomer(platform);
     const sign = await signVideo(api, 2 * MiB + 5);
     const { urls } = await api.upload.resume({ key: sign.key, partNumbers: [1, 3] });
     const wrong = await put(urls[0]?.url ?? "", Buffer.alloc(10));

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { post } from "../../../test/creation";
-import { eachDatabase, failure, registerPhone, signIn, startPlatform } from "../../../test/harness";
+import { eachDatabase, failure, newcomer, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 
 const MiB = 1024 ** 2;
@@ -28,7 +28,7 @@ function cameraJpeg(): Promise<Buffer> {
  */
 eachDatabase("pictures are checked by their bytes and re-encoded", (target) => {
   let platform: TestPlatform;
-  type Api = Awaited<ReturnType<typeof signIn>>["api"];
+  type Api = Awaited<ReturnType<typeof newcomer>>;
 
   beforeAll(async () => {
     platform = await startPlatform(target, {
@@ -37,11 +37,6 @@ eachDatabase("pictures are checked by their bytes and re-encoded", (target) => {
     });
   });
   afterAll(() => platform.close());
-
-  const newcomer = async () => {
-    const { phone, password } = await registerPhone(platform);
-    return (await signIn(platform, { mobile: phone, password })).api;
-  };
 
   const upload = (api: Api, bytes: Buffer, type = "image/png", name = "me.png") =>
     api.uploadFile(new File([new Uint8Array(bytes)], name, { type }), { uploadFileType: "PICTURE" });
@@ -53,7 +48,7 @@ eachDatabase("pictures are checked by their bytes and re-encoded", (target) => {
   };
 
   it("HTML or SVG bytes are not a picture: the upload is refused and is no avatar, background or cover", async () => {
-    const api = await newcomer();
+    const api = await newcomer(platform);
     for (const bytes of [html, svg]) {
       const sign = await api.upload.signUrl({
         busType: "FILE",
@@ -95,7 +90,7 @@ eachDatabase("pictures are checked by their bytes and re-encoded", (target) => {
   });
 
   it("a camera's JPEG is accepted as an avatar, re-encoded: turned upright, its EXIF gone", async () => {
-    const api = await newcomer();
+    const api = await newcomer(platform);
     const original = await cameraJpeg();
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const uploaded = await upload(api, original, "image/jpeg", "photo.jpg");
@@ -114,7 +109,7 @@ eachDatabase("pictures are checked by their bytes and re-encoded", (target) => {
   });
 
   it("a large PNG is accepted as a background and cover, its sides bounded", async () => {
-    const api = await newcomer();
+    const api = await newcomer(platform);
     const big = await sharp({
       create: { width: 1200, height: 800, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 1 } },
     })
@@ -139,7 +134,7 @@ eachDatabase("pictures are checked by their bytes and re-encoded", (target) => {
   });
 
   it("a picture too large says its limit in MB", async () => {
-    const api = await newcomer();
+    const api = await newcomer(platform);
     // Signed without a size: the limit is the setting's (1 MiB here).
     const sign = await api.upload.signUrl({
       busType: "FILE",
