@@ -141,6 +141,8 @@ export interface LiveSettings {
   /** Chat messages one person may send per minute, and the least time between two (ms). */
   readonly chatPerMinute: number;
   readonly chatGapMs: number;
+  /** Chat streams one client address may hold open, every process together. */
+  readonly streamsPerAddress: number;
 }
 
 function ladderOf(value: string | undefined): number[] {
@@ -176,6 +178,7 @@ function liveOf(env: Readonly<Record<string, string | undefined>>, host: string)
     stallMs: intOf(env.LIVE_STALL_MS, 10_000, "LIVE_STALL_MS", 1000),
     chatPerMinute: intOf(env.LIVE_CHAT_PER_MINUTE, 20, "LIVE_CHAT_PER_MINUTE"),
     chatGapMs: intOf(env.LIVE_CHAT_GAP_MS, 1000, "LIVE_CHAT_GAP_MS", 0),
+    streamsPerAddress: intOf(env.LIVE_CHAT_STREAMS_PER_ADDRESS, 20, "LIVE_CHAT_STREAMS_PER_ADDRESS"),
   };
 }
 

@@ -54,12 +54,15 @@ export interface ChatEvent {
 export async function openChat(url: string): Promise<{
   readonly status: number;
   readonly events: ChatEvent[];
+  /** Whether the server ended the stream (or it was closed here). */
+  readonly ended: boolean;
   until(found: (events: readonly ChatEvent[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): void;
 }> {
   const controller = new AbortController();
   const response = await fetch(url, { signal: controller.signal });
   const events: ChatEvent[] = [];
+  const state = { ended: !response.ok };
   if (response.ok && response.body) {
     const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
     const decoder = new TextDecoder();
@@ -81,12 +84,17 @@ export async function openChat(url: string): Promise<{
         }
       } catch {
         // aborted
+      } finally {
+        state.ended = true;
       }
     })();
   }
   return {
     status: response.status,
     events,
+    get ended() {
+      return state.ended;
+    },
     async until(found, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;
       while (!found(events)) {

@@ -16,6 +16,8 @@ export const LockKind = {
   uploadQuota: 8103,
   /** Everything that moves one person's money (the lock order below; decision 0023). */
   personMoney: 8104,
+  /** The live chat streams one address holds open (their leases; Step 18). */
+  liveStreamAddress: 8110,
 } as const;
 export type LockKind = (typeof LockKind)[keyof typeof LockKind];
 

@@ -102,3 +102,38 @@ export const livePresence = pgTable(
   },
   (t) => [uniqueIndex("live_presence_room_process").on(t.roomId, t.process)],
 );
+
+/**
+ * What one person sent in a room's chat in the last minute: the times (epoch ms) of those messages.
+ * One statement takes a place or refuses (`modules/live/limits.ts`), so concurrent sends on every
+ * process are counted exactly (Step 18).
+ */
+export const liveChatQuota = pgTable("live_chat_quota", {
+  userId: userRef().primaryKey(),
+  sentAt: bigint("sent_at", { mode: "number" })
+    .array()
+    .notNull()
+    .default(sql`'{}'::bigint[]`),
+});
+
+/**
+ * An open chat stream's place among its address's (at most LIVE_CHAT_STREAMS_PER_ADDRESS): a lease
+ * its process renews while the stream is open and deletes when it closes; a crashed process's
+ * leases run out by themselves (Step 18).
+ */
+export const liveStreamLeases = pgTable(
+  "live_stream_leases",
+  {
+    id: text("id").primaryKey(),
+    address: text("address").notNull(),
+    roomId: bigint("room_id", { mode: "number" })
+      .notNull()
+      .references(() => liveRooms.id, { onDelete: "cascade" }),
+    process: text("process").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("live_stream_leases_address").on(t.address, t.expiresAt),
+    index("live_stream_leases_process").on(t.process),
+  ],
+);

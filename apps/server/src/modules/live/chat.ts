@@ -1,9 +1,10 @@
 /**
  * Live chat (decision 0022): signed-in people write (the comment text rules, at most
- * LIVE_CHAT_PER_MINUTE a minute and one per LIVE_CHAT_GAP_MS, counted in the database so every
- * process holds the same limit), anyone reads, the room's author removes.
+ * LIVE_CHAT_PER_MINUTE a minute and one per LIVE_CHAT_GAP_MS, taken by one statement in the
+ * database so every process holds the same limit however many sends race: `limits.ts`, decision
+ * 0024), anyone reads, the room's author removes.
  */
-import { and, count, eq, gt, isNull, max } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
 import type { AppContext } from "../../context";
@@ -12,11 +13,12 @@ import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
 import { notifyRoom } from "./hub";
+import { takeChatSend } from "./limits";
 import { isLiveNow, lockOf, messageRecord, roomById } from "./rooms";
 
 export async function sendMessage(
   ctx: AppContext,
-  { body, caller }: SignedInInput<"game.liveChatSend">,
+  { body, caller, reply }: SignedInInput<"game.liveChatSend">,
 ): Promise<ResponseOf<"game.liveChatSend">> {
   const room = await roomById(ctx.db, Number(body.roomId));
   if (!room) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
@@ -26,29 +28,24 @@ export async function sendMessage(
     throw new BusinessError(BusinessCode.forbidden, ServerMessage.forbidden);
   const { chatPerMinute, chatGapMs } = ctx.config.live;
   const now = ctx.now();
-  const [recent] = await ctx.db
-    .select({ sent: count(), last: max(liveMessages.createdAt) })
-    .from(liveMessages)
-    .where(
-      and(
-        eq(liveMessages.userId, caller.userId),
-        gt(liveMessages.createdAt, new Date(now.getTime() - 60_000)),
-      ),
-    );
-  const sent = recent?.sent ?? 0;
-  const last = recent?.last ?? null;
-  const waitGap = last === null ? 0 : last.getTime() + chatGapMs - now.getTime();
-  if (sent >= chatPerMinute || waitGap > 0) {
-    const waitMs = sent >= chatPerMinute ? 60_000 : waitGap;
-    throw new BusinessError(BusinessCode.tooMany, ServerMessage.liveChatTooFast, {
-      seconds: Math.max(1, Math.ceil(waitMs / 1000)),
-    });
-  }
+  // The limits count sends by when they arrived, not by when a busy server got to them.
+  const arrived = new Date(now.getTime() - Math.round(reply.elapsedTime));
   const [author] = await ctx.db
     .select({ nickName: users.nickName, avatarUrl: users.avatarUrl })
     .from(users)
     .where(eq(users.id, caller.userId));
   return ctx.db.transaction(async (tx) => {
+    // The person's place in the limits, taken in the send's transaction (given back if it fails).
+    const refused = await takeChatSend(
+      tx,
+      caller.userId,
+      { perMinute: chatPerMinute, gapMs: chatGapMs },
+      arrived,
+    );
+    if (refused !== null)
+      throw new BusinessError(BusinessCode.tooMany, ServerMessage.liveChatTooFast, {
+        seconds: Math.max(1, Math.ceil(refused.waitMs / 1000)),
+      });
     const [message] = await tx
       .insert(liveMessages)
       .values({ roomId: room.id, userId: caller.userId, content: body.content, createdAt: now })

@@ -12,11 +12,12 @@ import type { LiveChatEvent } from "@platform/api-client";
 import { cachesPerContext } from "../../cache";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { livePresence } from "../../db/schema";
+import { livePresence, liveStreamLeases } from "../../db/schema";
+import { newPlaceId, releaseStreamPlace, renewStreamPlaces, takeStreamPlace } from "./limits";
 import { onlineCounts } from "./rooms";
 
 export const LIVE_CHANNEL = "live_events";
-/** How often a process renews its presence rows and tells its viewers the room's count. */
+/** How often a process renews its presence rows and places and tells its viewers the room's count. */
 const PRESENCE_MS = 5000;
 /** A comment line keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
@@ -45,7 +46,10 @@ export async function notifyRoom(tx: Db, roomId: number, event: LiveChatEvent): 
 
 export class LiveHub {
   private readonly rooms = new Map<number, Set<ChatViewer>>();
-  private readonly process = randomBytes(8).toString("hex");
+  /** This process, as its presence rows and stream leases name it. */
+  readonly process = randomBytes(8).toString("hex");
+  /** The places (leases) this process's streams hold, renewed every PRESENCE_MS. */
+  private readonly places = new Set<string>();
   private stopListening: (() => Promise<void>) | null = null;
   private starting: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -73,6 +77,31 @@ export class LiveHub {
       this.heartbeat.unref();
     })();
     return this.starting;
+  }
+
+  /** A place for a stream of `address` (null: the address holds its limit); give it back with `freePlace`. */
+  async takePlace(address: string, roomId: number): Promise<string | null> {
+    await this.start();
+    // Among this process's places before it is taken: a renewal meanwhile must not forget it.
+    const place = newPlaceId();
+    this.places.add(place);
+    try {
+      if (await takeStreamPlace(this.ctx, { id: place, address, roomId, process: this.process }))
+        return place;
+    } catch (error) {
+      this.places.delete(place);
+      throw error;
+    }
+    this.places.delete(place);
+    return null;
+  }
+
+  freePlace(place: string): void {
+    if (!this.places.delete(place)) return;
+    void releaseStreamPlace(this.ctx, place).catch((error: unknown) => {
+      // The next renewal forgets it (it is no longer among this process's places).
+      this.ctx.log.warn({ error: String(error) }, "a live stream's place was not given back");
+    });
   }
 
   /** A viewer's stream joins a room; answers its leaving. */
@@ -106,9 +135,10 @@ export class LiveHub {
     for (const viewer of viewers) viewer.send(frame);
   }
 
-  /** Renew this process's presence rows, and tell each room's viewers how many watch. */
+  /** Renew this process's presence rows and places, and tell each room's viewers how many watch. */
   private async report(): Promise<void> {
     const now = this.ctx.now();
+    await renewStreamPlaces(this.ctx, this.process, [...this.places]);
     const here = [...this.rooms.entries()].map(([roomId, set]) => ({ roomId, viewers: set.size }));
     for (const { roomId, viewers } of here) {
       await this.ctx.db
@@ -147,9 +177,14 @@ export class LiveHub {
     await this.starting?.catch(() => undefined);
     await this.stopListening?.().catch(() => undefined);
     this.stopListening = null;
+    this.places.clear();
     await this.ctx.db
       .delete(livePresence)
       .where(eq(livePresence.process, this.process))
+      .catch(() => undefined);
+    await this.ctx.db
+      .delete(liveStreamLeases)
+      .where(eq(liveStreamLeases.process, this.process))
       .catch(() => undefined);
   }
 }

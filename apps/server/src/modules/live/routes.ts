@@ -26,9 +26,6 @@ import {
 } from "./rooms";
 import { broadcastDir, stationOf } from "./station";
 
-/** Chat streams one address may hold open on one process. */
-const STREAMS_PER_ADDRESS = 20;
-
 function refuse(request: FastifyRequest, reply: FastifyReply, status: BusinessCode, key: ServerMessage) {
   return reply
     .status(status)
@@ -149,10 +146,10 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
 /**
  * GET /api/live/chat/{roomId}/events: the room's chat as server-sent events — `history` (the last
  * 50 messages) first, then `message`, `removed`, `room` (live / ended) and `online` as they
- * happen. Anyone may read (a paid room's chat only with the right to the room).
+ * happen. Anyone may read (a paid room's chat only with the right to the room); one address holds
+ * at most LIVE_CHAT_STREAMS_PER_ADDRESS streams, every process together (decision 0024).
  */
 function chatStreamRoute(app: FastifyInstance, ctx: AppContext): void {
-  const perAddress = new Map<string, number>();
   app.get("/api/live/chat/:roomId/events", async (request, reply) => {
     const { roomId } = request.params as { roomId: string };
     const id = idOf(roomId);
@@ -163,11 +160,16 @@ function chatStreamRoute(app: FastifyInstance, ctx: AppContext): void {
       typeof token === "string" && token !== "" ? await ctx.authenticate(`Bearer ${token}`) : null;
     if ((await lockOf(ctx, room, caller?.userId ?? null)) !== null)
       return refuse(request, reply, BusinessCode.forbidden, ServerMessage.forbidden);
-    const open = perAddress.get(request.ip) ?? 0;
-    if (open >= STREAMS_PER_ADDRESS)
-      return refuse(request, reply, BusinessCode.tooMany, ServerMessage.tooManyFromAddress);
-    const history = await chatHistory(ctx.db, room.id);
-    perAddress.set(request.ip, open + 1);
+    const hub = liveHubOf(ctx);
+    const place = await hub.takePlace(request.ip, room.id);
+    if (place === null) return refuse(request, reply, BusinessCode.tooMany, ServerMessage.tooManyFromAddress);
+    let history: Awaited<ReturnType<typeof chatHistory>>;
+    try {
+      history = await chatHistory(ctx.db, room.id);
+    } catch (error) {
+      hub.freePlace(place);
+      throw error;
+    }
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -190,12 +192,10 @@ function chatStreamRoute(app: FastifyInstance, ctx: AppContext): void {
       if (state.left) return;
       state.left = true;
       state.leave?.();
-      const count = (perAddress.get(request.ip) ?? 1) - 1;
-      if (count <= 0) perAddress.delete(request.ip);
-      else perAddress.set(request.ip, count);
+      hub.freePlace(place);
     };
     raw.on("close", done);
-    const leaveHub = await liveHubOf(ctx).join(room.id, {
+    const leaveHub = await hub.join(room.id, {
       send: (text) => {
         if (!raw.writableEnded) raw.write(text);
       },

