@@ -470,6 +470,18 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.liveChatClosed",
     message: "直播未开始或已结束，暂不能发言",
   },
+  [ServerMessageKey.liveChatLockedTicket]: /*i18n*/ {
+    id: "server.liveChatLockedTicket",
+    message: "该直播已改为购票观看，聊天已断开",
+  },
+  [ServerMessageKey.liveChatLockedMember]: /*i18n*/ {
+    id: "server.liveChatLockedMember",
+    message: "该直播已改为仅限超级会员观看，聊天已断开",
+  },
+  [ServerMessageKey.liveChatExpired]: /*i18n*/ {
+    id: "server.liveChatExpired",
+    message: "登录已失效，聊天已断开",
+  },
   [ServerMessageKey.livePriceRange]: /*i18n*/ {
     id: "server.livePriceRange",
     message: "门票价格须在 {min} 到 {max} 之间",

@@ -2,6 +2,8 @@
 export interface Caller {
   readonly userId: number | null;
   readonly sessionId: number;
+  /** When the access token runs out (a stream opened with it ends then: the live chat's). */
+  readonly expiresAt: Date;
   /** The user's membership as the session lookup found it (null for guests). */
   readonly membership: { readonly vipPermanent: boolean; readonly vipExpiresAt: Date | null } | null;
 }

@@ -95,13 +95,27 @@ export const ZLiveMessage = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * Why the server closed a chat stream (its last event): the room's access changed and this viewer
+ * may not watch it now (LOCKED, with what it needs), or the token it was opened with ran out or
+ * its session ended (EXPIRED: refresh the token and open the stream again). `msgKey` and `msg` are
+ * the server's sentence for it, in the stream's `language`.
+ */
+export interface LiveChatClosed {
+  readonly reason: "LOCKED" | "EXPIRED";
+  readonly lockedBy: "SVIP" | "CHARGE" | null;
+  readonly msgKey: string;
+  readonly msg: string;
+}
+
 /** What the chat stream sends (each server-sent event's `data`, by its `event` name). */
 export type LiveChatEvent =
   | { readonly event: "history"; readonly data: { readonly messages: z.infer<typeof ZLiveMessage>[] } }
   | { readonly event: "message"; readonly data: z.infer<typeof ZLiveMessage> }
   | { readonly event: "removed"; readonly data: { readonly id: string } }
   | { readonly event: "room"; readonly data: { readonly status: z.infer<typeof ZLiveStatus> } }
-  | { readonly event: "online"; readonly data: { readonly online: number } };
+  | { readonly event: "online"; readonly data: { readonly online: number } }
+  | { readonly event: "closed"; readonly data: LiveChatClosed };
 
 export const ZGame = z.object({
   gameCode: z.string(),

@@ -13,7 +13,7 @@ import { randomToken, sha256 } from "../../security/hashing";
 import { isVipNow } from "../user/membership";
 
 /** A session as authenticate found it (by the access token's hash). */
-interface CachedSession extends Caller {
+interface CachedSession extends Omit<Caller, "expiresAt"> {
   readonly accessExpiresAt: number;
 }
 
@@ -57,7 +57,12 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
     });
   }
   if (session.accessExpiresAt <= ctx.now().getTime()) return null;
-  return { userId: session.userId, sessionId: session.sessionId, membership: session.membership };
+  return {
+    userId: session.userId,
+    sessionId: session.sessionId,
+    expiresAt: new Date(session.accessExpiresAt),
+    membership: session.membership,
+  };
 }
 
 /** Forget this process's cached sessions of a user (after revoking them, or a membership change). */

@@ -12,7 +12,7 @@ import { liveMessages, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
-import { notifyRoom } from "./hub";
+import { notifyRoom } from "./notify";
 import { takeChatSend } from "./limits";
 import { isLiveNow, lockOf, messageRecord, roomById } from "./rooms";
 

@@ -1,35 +1,48 @@
 /**
  * The live chat's fan-out (decision 0022). Each server process keeps the chat streams (server-sent
  * events) its viewers opened; what happens in a room — a message, a removal, the room going live
- * or ending — is sent with PostgreSQL's NOTIFY in the transaction that wrote it, and every process
- * LISTENing passes it to its own viewers. So two people on two processes chat as on one. Each
- * process also reports how many viewers it holds per room (`live_presence`), which the room
- * list adds up.
+ * or ending, its access changing — is sent with PostgreSQL's NOTIFY in the transaction that wrote
+ * it, and every process LISTENing passes it to its own viewers. So two people on two processes
+ * chat as on one. Each process also reports how many viewers it holds per room (`live_presence`),
+ * which the room list adds up.
+ *
+ * A stream is not decided once (Step 18, decision 0024): it is closed, with a `closed` event
+ * saying why, when its room's access changes and the viewer may no longer watch (the room's change
+ * is NOTIFY'd to every process, and every process checks its streams again every PRESENCE_MS in
+ * case a notification was lost), and when the viewer's token runs out or its session is revoked.
+ * Each stream holds a place among its address's (`limits.ts`), renewed here.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import type { LiveChatEvent } from "@platform/api-client";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import type { LiveChatClosed, LiveChatEvent } from "@platform/api-client";
 import { cachesPerContext } from "../../cache";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
-import { livePresence, liveStreamLeases } from "../../db/schema";
+import { livePresence, liveRooms, liveStreamLeases, sessions } from "../../db/schema";
+import { ServerMessage, translate } from "../../http/messages";
+import type { ServerLanguage } from "../../http/messages";
 import { newPlaceId, releaseStreamPlace, renewStreamPlaces, takeStreamPlace } from "./limits";
-import { onlineCounts } from "./rooms";
+import { LIVE_CHANNEL } from "./notify";
+import type { Wire } from "./notify";
+import { locksOf, onlineCounts } from "./rooms";
 
-export const LIVE_CHANNEL = "live_events";
-/** How often a process renews its presence rows and places and tells its viewers the room's count. */
+/** How often a process renews its presence rows and places, tells its viewers the room's count
+ * and checks its streams' right to watch again. */
 const PRESENCE_MS = 5000;
 /** A comment line keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
-
-interface Wire {
-  readonly roomId: number;
-  readonly event: LiveChatEvent;
-}
+/** The longest a timer can wait (node's limit); a later expiry is looked at again then. */
+const LONGEST_TIMER_MS = 2_147_483_647;
 
 export interface ChatViewer {
+  readonly userId: number | null;
+  /** The session its token belongs to (null: read anonymously). */
+  readonly sessionId: number | null;
+  /** When its token runs out, ms since the epoch (null: read anonymously). */
+  readonly expiresAt: number | null;
+  /** The language the stream's `closed` sentence is written in. */
+  readonly language: ServerLanguage;
   send(text: string): void;
-  /** End the stream (the server is stopping). */
+  /** End the stream. */
   close(): void;
 }
 
@@ -38,10 +51,19 @@ export function sseFrame(event: LiveChatEvent): string {
   return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
-/** Send a room's event to every process (delivered when `tx` commits). */
-export async function notifyRoom(tx: Db, roomId: number, event: LiveChatEvent): Promise<void> {
-  const wire: Wire = { roomId, event };
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);
+/** The `closed` event's data: why, and the sentence in the viewer's language. */
+export function closedData(
+  language: ServerLanguage,
+  reason: "LOCKED" | "EXPIRED",
+  lockedBy: "SVIP" | "CHARGE" | null,
+): LiveChatClosed {
+  const msgKey =
+    reason === "EXPIRED"
+      ? ServerMessage.liveChatExpired
+      : lockedBy === "SVIP"
+        ? ServerMessage.liveChatLockedMember
+        : ServerMessage.liveChatLockedTicket;
+  return { reason, lockedBy, msgKey, msg: translate(language, msgKey) };
 }
 
 export class LiveHub {
@@ -50,6 +72,7 @@ export class LiveHub {
   readonly process = randomBytes(8).toString("hex");
   /** The places (leases) this process's streams hold, renewed every PRESENCE_MS. */
   private readonly places = new Set<string>();
+  private readonly expiries = new Map<ChatViewer, NodeJS.Timeout>();
   private stopListening: (() => Promise<void>) | null = null;
   private starting: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -110,16 +133,47 @@ export class LiveHub {
     const set = this.rooms.get(roomId) ?? new Set();
     set.add(viewer);
     this.rooms.set(roomId, set);
+    this.watchExpiry(roomId, viewer);
     void this.report().catch(() => undefined);
     return () => {
       set.delete(viewer);
-      if (set.size === 0) this.rooms.delete(roomId);
+      if (set.size === 0 && this.rooms.get(roomId) === set) this.rooms.delete(roomId);
+      clearTimeout(this.expiries.get(viewer));
+      this.expiries.delete(viewer);
     };
   }
 
   /** Viewers of this process, per room. */
   viewersHere(roomId: number): number {
     return this.rooms.get(roomId)?.size ?? 0;
+  }
+
+  /** Close a viewer's stream, saying why first. */
+  private end(roomId: number, viewer: ChatViewer, data: LiveChatClosed): void {
+    const set = this.rooms.get(roomId);
+    if (!set?.has(viewer)) return;
+    set.delete(viewer);
+    if (set.size === 0) this.rooms.delete(roomId);
+    clearTimeout(this.expiries.get(viewer));
+    this.expiries.delete(viewer);
+    viewer.send(sseFrame({ event: "closed", data }));
+    viewer.close();
+  }
+
+  /** The stream ends when its token does (the app refreshes the token and opens it again). */
+  private watchExpiry(roomId: number, viewer: ChatViewer): void {
+    if (viewer.expiresAt === null) return;
+    const left = viewer.expiresAt - this.ctx.now().getTime();
+    const timer = setTimeout(
+      () => {
+        if (viewer.expiresAt !== null && viewer.expiresAt <= this.ctx.now().getTime())
+          this.end(roomId, viewer, closedData(viewer.language, "EXPIRED", null));
+        else this.watchExpiry(roomId, viewer);
+      },
+      Math.min(Math.max(left, 0), LONGEST_TIMER_MS),
+    );
+    timer.unref();
+    this.expiries.set(viewer, timer);
   }
 
   private deliver(payload: string): void {
@@ -131,11 +185,61 @@ export class LiveHub {
     }
     const viewers = this.rooms.get(wire.roomId);
     if (viewers === undefined) return;
+    if ("access" in wire) {
+      void this.recheck([wire.roomId]).catch((error: unknown) => {
+        this.ctx.log.warn({ error: String(error) }, "live streams not checked again");
+      });
+      return;
+    }
     const frame = sseFrame(wire.event);
     for (const viewer of viewers) viewer.send(frame);
   }
 
-  /** Renew this process's presence rows and places, and tell each room's viewers how many watch. */
+  /**
+   * Check this process's streams of these rooms (all by default) again: each viewer must still
+   * hold a live session and the right to watch the room as it is now; the others are closed.
+   */
+  async recheck(roomIds: readonly number[] = [...this.rooms.keys()]): Promise<void> {
+    const here = roomIds.filter((id) => this.rooms.has(id));
+    if (here.length === 0) return;
+    const { ctx } = this;
+    const now = ctx.now().getTime();
+    const rows = await ctx.db.select().from(liveRooms).where(inArray(liveRooms.id, here));
+    const sessionIds = here
+      .flatMap((id) => [...(this.rooms.get(id) ?? [])].map((viewer) => viewer.sessionId))
+      .filter((id): id is number => id !== null);
+    const revoked = new Set(
+      sessionIds.length === 0
+        ? []
+        : (
+            await ctx.db
+              .select({ id: sessions.id })
+              .from(sessions)
+              .where(and(inArray(sessions.id, [...new Set(sessionIds)]), isNotNull(sessions.revokedAt)))
+          ).map((r) => r.id),
+    );
+    for (const room of rows) {
+      const viewers = [...(this.rooms.get(room.id) ?? [])];
+      const locks = await locksOf(
+        ctx,
+        room,
+        viewers.map((v) => v.userId),
+      );
+      for (const viewer of viewers) {
+        const expired =
+          viewer.sessionId !== null &&
+          (revoked.has(viewer.sessionId) || (viewer.expiresAt !== null && viewer.expiresAt <= now));
+        const lock = locks.get(viewer.userId) ?? null;
+        if (expired) this.end(room.id, viewer, closedData(viewer.language, "EXPIRED", null));
+        else if (lock !== null) this.end(room.id, viewer, closedData(viewer.language, "LOCKED", lock));
+      }
+    }
+  }
+
+  /**
+   * Renew this process's presence rows and places, tell each room's viewers how many watch, and
+   * check every stream's right again.
+   */
   private async report(): Promise<void> {
     const now = this.ctx.now();
     await renewStreamPlaces(this.ctx, this.process, [...this.places]);
@@ -166,12 +270,15 @@ export class LiveHub {
       const frame = sseFrame({ event: "online", data: { online: counts.get(roomId) ?? 0 } });
       for (const viewer of viewers) viewer.send(frame);
     }
+    await this.recheck();
   }
 
   /** End every stream of this process and stop listening. */
   async stop(): Promise<void> {
     for (const viewers of this.rooms.values()) for (const viewer of viewers) viewer.close();
     this.rooms.clear();
+    for (const timer of this.expiries.values()) clearTimeout(timer);
+    this.expiries.clear();
     if (this.timer) clearInterval(this.timer);
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.starting?.catch(() => undefined);

@@ -1,11 +1,13 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { BusinessCode } from "@platform/domain";
-import { eachDatabase, rowsOf, startPlatform, until } from "../../../test/harness";
+import { BusinessCode, WatchLevel } from "@platform/domain";
+import { eachDatabase, rowsOf, signIn, startPlatform, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { personWithGold } from "../../../test/money";
 import { openChat, TestEncoder } from "../../../test/live";
+import type { ChatEvent } from "../../../test/live";
 import { callOn, spawnServer } from "../../../test/processes";
+import { sha256 } from "../../security/hashing";
 
 /**
  * Step 18's live-room rules, as an outside attack found them broken (decision 0024): chat limits
@@ -20,6 +22,10 @@ const rulesEnv = {
   LIVE_CHAT_GAP_MS: "1000",
   LIVE_CHAT_PER_MINUTE: "4",
 };
+
+type Chat = Awaited<ReturnType<typeof openChat>>;
+
+const closedEvent = (events: readonly ChatEvent[]) => events.find((e) => e.event === "closed");
 
 eachDatabase("live rules under attack", (target) => {
   let platform: TestPlatform;
@@ -132,4 +138,88 @@ eachDatabase("live rules under attack", (target) => {
     expect(afterCrash.filter((s) => s.status === 200).length).toBe(20);
     for (const s of afterCrash) s.close();
   }, 60_000);
+
+  it("a room turning paid closes the streams of those who may not watch it, with the reason, on every process", async () => {
+    const author = await personWithGold(platform);
+    const authorToken = tokenOf(author.api);
+    const { roomId } = await author.api.game.liveMyRoom();
+    // A ticket holder keeps watching (the ticket is bought while the room is paid, then it is free).
+    await author.api.game.liveSaveRoom({ title: "票", watchLevel: WatchLevel.CHARGE, price: 100 });
+    const holder = await personWithGold(platform, 1000);
+    await holder.api.game.liveBuyTicket({ roomId });
+    const member = await personWithGold(platform);
+    const save = (origin: string, watchLevel: WatchLevel) =>
+      callOn(origin, authorToken, "game.liveSaveRoom", { title: "直播", watchLevel, price: 100 });
+    for (const [changeOn, watchOn] of [
+      [origins[1], origins[0]],
+      [origins[0], origins[1]],
+    ] as const) {
+      expect((await save(changeOn, WatchLevel.FREE)).code).toBe(200);
+      const url = `${watchOn}/api/live/chat/${roomId}/events`;
+      const anonymous = await openChat(`${url}?language=en_US`);
+      const signedIn = await openChat(`${url}?token=${tokenOf(member.api)}`);
+      const holding = await openChat(`${url}?token=${tokenOf(holder.api)}`);
+      const chats: Chat[] = [anonymous, signedIn, holding];
+      try {
+        for (const chat of chats) await chat.until((events) => events.some((e) => e.event === "history"));
+        expect((await save(changeOn, WatchLevel.CHARGE)).code).toBe(200);
+        for (const chat of [anonymous, signedIn]) {
+          await chat.until((events) => closedEvent(events) !== undefined, 10_000);
+          await until(
+            () => Promise.resolve(chat.ended),
+            (ended) => ended,
+            5000,
+          );
+        }
+        expect(closedEvent(anonymous.events)?.data).toEqual({
+          reason: "LOCKED",
+          lockedBy: "CHARGE",
+          msgKey: "server.liveChatLockedTicket",
+          msg: expect.stringMatching(/ticket/i) as unknown,
+        });
+        expect(closedEvent(signedIn.events)?.data).toMatchObject({
+          reason: "LOCKED",
+          lockedBy: "CHARGE",
+          msg: expect.stringMatching(/购票/) as unknown,
+        });
+        // The ticket holder's stream stays.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        expect(closedEvent(holding.events)).toBeUndefined();
+        expect(holding.ended).toBe(false);
+      } finally {
+        for (const chat of chats) chat.close();
+      }
+    }
+  }, 60_000);
+
+  it("a stream closes when its token expires, with the reason", async () => {
+    const author = await personWithGold(platform);
+    const { roomId } = await author.api.game.liveMyRoom();
+    const viewer = await personWithGold(platform);
+    // A fresh session of the viewer, due to expire in 3 s (no process has it cached).
+    const { api } = await signIn(platform, { mobile: viewer.mobile, password: "demo123456" });
+    const token = tokenOf(api);
+    await platform.server.database.db.execute(
+      `update sessions set access_expires_at = now() + interval '3 seconds' where access_hash = '${sha256(token)}'`,
+    );
+    const chat = await openChat(`${origins[1]}/api/live/chat/${roomId}/events?token=${token}`);
+    try {
+      expect(chat.status).toBe(200);
+      const opened = Date.now();
+      await chat.until((events) => closedEvent(events) !== undefined, 8000);
+      expect(Date.now() - opened).toBeGreaterThan(1500);
+      expect(closedEvent(chat.events)?.data).toMatchObject({
+        reason: "EXPIRED",
+        lockedBy: null,
+        msgKey: "server.liveChatExpired",
+      });
+      await until(
+        () => Promise.resolve(chat.ended),
+        (ended) => ended,
+        5000,
+      );
+    } finally {
+      chat.close();
+    }
+  }, 30_000);
 });

@@ -16,6 +16,7 @@ import type { SignedInInput } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";
 import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../trade/wallet";
 import { isVipNow } from "../user/membership";
+import { notifyAccess } from "./notify";
 import { streamKey } from "./keys";
 
 export type RoomRow = typeof liveRooms.$inferSelect;
@@ -121,21 +122,36 @@ export async function lockOf(
   room: RoomRow,
   userId: number | null,
 ): Promise<"SVIP" | "CHARGE" | null> {
-  if (room.watchLevel === WatchLevel.FREE || room.authorId === userId) return null;
+  return (await locksOf(ctx, room, [userId])).get(userId) ?? null;
+}
+
+/** `lockOf` for many people at once (null: someone not signed in), in at most one query. */
+export async function locksOf(
+  ctx: AppContext,
+  room: RoomRow,
+  userIds: readonly (number | null)[],
+): Promise<Map<number | null, "SVIP" | "CHARGE" | null>> {
+  const free = room.watchLevel === WatchLevel.FREE;
   const level = room.watchLevel === WatchLevel.SVIP ? "SVIP" : "CHARGE";
-  if (userId === null) return level;
+  const locks = new Map(userIds.map((id) => [id, free || id === room.authorId ? null : level] as const));
+  const people = [...locks.entries()]
+    .filter((entry): entry is [number, "SVIP" | "CHARGE"] => entry[0] !== null && entry[1] !== null)
+    .map(([id]) => id);
+  if (people.length === 0) return locks;
   if (level === "SVIP") {
-    const [user] = await ctx.db
-      .select({ vipPermanent: users.vipPermanent, vipExpiresAt: users.vipExpiresAt })
+    const members = await ctx.db
+      .select({ id: users.id, vipPermanent: users.vipPermanent, vipExpiresAt: users.vipExpiresAt })
       .from(users)
-      .where(eq(users.id, userId));
-    return user && isVipNow(user, ctx.now()) ? null : level;
+      .where(inArray(users.id, people));
+    for (const member of members) if (isVipNow(member, ctx.now())) locks.set(member.id, null);
+    return locks;
   }
-  const [ticket] = await ctx.db
-    .select({ id: liveTickets.id })
+  const holders = await ctx.db
+    .select({ userId: liveTickets.userId })
     .from(liveTickets)
-    .where(and(eq(liveTickets.userId, userId), eq(liveTickets.roomId, room.id)));
-  return ticket ? null : level;
+    .where(and(eq(liveTickets.roomId, room.id), inArray(liveTickets.userId, people)));
+  for (const holder of holders) locks.set(holder.userId, null);
+  return locks;
 }
 
 export async function roomDetail(
@@ -227,12 +243,18 @@ export async function saveMyRoom(
       max: formatAmount(priceMax),
     });
   await myRoom(ctx, caller.userId, rtmpPort);
-  const [room] = await ctx.db
-    .update(liveRooms)
-    .set({ title: body.title, watchLevel: body.watchLevel, price: charge ? body.price : 0 })
-    .where(eq(liveRooms.authorId, caller.userId))
-    .returning();
-  if (!room) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  const room = await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(liveRooms)
+      .set({ title: body.title, watchLevel: body.watchLevel, price: charge ? body.price : 0 })
+      .where(eq(liveRooms.authorId, caller.userId))
+      .returning();
+    if (!saved) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    // Every process checks its chat streams of the room again (a room turning paid closes those
+    // of people who may not watch it now).
+    await notifyAccess(tx, saved.id);
+    return saved;
+  });
   return myRoomRecord(ctx, room, rtmpPort);
 }
 

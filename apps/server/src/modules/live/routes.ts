@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { sendFile } from "../../http/files";
-import { ServerMessage, refusal } from "../../http/messages";
+import { ServerMessage, languageOf, refusal } from "../../http/messages";
 import { route } from "../../http/route";
 import { removeMessage, sendMessage } from "./chat";
 import { liveHubOf, sseFrame } from "./hub";
@@ -144,10 +144,12 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /**
- * GET /api/live/chat/{roomId}/events: the room's chat as server-sent events — `history` (the last
- * 50 messages) first, then `message`, `removed`, `room` (live / ended) and `online` as they
- * happen. Anyone may read (a paid room's chat only with the right to the room); one address holds
- * at most LIVE_CHAT_STREAMS_PER_ADDRESS streams, every process together (decision 0024).
+ * GET /api/live/chat/{roomId}/events[?token][&language]: the room's chat as server-sent events —
+ * `history` (the last 50 messages) first, then `message`, `removed`, `room` (live / ended) and
+ * `online` as they happen, and `closed` (why) before the server ends it: the room's access changed
+ * and the viewer may not watch it now, or the token ran out (decision 0024). Anyone may read (a
+ * paid room's chat only with the right to the room); one address holds at most
+ * LIVE_CHAT_STREAMS_PER_ADDRESS streams, every process together.
  */
 function chatStreamRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/live/chat/:roomId/events", async (request, reply) => {
@@ -155,7 +157,7 @@ function chatStreamRoute(app: FastifyInstance, ctx: AppContext): void {
     const id = idOf(roomId);
     const room = id === null ? null : await roomById(ctx.db, id);
     if (!room) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
-    const { token } = request.query as { token?: unknown };
+    const { token, language } = request.query as { token?: unknown; language?: unknown };
     const caller =
       typeof token === "string" && token !== "" ? await ctx.authenticate(`Bearer ${token}`) : null;
     if ((await lockOf(ctx, room, caller?.userId ?? null)) !== null)
@@ -196,6 +198,10 @@ function chatStreamRoute(app: FastifyInstance, ctx: AppContext): void {
     };
     raw.on("close", done);
     const leaveHub = await hub.join(room.id, {
+      userId: caller?.userId ?? null,
+      sessionId: caller?.sessionId ?? null,
+      expiresAt: caller?.expiresAt.getTime() ?? null,
+      language: languageOf(request.headers.language ?? language),
       send: (text) => {
         if (!raw.writableEnded) raw.write(text);
       },

@@ -17,7 +17,7 @@ import { DemoFeed } from "../../providers/live/demo-feed";
 import { LivePackager } from "../../providers/live/packager";
 import { RtmpIngest, redactStreamKeys } from "../../providers/live/rtmp-ingest";
 import type { IngestStream } from "../../providers/live/rtmp-ingest";
-import { notifyRoom } from "./hub";
+import { notifyRoom } from "./notify";
 import { parseStreamKey, streamKey } from "./keys";
 import { myRoom } from "./rooms";
 
