@@ -222,4 +222,36 @@ eachDatabase("live rules under attack", (target) => {
       chat.close();
     }
   }, 30_000);
+
+  it("a paid room's cover is a still for those without the right; the live picture for those with it", async () => {
+    const author = await personWithGold(platform);
+    await author.api.game.liveSaveRoom({ title: "付费", watchLevel: WatchLevel.CHARGE, price: 100 });
+    const { mine, room, encoder } = await liveRoom(author);
+    try {
+      const buyer = await personWithGold(platform, 1000);
+      await buyer.api.game.liveBuyTicket({ roomId: mine.roomId });
+      const url = `${origins[1]}${room.coverUrl ?? ""}`;
+      const picture = async (token?: string) => {
+        const r = await fetch(token ? `${url}?token=${token}` : url);
+        return { status: r.status, bytes: Buffer.from(await r.arrayBuffer()).toString("base64") };
+      };
+      const first = await until(
+        () => picture(),
+        (p) => p.status === 200,
+        15_000,
+      );
+      expect(first.status).toBe(200);
+      const paidFirst = await until(
+        () => picture(tokenOf(buyer.api)),
+        (p) => p.status === 200,
+        15_000,
+      );
+      // The packager makes a picture every 5 s: wait for two more.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect((await picture()).bytes).toBe(first.bytes);
+      expect((await picture(tokenOf(buyer.api))).bytes).not.toBe(paidFirst.bytes);
+    } finally {
+      await encoder.stop();
+    }
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { BusinessCode } from "@platform/domain";
+import { BusinessCode, WatchLevel } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { sendFile } from "../../http/files";
 import { ServerMessage, languageOf, refusal } from "../../http/messages";
@@ -24,7 +24,7 @@ import {
   saveMyRoom,
   liveRoomList,
 } from "./rooms";
-import { broadcastDir, stationOf } from "./station";
+import { STILL_COVER, broadcastDir, stationOf } from "./station";
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: BusinessCode, key: ServerMessage) {
   return reply
@@ -123,18 +123,34 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  // A live room's cover: its latest picture (every 5 s), public like videos' covers.
+  // A live room's cover. A FREE room's is its latest picture (every 5 s), public like videos'
+  // covers; a paid room's is that picture only for those who may watch it (`?token=`, read as the
+  // playlists read it) and its still — the broadcast's first picture, made once — for everyone
+  // else, so a cover is never a slow way of watching a paid broadcast (decision 0024).
   app.get("/api/live/cover/:roomId/:file", async (request, reply) => {
     const { roomId, file } = request.params as { roomId: string; file: string };
     const id = idOf(roomId);
     const session = /^([a-z0-9]{8,40})\.jpg$/.exec(file)?.[1];
     if (id === null || session === undefined)
       return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    const room = await roomById(ctx.db, id);
+    if (!room) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    const free = room.watchLevel === WatchLevel.FREE;
+    const { token } = request.query as { token?: unknown };
+    // A picture cannot refresh a token: one that does not hold reads as none (the still).
+    const caller =
+      !free && typeof token === "string" && token !== "" ? await ctx.authenticate(`Bearer ${token}`) : null;
+    const live = free || (await lockOf(ctx, room, caller?.userId ?? null)) === null;
     try {
-      return await sendFile(request, reply, join(broadcastDir(ctx, id, session), "cover.jpg"), {
-        contentType: "image/jpeg",
-        cacheControl: "public, max-age=5",
-      });
+      return await sendFile(
+        request,
+        reply,
+        join(broadcastDir(ctx, id, session), live ? "cover.jpg" : STILL_COVER),
+        {
+          contentType: "image/jpeg",
+          cacheControl: free ? "public, max-age=5" : "private, max-age=5",
+        },
+      );
     } catch {
       return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
     }

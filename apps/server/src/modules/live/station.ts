@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { copyFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -27,6 +27,13 @@ const HEADER_WAIT_MS = 10_000;
 const SEEN_EVERY_MS = 5000;
 /** How long an ended broadcast's files stay (for viewers finishing the last segments). */
 const KEEP_ENDED_MS = 60_000;
+/** How long the station waits for a broadcast's first picture to make its still from. */
+const STILL_WAIT_MS = 30_000;
+/**
+ * A broadcast's still: its first picture, made once (Step 18). A paid room's cover for someone
+ * who may not watch it is this, never the live picture (`cover.jpg`, renewed every 5 s).
+ */
+export const STILL_COVER = "still.jpg";
 
 interface Broadcast {
   readonly roomId: number;
@@ -241,7 +248,30 @@ export class LiveStation {
         .catch(() => undefined);
     }, SEEN_EVERY_MS);
     broadcast.seen.unref();
+    void this.makeStill(broadcast);
     ctx.log.info({ area: "live", roomId: room.id, height: stream.height }, "a room went live");
+  }
+
+  /** The broadcast's still, from its first picture (copied whole: ffmpeg writes covers atomically). */
+  private async makeStill(broadcast: Broadcast): Promise<void> {
+    const cover = join(broadcast.dir, "cover.jpg");
+    const still = join(broadcast.dir, STILL_COVER);
+    for (let waited = 0; waited < STILL_WAIT_MS && !broadcast.ended; waited += 250) {
+      const made = await stat(cover).then(
+        (s) => s.size > 0,
+        () => false,
+      );
+      if (made) {
+        try {
+          await copyFile(cover, `${still}.part`);
+          await rename(`${still}.part`, still);
+          return;
+        } catch {
+          // The broadcast's folder went (it ended): nothing to make.
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   private async finish(key: string): Promise<void> {

@@ -108,12 +108,15 @@ export function packagerArgs(plan: readonly LiveRenditionPlan[], options: Packag
     "-hls_segment_filename",
     join(dir, "%v", "s%d.m4s"),
     join(dir, "%v", "index.m3u8"),
-    // The room's cover: a picture of the stream every 5 s, replaced in place.
+    // The room's cover: a picture of the stream every 5 s, replaced whole (written aside, then
+    // renamed: a reader never gets half a picture, and the station copies the first as the still).
     "-map",
     "0:v:0",
     "-filter:v",
     "fps=1/5,scale=-2:270",
     "-update",
+    "1",
+    "-atomic_writing",
     "1",
     "-q:v",
     "6",
