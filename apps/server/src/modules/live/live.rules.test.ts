@@ -27,6 +27,20 @@ type Chat = Awaited<ReturnType<typeof openChat>>;
 
 const closedEvent = (events: readonly ChatEvent[]) => events.find((e) => e.event === "closed");
 
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => {
+      resolve("timeout");
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 eachDatabase("live rules under attack", (target) => {
   let platform: TestPlatform;
   let second: { origin: string; child: ChildProcess } | null = null;
@@ -254,4 +268,43 @@ eachDatabase("live rules under attack", (target) => {
       await encoder.stop();
     }
   }, 60_000);
+
+  it("a key reset ends its broadcast at once, and the old key cannot resume within the grace", async () => {
+    const author = await personWithGold(platform);
+    const authorToken = tokenOf(author.api);
+    const { mine, encoder } = await liveRoom(author);
+    // Reset on the process that does not take the streams: the broadcast ends at once.
+    expect((await callOn(origins[1], authorToken, "game.liveResetKey", {})).code).toBe(200);
+    expect(await withTimeout(encoder.exited(), 8000)).not.toBe("timeout");
+    await encoder.stop();
+    const renewed = await author.api.game.liveMyRoom();
+    await until(
+      () => author.api.game.liveRoom({ roomId: mine.roomId }),
+      (r) => !r.isLive,
+      8000,
+    );
+
+    // Live again with the new key; the encoder drops (the grace starts), the key is reset, and
+    // the same encoder comes back from the same address within the grace with the old key.
+    const again = new TestEncoder(`${renewed.rtmpUrl ?? ""}/${renewed.streamKey}`);
+    await until(
+      () => author.api.game.liveRoom({ roomId: mine.roomId }),
+      (r) => r.isLive,
+      20_000,
+    );
+    await again.stop();
+    expect((await callOn(origins[1], authorToken, "game.liveResetKey", {})).code).toBe(200);
+    const resumed = new TestEncoder(`${renewed.rtmpUrl ?? ""}/${renewed.streamKey}`);
+    try {
+      expect(await withTimeout(resumed.exited(), 8000)).not.toBe("timeout");
+      const room = await until(
+        () => author.api.game.liveRoom({ roomId: mine.roomId }),
+        (r) => !r.isLive,
+        8000,
+      );
+      expect(room.status).toBe("ENDED");
+    } finally {
+      await resumed.stop();
+    }
+  }, 90_000);
 });

@@ -16,7 +16,7 @@ import type { SignedInInput } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";
 import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../trade/wallet";
 import { isVipNow } from "../user/membership";
-import { notifyAccess } from "./notify";
+import { notifyAccess, notifyKeyReset } from "./notify";
 import { streamKey } from "./keys";
 
 export type RoomRow = typeof liveRooms.$inferSelect;
@@ -258,15 +258,23 @@ export async function saveMyRoom(
   return myRoomRecord(ctx, room, rtmpPort);
 }
 
-/** A new stream key: the old one stops working, and a broadcast using it is dropped. */
+/**
+ * A new stream key: the old one stops working, and a broadcast using it ends at once — also one
+ * whose encoder dropped and is within its reconnect grace — on whichever process takes the
+ * streams (told with NOTIFY when the reset commits).
+ */
 export async function resetMyKey(ctx: AppContext, userId: number, rtmpPort: number | null) {
   await myRoom(ctx, userId, rtmpPort);
-  const [room] = await ctx.db
-    .update(liveRooms)
-    .set({ keyVersion: sql`${liveRooms.keyVersion} + 1` })
-    .where(eq(liveRooms.authorId, userId))
-    .returning();
-  if (!room) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  const room = await ctx.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(liveRooms)
+      .set({ keyVersion: sql`${liveRooms.keyVersion} + 1` })
+      .where(eq(liveRooms.authorId, userId))
+      .returning();
+    if (!reset) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    await notifyKeyReset(tx, reset.id, reset.keyVersion);
+    return reset;
+  });
   return { room, record: myRoomRecord(ctx, room, rtmpPort) };
 }
 

@@ -49,7 +49,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "game.liveSaveRoom", "user", (input) => saveMyRoom(ctx, input, rtmpPort()));
   route(app, ctx, "game.liveResetKey", "user", async ({ caller }) => {
     const { room, record } = await resetMyKey(ctx, caller.userId, rtmpPort());
-    stationOf(ctx)?.dropRoom(room.id);
+    stationOf(ctx)?.keyReset(room.id, room.keyVersion);
     return record;
   });
   route(app, ctx, "game.liveBuyTicket", "user", (input) => buyTicket(ctx, input));

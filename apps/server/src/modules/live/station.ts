@@ -17,7 +17,7 @@ import { DemoFeed } from "../../providers/live/demo-feed";
 import { LivePackager } from "../../providers/live/packager";
 import { RtmpIngest, redactStreamKeys } from "../../providers/live/rtmp-ingest";
 import type { IngestStream } from "../../providers/live/rtmp-ingest";
-import { notifyRoom } from "./notify";
+import { LIVE_KEYS_CHANNEL, keyResetOf, notifyRoom } from "./notify";
 import { parseStreamKey, streamKey } from "./keys";
 import { myRoom } from "./rooms";
 
@@ -65,6 +65,9 @@ export class LiveStation {
   private readonly broadcasts = new Map<string, Broadcast>();
   private demo: DemoFeed | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Each room's current key version as last read or reset: an older key is refused at once. */
+  private readonly versions = new Map<number, number>();
+  private stopListening: (() => Promise<void>) | null = null;
 
   private constructor(
     private readonly ctx: AppContext,
@@ -84,8 +87,15 @@ export class LiveStation {
     rmSync(liveFolder(ctx), { recursive: true, force: true });
     let station: LiveStation | null = null;
     const hooks = {
-      admit: (app: string, key: string) =>
-        app === "live" && parseStreamKey(ctx.secrets.signingKey, key) !== null,
+      admit: (app: string, key: string) => {
+        const parsed = app === "live" ? parseStreamKey(ctx.secrets.signingKey, key) : null;
+        return parsed !== null && (station?.isCurrent(parsed.roomId, parsed.version) ?? true);
+      },
+      resumed: (stream: IngestStream) => {
+        void station?.checkKey(stream.key).catch((error: unknown) => {
+          ctx.log.warn({ area: "live", error: String(error) }, "a resumed broadcast's key was not checked");
+        });
+      },
       started: (stream: IngestStream) => {
         void station?.begin(stream).catch((error: unknown) => {
           ctx.log.error({ error: redactStreamKeys(String(error)) }, "a live broadcast failed to start");
@@ -121,7 +131,38 @@ export class LiveStation {
       return null;
     }
     stations.set(ctx, station);
+    // Key resets made by any process end their broadcasts here at once (decision 0024).
+    const listening = station;
+    listening.stopListening = await ctx.listen(LIVE_KEYS_CHANNEL, (payload) => {
+      const reset = keyResetOf(payload);
+      if (reset) listening.keyReset(reset.roomId, reset.version);
+    });
     return station;
+  }
+
+  /** Whether a key's version is not older than the room's current one as this station knows it. */
+  isCurrent(roomId: number, version: number): boolean {
+    return version >= (this.versions.get(roomId) ?? 0);
+  }
+
+  /**
+   * A room's key is now `version`: a broadcast published with an older key ends at once — also
+   * one whose encoder dropped and may come back within the grace — and the older keys are
+   * refused from now on.
+   */
+  keyReset(roomId: number, version: number): void {
+    if (version > (this.versions.get(roomId) ?? 0)) this.versions.set(roomId, version);
+    for (const [key, stream] of this.ingestStreams) {
+      const parsed = parseStreamKey(this.ctx.secrets.signingKey, key);
+      if (parsed?.roomId === roomId && parsed.version < version) stream.drop();
+    }
+  }
+
+  /** Check a key against the database (a resumed encoder): an outdated one's broadcast ends. */
+  async checkKey(key: string): Promise<void> {
+    const parsed = parseStreamKey(this.ctx.secrets.signingKey, key);
+    if (!parsed) return;
+    this.keyReset(parsed.roomId, await this.keyVersion(parsed.roomId));
   }
 
   /** The seeded demo room, fed by ffmpeg looping its clip (LIVE_DEMO); a failure is a warning. */
@@ -156,12 +197,6 @@ export class LiveStation {
     return room?.keyVersion ?? 1;
   }
 
-  /** Drop the broadcast of a room whose key changed (its encoder is refused from now on). */
-  dropRoom(roomId: number): void {
-    for (const [key, broadcast] of this.broadcasts)
-      if (broadcast.roomId === roomId) this.ingestStreams.get(key)?.drop();
-  }
-
   private readonly ingestStreams = new Map<string, IngestStream>();
 
   private async begin(stream: IngestStream): Promise<void> {
@@ -172,6 +207,7 @@ export class LiveStation {
     const [room] = parsed
       ? await ctx.db.select().from(liveRooms).where(eq(liveRooms.id, parsed.roomId))
       : [undefined];
+    if (room) this.keyReset(room.id, room.keyVersion);
     if (!parsed || room?.keyVersion !== parsed.version) {
       ctx.log.info({ area: "live" }, "refused a publish: the stream key is not the room's current one");
       this.ingestStreams.delete(stream.key);
@@ -241,10 +277,15 @@ export class LiveStation {
       await notifyRoom(tx, room.id, { event: "room", data: { status: "LIVE" } });
     });
     broadcast.seen = setInterval(() => {
+      // Renewed, and the key checked again (a reset whose notification was lost ends it here).
       void ctx.db
         .update(liveRooms)
         .set({ seenAt: ctx.now() })
         .where(sql`${liveRooms.id} = ${room.id} and ${liveRooms.session} = ${session}`)
+        .returning({ keyVersion: liveRooms.keyVersion })
+        .then(([seen]) => {
+          if (seen) this.keyReset(room.id, seen.keyVersion);
+        })
         .catch(() => undefined);
     }, SEEN_EVERY_MS);
     broadcast.seen.unref();
@@ -304,6 +345,8 @@ export class LiveStation {
   }
 
   async close(): Promise<void> {
+    await this.stopListening?.().catch(() => undefined);
+    this.stopListening = null;
     await this.demo?.stop();
     const ingest = this.ingest;
     this.ingest = null;

@@ -44,6 +44,10 @@ declare module "node-media-server/src/server/broadcast_server.js" {
     flvAudioHeader: Buffer | null;
     postPlay(session: BaseSession): string | null;
     donePlay(session: BaseSession): void;
+    /** "reconnecting": its publisher dropped and the grace runs. */
+    getPublishStatus(): "publishing" | "reconnecting" | "idle";
+    /** End the publish now (the grace too): emits donePublish. */
+    _finishPublish(): void;
   }
 }
 

@@ -31,7 +31,7 @@ export interface IngestStream {
   hasVideoHeader(): boolean;
   /** Read the stream as FLV from now on (headers and the current GOP first); answers a stop. */
   subscribe(write: (chunk: Buffer) => void): () => void;
-  /** Drop the encoder now (the room ends without the reconnect grace). */
+  /** Drop the encoder now (the room ends without the reconnect grace, even one already running). */
   drop(): void;
 }
 
@@ -40,6 +40,8 @@ export interface IngestHooks {
   admit(app: string, key: string): boolean;
   /** A new publish was admitted (not a resume within the grace). */
   started(stream: IngestStream): void;
+  /** The same encoder came back within the grace (`admit` said yes again): the caller may still end it. */
+  resumed(stream: IngestStream): void;
   /** The publish ended: the encoder went away and the grace passed, or it was dropped. */
   ended(key: string): void;
   /** Anything worth a line in the log (keys already taken out). */
@@ -160,8 +162,27 @@ export class RtmpIngest {
     if (running === this) running = null;
   }
 
+  /**
+   * End the publish of a key now: its encoder is dropped and its broadcast ends without the
+   * reconnect grace — also when the encoder had already dropped and the grace was running (a key
+   * reset must not leave a way back in).
+   */
+  end(key: string): void {
+    const entry = this.publishing.get(key);
+    if (entry === undefined) return;
+    const broadcast = entry.session.broadcast;
+    broadcast.publishGraceMs = 0;
+    entry.session.socket.destroy();
+    // In the grace: node-media-server waits for its timer; end it now (donePublish follows).
+    if (broadcast.getPublishStatus() === "reconnecting") broadcast._finishPublish();
+  }
+
   private refuse(session: RtmpSession): void {
     this.refused.add(session);
+    // A publish of this key in its grace ends too: node-media-server would resume it with this
+    // session from the same address (a stale key coming back after a reset).
+    if (this.publishing.get(session.streamName)?.session.broadcast === session.broadcast)
+      this.end(session.streamName);
     // The broadcast ends at once (no grace kept for a refused key) and the connection goes.
     session.broadcast.publishGraceMs = 0;
     session.socket.destroy();
@@ -169,7 +190,7 @@ export class RtmpIngest {
 
   private readonly onPrePublish = (session: RtmpSession) => {
     if (!this.hooks.admit(session.streamApp, session.streamName)) {
-      this.hooks.log("info", `refused a publish from ${session.ip}: not a stream key of this server`);
+      this.hooks.log("info", `refused a publish from ${session.ip}: not a current stream key of this server`);
       this.refuse(session);
       return;
     }
@@ -187,6 +208,7 @@ export class RtmpIngest {
         earlier.lastChange = Date.now();
         earlier.lastBytes = 0;
         this.hooks.log("info", `an encoder came back to its room (from ${session.ip})`);
+        this.hooks.resumed(earlier.stream);
       }
       return;
     }
@@ -217,8 +239,7 @@ export class RtmpIngest {
           };
         },
         drop: () => {
-          broadcast.publishGraceMs = 0;
-          entry.session.socket.destroy();
+          this.end(key);
         },
       },
     };
@@ -229,7 +250,7 @@ export class RtmpIngest {
   private readonly onDonePublish = (session: RtmpSession) => {
     if (this.refused.has(session)) return;
     const key = session.streamName;
-    if (!this.publishing.has(key)) return;
+    if (this.publishing.get(key)?.session !== session) return;
     this.publishing.delete(key);
     this.hooks.ended(key);
   };
