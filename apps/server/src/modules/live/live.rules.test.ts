@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { BusinessCode, WatchLevel } from "@platform/domain";
@@ -8,6 +9,7 @@ import { openChat, TestEncoder } from "../../../test/live";
 import type { ChatEvent } from "../../../test/live";
 import { callOn, spawnServer } from "../../../test/processes";
 import { sha256 } from "../../security/hashing";
+import { stationOf } from "./station";
 
 /**
  * Step 18's live-room rules, as an outside attack found them broken (decision 0024): chat limits
@@ -306,5 +308,32 @@ eachDatabase("live rules under attack", (target) => {
     } finally {
       await resumed.stop();
     }
+  }, 90_000);
+
+  it("the demo room publishes without its stream key on any command line", async () => {
+    const studio = await personWithGold(platform);
+    const station = stationOf(platform.server.ctx);
+    if (!station) throw new Error("no station");
+    await station.startDemo(studio.mobile);
+    const mine = await studio.api.game.liveMyRoom();
+    await until(
+      () => studio.api.game.liveRoom({ roomId: mine.roomId }),
+      (r) => r.isLive,
+      60_000,
+    );
+    const commandLines = readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .map((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+        } catch {
+          return "";
+        }
+      });
+    const ffmpegs = commandLines.filter((line) => line.includes("ffmpeg") && line.includes("flv"));
+    expect(ffmpegs.length).toBeGreaterThan(0);
+    const secret = /^\d+-\d+-(.+)$/.exec(mine.streamKey)?.[1] ?? "";
+    expect(secret.length).toBe(32);
+    expect(commandLines.filter((line) => line.includes(secret))).toEqual([]);
   }, 90_000);
 });

@@ -177,8 +177,12 @@ export class LiveStation {
       const clip = await ensureLiveClip(this.ctx.config.mediaDir);
       this.demo = new DemoFeed(
         clip,
-        async () =>
-          `rtmp://127.0.0.1:${String(this.port)}/live/${streamKey(this.ctx, roomId, await this.keyVersion(roomId))}`,
+        async () => ({
+          url: `rtmp://127.0.0.1:${String(this.port)}/live`,
+          key: streamKey(this.ctx, roomId, await this.keyVersion(roomId)),
+        }),
+        // The key reaches ffmpeg in a file only this user reads, never on its command line.
+        join(this.ctx.config.dataDir, "live-demo.ffpreset"),
         (message) => {
           this.ctx.log.warn({ area: "live" }, redactStreamKeys(message));
         },
