@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { WatchLevel } from "@platform/domain";
 import { describe, expect, it } from "vitest";
 import { TestEncoder } from "../../server/test/live";
 import { e2eBrowser, registerAccount, signInQuickly } from "./browser";
@@ -6,7 +7,8 @@ import { e2eBrowser, registerAccount, signInQuickly } from "./browser";
 // Live rooms against the real server (decision 0022): an author's encoder (ffmpeg) publishes to the
 // RTMP ingest with the stream key the app shows; /starlive lists the room as live to someone not
 // signed in, who watches it; a signed-in viewer's chat message reaches them, the author removes it;
-// the encoder stops and the room says it ended.
+// the encoder stops and the room says it ended. A room turning paid closes its chat for those who
+// may not watch it now (decision 0024).
 
 const e2e = e2eBrowser();
 
@@ -103,6 +105,25 @@ describe("live rooms", () => {
       await encoder.stop();
     }
   }, 180_000);
+
+  it("a room turning paid while watched closes the chat and says what it needs now", async () => {
+    const author = await e2e.phone();
+    const { api } = await signInQuickly(author.context, await registerAccount());
+    const mine = await api.game.liveMyRoom();
+    // Someone not signed in reads a free room's chat (the room has not gone live: no encoder needed).
+    const viewer = await e2e.phone();
+    await viewer.page.goto(`/starlive?room=${mine.roomId}`);
+    const log = viewer.page.getByRole("log");
+    await expect.poll(() => log.textContent(), { timeout: 15_000 }).toContain("还没有人发言");
+    // The author makes it a ticket room: the server closes the viewer's chat with the reason, and
+    // the room shows it above the ticket it needs now.
+    await api.game.liveSaveRoom({ title: "付费直播 E2E", watchLevel: WatchLevel.CHARGE, price: 100 });
+    await expect
+      .poll(() => viewer.page.getByText("主播已将直播间改为购票观看").count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await viewer.page.getByRole("button", { name: "购买门票" }).count()).toBe(1);
+    expect(await log.count()).toBe(0);
+  }, 60_000);
 
   it("in English: the list and going live", async () => {
     const { context, page } = await e2e.phone();

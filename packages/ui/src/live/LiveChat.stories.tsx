@@ -37,5 +37,11 @@ export const SignedOut: Story = { args: { canWrite: false, closedReason: "signIn
 /** The live is not on: reading only. */
 export const NotLive: Story = { args: { canWrite: false, closedReason: "notLive" } };
 
+/** The sign-in ended while watching and could not be renewed: the server closed the chat. */
+export const SessionEnded: Story = { args: { canWrite: false, closedReason: "expired" } };
+
+/** The room turned paid while watching: the server closed the chat (the room is read again). */
+export const AccessChanged: Story = { args: { canWrite: false, closedReason: "locked" } };
+
 /** The chat stream is reconnecting. */
 export const Connecting: Story = { args: { connecting: true } };

@@ -12,8 +12,11 @@ export interface LiveChatProps {
   readonly messages: readonly LiveChatMessage[];
   /** Signed in and allowed to talk; otherwise `closedReason` says why not. */
   readonly canWrite: boolean;
-  /** Why the box is closed: not signed in (with a sign-in button), or the live is not on. */
-  readonly closedReason?: "signIn" | "notLive" | null;
+  /**
+   * Why the box is closed: not signed in (with a sign-in button), the live is not on, the sign-in
+   * ended while watching (with a sign-in button), or the room's access changed while watching.
+   */
+  readonly closedReason?: "signIn" | "notLive" | "expired" | "locked" | null;
   readonly onSignIn?: () => void;
   /** Sends a message; a rejection's message is shown under the box and the text kept. */
   readonly onSend: (text: string) => Promise<void>;
@@ -140,8 +143,21 @@ export function LiveChat({
             <button type="button" className="pf-live-chat__send" onClick={onSignIn}>
               {t`登录后参与聊天`}
             </button>
+          ) : closedReason === "expired" ? (
+            <>
+              <p role="status">{t`登录已失效，聊天已断开`}</p>
+              <button type="button" className="pf-live-chat__send" onClick={onSignIn}>
+                {t`重新登录`}
+              </button>
+            </>
           ) : (
-            <p>{closedReason === "notLive" ? t`直播未开始或已结束，暂不能发言` : t`暂不能发言`}</p>
+            <p role={closedReason === "locked" ? "status" : undefined}>
+              {closedReason === "notLive"
+                ? t`直播未开始或已结束，暂不能发言`
+                : closedReason === "locked"
+                  ? t`直播间观看权限已变更，聊天已断开`
+                  : t`暂不能发言`}
+            </p>
           )}
         </div>
       )}

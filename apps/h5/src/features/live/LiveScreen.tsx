@@ -114,12 +114,29 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
   const storage = api.client.storage;
   const token = storage.get(StorageKey.accessToken);
   const room = detail.data;
-  const chat = useLiveChat(room?.canWatch === true ? room.chatUrl : null, token);
+  const chat = useLiveChat(room?.canWatch === true ? room.chatUrl : null, {
+    token,
+    current: () => storage.get(StorageKey.accessToken),
+    renew: () => api.client.refreshTokens(),
+  });
   // The stream says when the room goes live or ends: read the room again (renditions, state).
   const streamStatus = chat.status;
   useEffect(() => {
     if (streamStatus !== null) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
   }, [streamStatus, queryClient, roomId]);
+  // The room's access changed and the server closed the chat: read the room again (the lock it
+  // shows now). If this viewer may still watch it (a ticket bought meanwhile), the chat reopens.
+  const lockedNow = chat.closed?.reason === "LOCKED";
+  useEffect(() => {
+    if (lockedNow) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
+  }, [lockedNow, queryClient, roomId]);
+  // Only a reading of the room made after the closing can say the viewer may still watch it.
+  const stillWatching =
+    room?.canWatch === true && chat.closedAt !== null && detail.dataUpdatedAt > chat.closedAt;
+  const reopenChat = chat.reopen;
+  useEffect(() => {
+    if (lockedNow && stillWatching) reopenChat();
+  }, [lockedNow, stillWatching, reopenChat]);
   const title = room?.title ?? t`直播`;
   const online = chat.online ?? room?.online ?? 0;
   return (
@@ -133,7 +150,12 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
           <RetryState message={t`直播间不存在或暂时无法打开`} onRetry={() => void detail.refetch()} />
         ) : (
           <>
-            <RoomStage room={room} token={token} busPlatformId={storage.get(StorageKey.busPlatformId)} />
+            <RoomStage
+              room={room}
+              token={token}
+              busPlatformId={storage.get(StorageKey.busPlatformId)}
+              lockedNow={lockedNow}
+            />
             <div className="h5-live__info">
               <h2 className="h5-live__title">{room.title}</h2>
               <p className="h5-live__anchor">
@@ -153,13 +175,16 @@ function RoomStage({
   room,
   token,
   busPlatformId,
+  lockedNow,
 }: {
   readonly room: LiveRoomDetail;
   readonly token: string | null;
   readonly busPlatformId: string | null;
+  /** The room turned paid while this viewer watched (the server closed the chat). */
+  readonly lockedNow: boolean;
 }) {
   const { t } = useLingui();
-  if (!room.canWatch) return <RoomLock room={room} />;
+  if (!room.canWatch) return <RoomLock room={room} lockedNow={lockedNow} />;
   if (room.status === "IDLE")
     return (
       <div className="h5-live__stage h5-live__stage--empty" role="status">
@@ -188,7 +213,7 @@ function RoomStage({
 }
 
 /** A room the person may not watch: members only, or a ticket to buy. */
-function RoomLock({ room }: { readonly room: LiveRoomDetail }) {
+function RoomLock({ room, lockedNow }: { readonly room: LiveRoomDetail; readonly lockedNow: boolean }) {
   const { t } = useLingui();
   const { api, navigate, queryClient, toast, refusals } = useLiveTools();
   const intent = useIntentKey();
@@ -214,6 +239,11 @@ function RoomLock({ room }: { readonly room: LiveRoomDetail }) {
   const signIn = () => void navigate({ to: "/login", search: { redirect: `/starlive?room=${room.roomId}` } });
   return (
     <div className="h5-live__stage h5-live__stage--locked">
+      {lockedNow ? (
+        <p className="h5-live__changed" role="status">
+          {room.lockedBy === "SVIP" ? t`主播已将直播间改为仅限超级会员观看` : t`主播已将直播间改为购票观看`}
+        </p>
+      ) : null}
       {room.lockedBy === "SVIP" ? (
         <>
           <p>{t`该直播仅限超级会员观看`}</p>
@@ -257,12 +287,15 @@ function RoomChat({
   const refusals = useRefusals();
   const signedIn = hasSession(api);
   const live = (chat.status ?? room.status) === "LIVE";
+  // Closed by the server: the sign-in ended (and could not be renewed), or the room's access
+  // changed (the room is being read again).
+  const closed = chat.closed?.reason === "EXPIRED" ? "expired" : chat.closed !== null ? "locked" : null;
   return (
     <LiveChat
       messages={chat.messages}
-      connecting={!chat.connected}
-      canWrite={signedIn && live}
-      closedReason={!signedIn ? "signIn" : live ? null : "notLive"}
+      connecting={!chat.connected && closed === null}
+      canWrite={signedIn && live && closed === null}
+      closedReason={closed ?? (!signedIn ? "signIn" : live ? null : "notLive")}
       onSignIn={() => void navigate({ to: "/login", search: { redirect: `/starlive?room=${room.roomId}` } })}
       maxLength={room.chatMaxLength}
       onSend={async (content) => {

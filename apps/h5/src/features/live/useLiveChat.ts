@@ -1,5 +1,5 @@
-import type { LiveChatEvent, LiveMessage } from "@platform/api-client";
-import { useEffect, useState } from "react";
+import type { LiveChatClosed, LiveChatEvent, LiveMessage } from "@platform/api-client";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 export type LiveStatus = "IDLE" | "LIVE" | "ENDED";
 
@@ -9,26 +9,65 @@ export interface LiveChatState {
   readonly status: LiveStatus | null;
   readonly online: number | null;
   readonly connected: boolean;
+  /**
+   * Why the server closed the stream, when it did and it stays closed: the room's access changed
+   * (LOCKED), or the sign-in ended and could not be renewed (EXPIRED). Null while it runs.
+   */
+  readonly closed: LiveChatClosed | null;
+  /** When it was closed (ms since the epoch, this device's clock), null while it runs. */
+  readonly closedAt: number | null;
+}
+
+/** The viewer's sign-in, as the chat stream needs it. */
+export interface LiveChatSession {
+  /** The access token now (a new one opens the stream again with it). */
+  readonly token: string | null;
+  /** The token at the moment the stream opens. */
+  current(): string | null;
+  /** Renew the token (the stream's ran out): whether it was renewed. */
+  renew(): Promise<boolean>;
 }
 
 /** The most messages kept on screen. */
 const KEPT = 200;
 
+const initial: LiveChatState = {
+  messages: [],
+  status: null,
+  online: null,
+  connected: false,
+  closed: null,
+  closedAt: null,
+};
+
 /**
  * A room's chat stream (server-sent events): its history, new and removed messages, the room going
  * live or ending, and how many watch. EventSource reconnects by itself (the server asks 2 s); each
  * reconnection starts again from the history, so nothing is shown twice.
+ *
+ * The server closes a stream with a `closed` event (decision 0024): when the token it was opened
+ * with runs out, the token is renewed and the stream opened again with the new one; when
+ * the room's access changed, the stream stays closed (`closed` says why) until `reopen` — the room
+ * screen reads the room again and shows what it needs.
  */
-export function useLiveChat(url: string | null, token: string | null): LiveChatState {
-  const [state, setState] = useState<LiveChatState>({
-    messages: [],
-    status: null,
-    online: null,
-    connected: false,
+export function useLiveChat(
+  url: string | null,
+  session: LiveChatSession,
+): LiveChatState & { readonly reopen: () => void } {
+  const [state, setState] = useState<LiveChatState>(initial);
+  // Opening the stream again (with the token as it is then) is a new generation of the effect.
+  const [generation, setGeneration] = useState(0);
+  const latest = useRef(session);
+  useEffect(() => {
+    latest.current = session;
   });
+  // A new token (signed in, renewed by another call) opens the stream again with it.
+  const { token: tokenNow } = session;
   useEffect(() => {
     if (url === null || typeof EventSource === "undefined") return undefined;
+    const token = latest.current.current();
     const source = new EventSource(token ? `${url}?token=${encodeURIComponent(token)}` : url);
+    let active = true;
     type Data<E extends LiveChatEvent["event"]> = Extract<LiveChatEvent, { event: E }>["data"];
     const on = (name: LiveChatEvent["event"], apply: (data: unknown, s: LiveChatState) => LiveChatState) => {
       source.addEventListener(name, (event) => {
@@ -41,7 +80,13 @@ export function useLiveChat(url: string | null, token: string | null): LiveChatS
         setState((s) => apply(data, s));
       });
     };
-    on("history", (data, s) => ({ ...s, messages: (data as Data<"history">).messages, connected: true }));
+    on("history", (data, s) => ({
+      ...s,
+      messages: (data as Data<"history">).messages,
+      connected: true,
+      closed: null,
+      closedAt: null,
+    }));
     on("message", (data, s) => {
       const message = data as Data<"message">;
       return {
@@ -57,12 +102,42 @@ export function useLiveChat(url: string | null, token: string | null): LiveChatS
     }));
     on("room", (data, s) => ({ ...s, status: (data as Data<"room">).status }));
     on("online", (data, s) => ({ ...s, online: (data as Data<"online">).online }));
+    source.addEventListener("closed", (event) => {
+      // Not again by itself with what it had: the same token, or a room this viewer may not watch.
+      source.close();
+      let closed: LiveChatClosed;
+      try {
+        closed = JSON.parse((event as MessageEvent<string>).data) as LiveChatClosed;
+      } catch {
+        return;
+      }
+      if (closed.reason === "EXPIRED") {
+        setState((s) => ({ ...s, connected: false }));
+        void latest.current.renew().then(
+          (renewed) => {
+            if (!active) return;
+            if (renewed) setGeneration((g) => g + 1);
+            else setState((s) => ({ ...s, closed, closedAt: Date.now() }));
+          },
+          () => {
+            if (active) setState((s) => ({ ...s, closed, closedAt: Date.now() }));
+          },
+        );
+        return;
+      }
+      setState((s) => ({ ...s, connected: false, closed, closedAt: Date.now() }));
+    });
     source.addEventListener("error", () => {
       setState((s) => ({ ...s, connected: false }));
     });
     return () => {
+      active = false;
       source.close();
     };
-  }, [url, token]);
-  return state;
+  }, [url, tokenNow, generation]);
+  const reopen = useCallback(() => {
+    setState((s) => ({ ...s, closed: null, closedAt: null }));
+    setGeneration((g) => g + 1);
+  }, []);
+  return { ...state, reopen };
 }
