@@ -5,8 +5,9 @@ import { badSegments } from "./fuzz-values";
 
 /**
  * The fuzz suite's cases for the live routes (Step 16; not in the contract): playlists, signed
- * segments, covers and the chat stream, with bad ids, paths, tokens, queries and signatures. No
- * room is live here, so a well-formed request is a clean 404 and none holds a stream open.
+ * segments, covers and the chat stream, with bad ids, paths, tokens, queries, languages and
+ * signatures (Step 18: the covers' and the chat's tokens and the chat's language). No room is live
+ * here, so a well-formed request is a clean 404 and none holds a stream open.
  */
 export function liveRouteCases(routes: RouteCases): void {
   const { server, fx, own, plain, both } = routes;
@@ -128,6 +129,21 @@ export function liveRouteCases(routes: RouteCases): void {
       headers: {},
     }));
     idCases(cover, (id) => `/api/live/cover/${id}/abcdefgh1234.jpg`);
+    // A paid room's live picture needs the right (`?token=`); a token that does not hold is none.
+    for (const value of ["", "x", "%00", "a".repeat(8000), `${fx.token}x`, "%ED%A0%80"]) {
+      plain(
+        cover,
+        "bearer",
+        "bearer",
+        `token=${describeValue(value.replace(fx.token, "<token>"))}`,
+        ["user"],
+        () => ({
+          method: "GET",
+          path: `/api/live/cover/1/abcdefgh1234.jpg?token=${value}`,
+          headers: {},
+        }),
+      );
+    }
     for (const bad of [...badSegments, "x.jpg", "abcdefgh1234.png", "..%2F..%2Fcover.jpg"]) {
       plain(cover, "path", "path:file", `file=${bad}`, both, () => ({
         method: "GET",
@@ -146,6 +162,23 @@ export function liveRouteCases(routes: RouteCases): void {
       headers: {},
     }));
     idCases(chat, (id) => `/api/live/chat/${id}/events`);
+    // The language of the `closed` sentence (anything but en_US is Chinese) and odd tokens.
+    for (const query of [
+      "?language=en_US",
+      "?language=xx",
+      "?language=%00",
+      `?language=${"a".repeat(8000)}`,
+      "?language=en_US&language=zh_CN",
+      "?token=x",
+      "?token=%ED%A0%80",
+      "?token=x&token=y",
+    ]) {
+      plain(chat, "query", "query", query.slice(0, 60), both, () => ({
+        method: "GET",
+        path: `/api/live/chat/999999999/events${query}`,
+        headers: {},
+      }));
+    }
     for (const query of badQueries) {
       plain(chat, "query", "query", query.slice(0, 60), both, () => ({
         method: "GET",
