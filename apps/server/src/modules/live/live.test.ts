@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BusinessCode, WatchLevel } from "@platform/domain";
 import { eachDatabase, failure, startPlatform } from "../../../test/harness";
@@ -9,6 +12,7 @@ import { codecsOfInit, rewriteLivePlaylist } from "./playlists";
 import { parseStreamKey } from "./keys";
 import { renditionPlan } from "../../providers/live/packager";
 import { redactStreamKeys } from "../../providers/live/rtmp-ingest";
+import { demoFeedArgs, writeKeyFile } from "../../providers/live/demo-feed";
 
 /** Live rooms against a real RTMP ingest: ffmpeg publishes, the packager makes HLS, chat flows. */
 const liveEnv = {
@@ -55,6 +59,26 @@ describe("live rules", () => {
     expect(codecsOfInit(Buffer.from("....avcC\u0001\u004d\u0040\u001e....mp4a", "latin1"))).toBe(
       "avc1.4d401e,mp4a.40.2",
     );
+  });
+
+  it("the demo feed: its key only in a file of mode 0600, never in ffmpeg's arguments", () => {
+    const dir = mkdtempSync(join(tmpdir(), "live-demo-key-"));
+    try {
+      const file = join(dir, "demo.ffpreset");
+      const key = `12-3-${"k".repeat(32)}`;
+      writeKeyFile(file, key);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, "utf8")).toBe(`rtmp_playpath=${key}\n`);
+      const args = demoFeedArgs("clip.mp4", "rtmp://127.0.0.1:1935/live", file);
+      expect(args.join(" ")).not.toContain("kkkk");
+      expect(args.slice(-3)).toEqual(["-fpre", file, "rtmp://127.0.0.1:1935/live"]);
+      // Nothing but a key's characters is written (no second line of options).
+      expect(() => {
+        writeKeyFile(file, "12-3-x\nrtmp_app=other");
+      }).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("the log never holds a stream key", () => {

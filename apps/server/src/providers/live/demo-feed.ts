@@ -49,16 +49,15 @@ export class DemoFeed {
   ) {}
 
   start(): void {
-    void this.target().then(
-      ({ url, key }) => {
+    void this.target()
+      .then(({ url, key }) => {
         writeKeyFile(this.keyFile, key);
         this.spawn(url);
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         this.log(`the demo room's address could not be made: ${String(error)}; again in 5 s`);
         this.again();
-      },
-    );
+      });
   }
 
   private again(): void {
