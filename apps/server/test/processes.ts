@@ -35,6 +35,52 @@ export async function callOn(
   return { code: json.code, data: json.data, ...(json.msgKey ? { msgKey: json.msgKey } : {}) };
 }
 
+/**
+ * Many POST calls of the contract sent at once from a process of its own, as another machine's
+ * clients would: this test process may hold an embedded database whose work would otherwise delay
+ * its own requests going out (one event loop), spreading a burst over more than it took to send.
+ * Answers each call's business code and message key, in order.
+ */
+export async function burstFromAnotherProcess(
+  calls: readonly {
+    readonly origin: string;
+    readonly token: string;
+    readonly name: EndpointName;
+    readonly body: Record<string, unknown>;
+  }[],
+): Promise<{ code: number; msgKey?: string }[]> {
+  const requests = calls.map(({ origin, token, name, body }) => {
+    const def = endpoints[name];
+    if (def.method !== "POST") throw new Error(`${name} is not a POST call`);
+    return { url: `${origin}/api${def.path}`, token, body: JSON.stringify(body) };
+  });
+  const script = `
+    const requests = JSON.parse(process.argv[1]);
+    Promise.all(requests.map(async (r) => {
+      const response = await fetch(r.url, {
+        method: "POST",
+        headers: { authorization: "Bearer " + r.token, "content-type": "application/json" },
+        body: r.body,
+      });
+      if (response.status !== 200) return { code: response.status };
+      const json = await response.json();
+      return json.msgKey ? { code: json.code, msgKey: json.msgKey } : { code: json.code };
+    })).then((answers) => { process.stdout.write(JSON.stringify(answers)); });
+  `;
+  const child = spawn(process.execPath, ["-e", script, JSON.stringify(requests)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => {
+    child.on("close", resolve);
+  });
+  if (code !== 0) throw new Error(`the burst's process exited with ${String(code)}`);
+  return JSON.parse(out) as { code: number; msgKey?: string }[];
+}
+
 /** A free port on the loopback. */
 export function freePort(): Promise<number> {
   return new Promise<number>((resolve) => {
