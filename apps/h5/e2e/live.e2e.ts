@@ -8,7 +8,7 @@ import { e2eBrowser, registerAccount, signInQuickly } from "./browser";
 // RTMP ingest with the stream key the app shows; /starlive lists the room as live to someone not
 // signed in, who watches it; a signed-in viewer's chat message reaches them, the author removes it;
 // the encoder stops and the room says it ended. A room turning paid closes its chat for those who
-// may not watch it now (decision 0024).
+// may not watch it now (decision 0025).
 
 const e2e = e2eBrowser();
 

@@ -45,7 +45,7 @@ const initial: LiveChatState = {
  * live or ending, and how many watch. EventSource reconnects by itself (the server asks 2 s); each
  * reconnection starts again from the history, so nothing is shown twice.
  *
- * The server closes a stream with a `closed` event (decision 0024): when the token it was opened
+ * The server closes a stream with a `closed` event (decision 0025): when the token it was opened
  * with runs out, the token is renewed and the stream opened again with the new one; when
  * the room's access changed, the stream stays closed (`closed` says why) until `reopen` — the room
  * screen reads the room again and shows what it needs.

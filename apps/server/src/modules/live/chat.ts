@@ -2,7 +2,7 @@
  * Live chat (decision 0022): signed-in people write (the comment text rules, at most
  * LIVE_CHAT_PER_MINUTE a minute and one per LIVE_CHAT_GAP_MS, taken by one statement in the
  * database so every process holds the same limit however many sends race: `limits.ts`, decision
- * 0024), anyone reads, the room's author removes.
+ * 0025), anyone reads, the room's author removes.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";

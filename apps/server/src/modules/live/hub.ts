@@ -6,7 +6,7 @@
  * chat as on one. Each process also reports how many viewers it holds per room (`live_presence`),
  * which the room list adds up.
  *
- * A stream is not decided once (Step 18, decision 0024): it is closed, with a `closed` event
+ * A stream is not decided once (Step 18, decision 0025): it is closed, with a `closed` event
  * saying why, when its room's access changes and the viewer may no longer watch (the room's change
  * is NOTIFY'd to every process, and every process checks its streams again every PRESENCE_MS in
  * case a notification was lost), and when the viewer's token runs out or its session is revoked.

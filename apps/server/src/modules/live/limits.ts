@@ -1,6 +1,6 @@
 /**
  * The live chat's limits, held in the database so every server process holds the same ones and
- * concurrent requests cannot slip past them (Step 18, decision 0024):
+ * concurrent requests cannot slip past them (Step 18, decision 0025):
  *
  * - what one person may send: LIVE_CHAT_PER_MINUTE in any 60 s and one per LIVE_CHAT_GAP_MS,
  *   taken or refused by one statement on the person's `live_chat_quota` row (the row lock queues

@@ -12,7 +12,7 @@ import { sha256 } from "../../security/hashing";
 import { stationOf } from "./station";
 
 /**
- * Step 18's live-room rules, as an outside attack found them broken (decision 0024): chat limits
+ * Step 18's live-room rules, as an outside attack found them broken (decision 0025): chat limits
  * and the streams per address under concurrency, streams re-checked when a room turns paid and
  * when their token expires, a paid room's cover, and stream keys after a reset. On PostgreSQL
  * with two server processes (the first takes the RTMP streams), and on the embedded database.

@@ -126,7 +126,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
   // A live room's cover. A FREE room's is its latest picture (every 5 s), public like videos'
   // covers; a paid room's is that picture only for those who may watch it (`?token=`, read as the
   // playlists read it) and its still — the broadcast's first picture, made once — for everyone
-  // else, so a cover is never a slow way of watching a paid broadcast (decision 0024).
+  // else, so a cover is never a slow way of watching a paid broadcast (decision 0025).
   app.get("/api/live/cover/:roomId/:file", async (request, reply) => {
     const { roomId, file } = request.params as { roomId: string; file: string };
     const id = idOf(roomId);
@@ -163,7 +163,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
  * GET /api/live/chat/{roomId}/events[?token][&language]: the room's chat as server-sent events —
  * `history` (the last 50 messages) first, then `message`, `removed`, `room` (live / ended) and
  * `online` as they happen, and `closed` (why) before the server ends it: the room's access changed
- * and the viewer may not watch it now, or the token ran out (decision 0024). Anyone may read (a
+ * and the viewer may not watch it now, or the token ran out (decision 0025). Anyone may read (a
  * paid room's chat only with the right to the room); one address holds at most
  * LIVE_CHAT_STREAMS_PER_ADDRESS streams, every process together.
  */

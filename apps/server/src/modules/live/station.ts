@@ -131,7 +131,7 @@ export class LiveStation {
       return null;
     }
     stations.set(ctx, station);
-    // Key resets made by any process end their broadcasts here at once (decision 0024).
+    // Key resets made by any process end their broadcasts here at once (decision 0025).
     const listening = station;
     listening.stopListening = await ctx.listen(LIVE_KEYS_CHANNEL, (payload) => {
       const reset = keyResetOf(payload);

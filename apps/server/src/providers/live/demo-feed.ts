@@ -4,7 +4,7 @@
  * stops. On only where LIVE_DEMO says (start.sh), never in tests or benchmarks.
  *
  * The stream key never stands on ffmpeg's command line, which every user of the machine can read
- * in the process list (Step 18, decision 0024): it is written to a preset file of mode 0600
+ * in the process list (Step 18, decision 0025): it is written to a preset file of mode 0600
  * (`rtmp_playpath=<key>`, read with `-fpre`), and the URL names only the server and the app.
  */
 import { spawn } from "node:child_process";
