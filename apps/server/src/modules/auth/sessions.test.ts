@@ -15,7 +15,7 @@ import type { TestPlatform } from "../../../test/harness";
 import { checkCode } from "./sms";
 
 /**
- * Sessions that end (Step 18, decision 0024): a credential change ends the identity card and the
+ * Sessions that end (Step 18, decision 0026): a credential change ends the identity card and the
  * other sessions; sign-out ends the session on the server; strangers' wrong codes and passwords slow
  * them, not the owner.
  */
