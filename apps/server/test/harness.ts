@@ -233,3 +233,12 @@ export async function aMinuteLater(platform: TestPlatform, phone: string): Promi
     `update sms_codes set created_at = created_at - interval '61 seconds' where mobile = '${phone}'`,
   );
 }
+
+/** A stranger's try at a phone's LOGIN code: a code sent, then five wrong ones (which lock it). */
+export async function fiveWrongCodes(platform: TestPlatform, api: PlatformApi, phone: string): Promise<void> {
+  await aMinuteLater(platform, phone);
+  await api.sendSmsCode(phone);
+  const code = await lastSmsCode(platform, phone);
+  const wrong = code === "0000" ? "1111" : "0000";
+  for (let i = 0; i < 5; i++) await failure(api.loginWithSms({ phone, code: wrong }));
+}

@@ -5,6 +5,7 @@ import {
   eachDatabase,
   embedded,
   failure,
+  fiveWrongCodes,
   freshPhone,
   lastSmsCode,
   rawPost,
@@ -288,13 +289,8 @@ describe("SMS budgets: no pumping, no walking through the codes", () => {
     try {
       const phone = freshPhone();
       const api = platform.client();
-      for (let round = 0; round < 2; round++) {
-        await api.sendSmsCode(phone);
-        const code = await lastSmsCode(platform, phone);
-        const wrong = code === "0000" ? "1111" : "0000";
-        for (let i = 0; i < 5; i++) await failure(api.loginWithSms({ phone, code: wrong }));
-        await aMinuteLater(platform, phone);
-      }
+      for (let round = 0; round < 2; round++) await fiveWrongCodes(platform, api, phone);
+      await aMinuteLater(platform, phone);
       await api.sendSmsCode(phone);
       const refused = await failure(api.loginWithSms({ phone, code: await lastSmsCode(platform, phone) }));
       expect(refused.code).toBe(429);

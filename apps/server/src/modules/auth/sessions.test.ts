@@ -4,6 +4,7 @@ import {
   aMinuteLater,
   eachDatabase,
   failure,
+  fiveWrongCodes,
   freshPhone,
   freshSmsCode,
   lastSmsCode,
@@ -144,13 +145,7 @@ eachDatabase("sessions that end", (target) => {
     const owner = platform.client();
     await owner.loginWithPassword({ phone, password });
     const stranger = platform.client();
-    for (let round = 0; round < 2; round++) {
-      await aMinuteLater(platform, phone);
-      await stranger.sendSmsCode(phone);
-      const code = await lastSmsCode(platform, phone);
-      const wrong = code === "0000" ? "1111" : "0000";
-      for (let i = 0; i < 5; i++) await failure(stranger.loginWithSms({ phone, code: wrong }));
-    }
+    for (let round = 0; round < 2; round++) await fiveWrongCodes(platform, stranger, phone);
     // LOGIN is spent for today: even its right code is not looked at…
     await aMinuteLater(platform, phone);
     await stranger.sendSmsCode(phone);
@@ -225,13 +220,7 @@ eachDatabase("strangers behind one address", (target) => {
     const people = await Promise.all(Array.from({ length: 4 }, () => registerPhone(platform)));
     const next = await registerPhone(platform);
     const stranger = platform.client();
-    for (const { phone } of people) {
-      await aMinuteLater(platform, phone);
-      await stranger.sendSmsCode(phone);
-      const code = await lastSmsCode(platform, phone);
-      const wrong = code === "0000" ? "1111" : "0000";
-      for (let i = 0; i < 5; i++) await failure(stranger.loginWithSms({ phone, code: wrong }));
-    }
+    for (const { phone } of people) await fiveWrongCodes(platform, stranger, phone);
     const [owner] = people;
     if (!owner) throw new Error("no person");
     await aMinuteLater(platform, next.phone);
