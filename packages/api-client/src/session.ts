@@ -56,30 +56,6 @@ export abstract class ClientSession {
     this.storage.remove(StorageKey.userInfo);
   }
 
-  /**
-   * End a session on the server (sign-out, 'remove' in switch account): its refresh token's whole
-   * family is revoked, so neither a copy of the access token nor of the refresh token works after
-   * (spec-added call auth.tokenRevoke). Without a token, this session's own. Never throws: it
-   * answers whether the server confirmed (offline, the tokens expire on their own).
-   */
-  async revokeSession(
-    refreshToken: string | null = this.storage.get(StorageKey.refreshToken),
-  ): Promise<boolean> {
-    if (!refreshToken) return false;
-    try {
-      const result = await this.send(
-        "auth.tokenRevoke",
-        endpoints["auth.tokenRevoke"],
-        { refresh_token: refreshToken },
-        undefined,
-        undefined,
-      );
-      return !result.unauthorized;
-    } catch {
-      return false;
-    }
-  }
-
   /** What confirming the expiry dialog does before the reload: clear local storage (spec §4). */
   endSession(): void {
     this.storage.clear();

@@ -36,7 +36,7 @@ function fakeApi() {
       userInfo: { id: "7", mobile: "13800000001", nickName: "小影 Ying", channelTagId: "0" },
       storage: memoryStorage({ [StorageKey.refreshToken]: "refresh-7" }),
       signOut: vi.fn(),
-      revokeSession: vi.fn(() => Promise.resolve(true)),
+      call: vi.fn(() => Promise.resolve(null)),
     },
     user: {
       queryInfo: async () => {
@@ -211,7 +211,11 @@ describe("MyPanelHost", () => {
     });
     expect(fake.api.client.signOut).toHaveBeenCalledOnce();
     // Ended on the server too: the token it had is revoked.
-    expect(fake.api.client.revokeSession).toHaveBeenCalledWith("refresh-7");
+    expect(fake.api.client.call).toHaveBeenCalledWith(
+      "auth.tokenRevoke",
+      { refresh_token: "refresh-7" },
+      { quiet: true },
+    );
     expect(app.store.get(myPanelOpenAtom)).toBe(false);
   });
 
@@ -271,7 +275,7 @@ function fakeDevice() {
   client.saveCredentials(credentialsOf("7", "7a"));
   rememberCurrentAccount(client);
   // Sign-out and 'remove' revoke on the server (no server here: the call is only recorded).
-  const revoked = vi.spyOn(client, "revokeSession").mockResolvedValue(true);
+  const revoked = vi.spyOn(client, "call").mockResolvedValue(null);
   const who = (): PersonId => (client.accessToken?.startsWith("access-8") === true ? "8" : "7");
   const answer = <T,>(value: T) => Promise.resolve(value);
   const api = {
@@ -496,7 +500,11 @@ describe("MyPanelHost switching accounts", () => {
     expect(rememberedAccounts(device.client.storage).map((a) => a.id)).toEqual(["7"]);
     expect(device.refresh).not.toHaveBeenCalled();
     // Removed here and ended on the server: Owl's remembered refresh token is revoked.
-    expect(device.revoked).toHaveBeenCalledWith(expect.stringMatching(/^refresh-8/));
+    expect(device.revoked).toHaveBeenCalledWith(
+      "auth.tokenRevoke",
+      { refresh_token: expect.stringMatching(/^refresh-8/) as unknown },
+      { quiet: true },
+    );
 
     await click(control("添加账号"));
     await waitFor(() => {

@@ -26,10 +26,7 @@ export interface RememberedAccount {
 }
 
 /** What of the API client the list uses: its storage and its own session methods. */
-export type SessionClient = Pick<
-  ApiClient,
-  "storage" | "userInfo" | "saveCredentials" | "signOut" | "revokeSession"
->;
+export type SessionClient = Pick<ApiClient, "storage" | "userInfo" | "saveCredentials" | "signOut" | "call">;
 
 /** What the app shows of an account (its profile's latest words, when loaded). */
 export interface AccountLooks {
@@ -166,13 +163,26 @@ export function forgetAccount(storage: ClientStorage, id: string): void {
 }
 
 /**
+ * End a session on the server (auth.tokenRevoke): its refresh token's whole family is revoked, so
+ * neither a copy of the access token nor of the refresh token works after. Quiet and never
+ * rejecting: offline, the tokens expire on their own. Answers whether the server confirmed.
+ */
+export function revokeOnServer(client: SessionClient, refreshToken: string | null): Promise<boolean> {
+  if (refreshToken === null || refreshToken === "") return Promise.resolve(false);
+  return client.call("auth.tokenRevoke", { refresh_token: refreshToken }, { quiet: true }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
  * 'Remove' in switch account: forget the account here and end its session on the server (its
  * tokens, copied anywhere, stop working). The revocation is not waited for.
  */
 export function removeAccount(client: SessionClient, id: string): void {
   const account = rememberedAccounts(client.storage).find((entry) => entry.id === id);
   forgetAccount(client.storage, id);
-  if (account) void client.revokeSession(account.refreshToken);
+  if (account) void revokeOnServer(client, account.refreshToken);
 }
 
 /** 'Add account': remember the signed-in account, then sign out here only (its tokens stay valid). */
@@ -191,7 +201,7 @@ export function logOutAccount(client: SessionClient): void {
   const refreshToken = client.storage.get(StorageKey.refreshToken);
   if (id !== null) forgetAccount(client.storage, id);
   client.signOut();
-  void client.revokeSession(refreshToken);
+  void revokeOnServer(client, refreshToken);
 }
 
 /**

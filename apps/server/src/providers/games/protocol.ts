@@ -9,20 +9,23 @@ import { z } from "zod";
 export const GAME_SIGNATURE_HEADER = "x-game-signature";
 
 /** The wallet's calls, under /api/game/wallet/. */
+/** A game's code as the lobby names it: letters, digits, `_`, `.`, `-` (never NUL or other controls). */
+const gameCode = z.string().regex(/^[\w.-]{1,64}$/);
+
 export const walletCalls = {
   /** Trade a launch token for the player (at the start of a game). */
   session: z.object({ token: z.string().min(1).max(512) }),
   balance: z.object({ playerId: z.string().regex(/^\d{1,16}$/) }),
   bet: z.object({
     playerId: z.string().regex(/^\d{1,16}$/),
-    gameCode: z.string().min(1).max(64),
+    gameCode,
     /** The provider's id of this bet: a replay of it changes nothing. */
     transactionId: z.string().regex(/^[\w:.-]{1,96}$/),
     amount: z.number().int().min(1).max(100_000_000),
   }),
   win: z.object({
     playerId: z.string().regex(/^\d{1,16}$/),
-    gameCode: z.string().min(1).max(64),
+    gameCode,
     transactionId: z.string().regex(/^[\w:.-]{1,96}$/),
     /** The bet this win pays out. */
     betTransactionId: z.string().regex(/^[\w:.-]{1,96}$/),
