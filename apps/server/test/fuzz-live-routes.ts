@@ -12,6 +12,19 @@ import { badSegments } from "./fuzz-values";
 export function liveRouteCases(routes: RouteCases): void {
   const { server, fx, own, plain, both } = routes;
   const tokenQuery = (auth: "user" | "anon") => (auth === "user" ? `?token=${fx.token}` : "");
+  /** A `?token=` that does not hold (garbage, NUL, too long, a real one altered): as none. */
+  const tokenCases = (endpoint: string, path: string, values: readonly string[]) => {
+    for (const value of values) {
+      plain(
+        endpoint,
+        "bearer",
+        "bearer",
+        `token=${describeValue(value.replace(fx.token, "<token>"))}`,
+        ["user"],
+        () => ({ method: "GET", path: `${path}?token=${value}`, headers: {} }),
+      );
+    }
+  };
   const idCases = (endpoint: string, path: (id: string) => string) => {
     for (const id of badIds) {
       plain(endpoint, "badId", "badId:roomId", `roomId=${describeValue(id)}`, both, (auth) => ({
@@ -39,20 +52,7 @@ export function liveRouteCases(routes: RouteCases): void {
         raw: true,
       }));
     }
-    for (const value of ["x", "%00", "a".repeat(8000), `${fx.token}x`, "%ED%A0%80"]) {
-      plain(
-        hls,
-        "bearer",
-        "bearer",
-        `token=${describeValue(value.replace(fx.token, "<token>"))}`,
-        ["user"],
-        () => ({
-          method: "GET",
-          path: `/api/live/hls/1/r0.m3u8?token=${value}`,
-          headers: {},
-        }),
-      );
-    }
+    tokenCases(hls, "/api/live/hls/1/r0.m3u8", ["x", "%00", "a".repeat(8000), `${fx.token}x`, "%ED%A0%80"]);
     for (const query of badQueries) {
       plain(hls, "query", "query", query.slice(0, 60), both, (auth) => ({
         method: "GET",
@@ -130,20 +130,14 @@ export function liveRouteCases(routes: RouteCases): void {
     }));
     idCases(cover, (id) => `/api/live/cover/${id}/abcdefgh1234.jpg`);
     // A paid room's live picture needs the right (`?token=`); a token that does not hold is none.
-    for (const value of ["", "x", "%00", "a".repeat(8000), `${fx.token}x`, "%ED%A0%80"]) {
-      plain(
-        cover,
-        "bearer",
-        "bearer",
-        `token=${describeValue(value.replace(fx.token, "<token>"))}`,
-        ["user"],
-        () => ({
-          method: "GET",
-          path: `/api/live/cover/1/abcdefgh1234.jpg?token=${value}`,
-          headers: {},
-        }),
-      );
-    }
+    tokenCases(cover, "/api/live/cover/1/abcdefgh1234.jpg", [
+      "",
+      "x",
+      "%00",
+      "a".repeat(8000),
+      `${fx.token}x`,
+      "%ED%A0%80",
+    ]);
     for (const bad of [...badSegments, "x.jpg", "abcdefgh1234.png", "..%2F..%2Fcover.jpg"]) {
       plain(cover, "path", "path:file", `file=${bad}`, both, () => ({
         method: "GET",

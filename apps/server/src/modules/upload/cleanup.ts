@@ -27,18 +27,23 @@ function objectsOf(row: UploadRow): string[] {
   return row.kind === "PICTURE" ? [row.key, stagingKeyOf(row.key)] : [row.key];
 }
 
+/** Give up the store's multipart upload of a row sent in parts, and the parts it holds. */
+export async function abortPartsOf(ctx: AppContext, row: UploadRow): Promise<void> {
+  if (row.multipartId === null) return;
+  await ctx.storage.abortParts({
+    uploadId: row.id,
+    bucket: row.bucket,
+    key: row.key,
+    multipartId: row.multipartId,
+  });
+}
+
 /**
  * Remove what an unfinished upload left in the store — its parts (and the store's multipart
  * upload), a whole file, a picture waiting to be checked — then mark it removed. Idempotent.
  */
 async function clearUnfinished(ctx: AppContext, row: UploadRow): Promise<void> {
-  if (row.multipartId !== null)
-    await ctx.storage.abortParts({
-      uploadId: row.id,
-      bucket: row.bucket,
-      key: row.key,
-      multipartId: row.multipartId,
-    });
+  await abortPartsOf(ctx, row);
   await ctx.storage.remove(row.bucket, objectsOf(row));
   await ctx.db.delete(uploadParts).where(eq(uploadParts.uploadId, row.id));
   await ctx.db
@@ -167,12 +172,7 @@ export async function clearLegacyParts(ctx: AppContext): Promise<Again | number>
     .orderBy(asc(uploads.id))
     .limit(BATCH);
   for (const row of rows) {
-    await ctx.storage.abortParts({
-      uploadId: row.id,
-      bucket: row.bucket,
-      key: row.key,
-      multipartId: row.multipartId ?? "",
-    });
+    await abortPartsOf(ctx, row);
     await ctx.db
       .update(uploads)
       .set({ sentAs: row.size === row.declaredSize ? "parts" : "whole" })

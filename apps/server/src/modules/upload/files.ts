@@ -19,7 +19,7 @@ import type { LocalUrlSigner } from "../../providers/storage/local-store";
 import { hmac, sameText } from "../../security/hashing";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
-import { UPLOAD_UNSTAGE_JOB, cancelUpload } from "./cleanup";
+import { UPLOAD_UNSTAGE_JOB, abortPartsOf, cancelUpload } from "./cleanup";
 import type { UploadRow } from "./cleanup";
 import { reencodePicture, stagingKeyOf } from "./pictures";
 import { assertQuota } from "./quota";
@@ -407,13 +407,7 @@ async function finishWhole(ctx: AppContext, row: UploadRow, arrived: number): Pr
     await cancelUpload(ctx, row);
     throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
   }
-  if (row.multipartId !== null)
-    await ctx.storage.abortParts({
-      uploadId: row.id,
-      bucket: row.bucket,
-      key: row.key,
-      multipartId: row.multipartId,
-    });
+  await abortPartsOf(ctx, row);
   return done;
 }
 
