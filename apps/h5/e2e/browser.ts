@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { createApiClient, memoryStorage } from "@platform/api-client";
 import { SmsCodeType, StorageKey } from "@platform/domain";
 import type { PlatformApi } from "@platform/api-client";
@@ -231,4 +232,20 @@ export async function geekLab(api: PlatformApi) {
   const found = records.find((r) => r.nickName === GEEK_LAB);
   if (found === undefined) throw new Error(`the seed has no '${GEEK_LAB}'`);
   return found;
+}
+
+/** Where the journeys' screenshots go (ignored by git): attached to a step's closing note. */
+export const screensDir = fileURLToPath(new URL("../.cache/screens/", import.meta.url));
+
+/**
+ * A screenshot of the page as a 360 px-wide phone shows it (the narrow phones the journeys check),
+ * saved as `<name>.png` under `screensDir`; the viewport goes back to what it was.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: before?.height ?? 780 });
+  const path = `${screensDir}${name}.png`;
+  await page.screenshot({ path });
+  if (before !== null) await page.setViewportSize(before);
+  return path;
 }
