@@ -104,7 +104,7 @@ describe("super membership, bought by a new user", () => {
     expect(userId).not.toBe("");
   });
 
-  it("in English: the 'my' panel's shortcut and back; with too little gold 'goto recharge' leads to /trade, whose back returns", async () => {
+  it("in English: the 'my' panel's shortcut and back; with too little gold 'Recharge first' leads to /trade, whose back returns", async () => {
     const { context, page } = await e2e.phone();
     const account = await registerAccount();
     await signInQuickly(context, account);
@@ -114,16 +114,16 @@ describe("super membership, bought by a new user", () => {
     // The 'my' panel's shortcut lands on the member centre, remembering the page; back returns.
     await page.goto("/home");
     await myTab(page, "Me").click();
-    await page.getByRole("button", { name: "Open super VIP" }).click();
+    await page.getByRole("button", { name: "Get super VIP" }).click();
     await page.waitForURL(/\/membervip\?from=%2Fhome$/);
-    await page.getByText("Not super VIP").waitFor();
+    await page.getByText("Not a super VIP yet").waitFor();
     await page.getByRole("button", { name: /back/i }).first().click();
     await page.waitForURL(/\/home$/);
 
     await page.goto("/membervip");
-    await page.getByText("Not super VIP").waitFor();
+    await page.getByText("Not a super VIP yet").waitFor();
     await page.getByText(/Not enough gold/).waitFor();
-    await page.getByRole("button", { name: "Goto recharge" }).click();
+    await page.getByRole("button", { name: "Recharge first" }).click();
     await page.waitForURL(/\/trade\?from=%2Fmembervip/);
     await page.getByRole("button", { name: /back/i }).first().click();
     await page.waitForURL(/\/membervip$/);
@@ -277,7 +277,7 @@ describe("the library of a new user", () => {
     await api.substance.bindCollect({ favoriteId: folder.id, substanceIds: [video.id] });
 
     await page.goto("/mycollection?active=ALL");
-    await page.getByRole("list", { name: "Collected videos" }).getByText(video.videoTitle).waitFor();
+    await page.getByRole("list", { name: "Favourite videos" }).getByText(video.videoTitle).waitFor();
     await page.getByRole("link", { name: "Folders", exact: true }).click();
     await page.getByRole("link", { name: /Weekend/ }).click();
     await page.getByRole("button", { name: "Select" }).click();

@@ -307,7 +307,7 @@ describe("money", () => {
     await page.getByRole("button", { name: /确认支付|^Pay$/ }).click();
     await page.waitForURL(/\/trade\?orderNum=R/);
     const result = page.getByRole("region", { name: "Recharge result" });
-    await expect.poll(() => result.getByText("payment successful").count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => result.getByText("Payment successful").count(), { timeout: 20_000 }).toBe(1);
     await expect
       .poll(() => page.getByRole("region", { name: "My balances" }).textContent())
       .toContain("50.00");

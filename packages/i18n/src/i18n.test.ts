@@ -169,7 +169,7 @@ describe("product messages", () => {
     }
     const i18n = createI18n();
     await activateLanguage(i18n, Language.enUS, { store: null, document: null });
-    expect(i18n._(productMessages.loginSuccess)).toBe("Login successful");
+    expect(i18n._(productMessages.loginSuccess)).toBe("Logged in");
     expect(i18n._({ ...productMessages.requestFailedWithStatus, values: { status: 502 } })).toBe(
       "Request failed with status code 502",
     );

@@ -39,9 +39,9 @@ describe("LoginPopup modes", () => {
   });
 
   it.each([
-    [LoginMode.codeLogin, "Phone code login"],
+    [LoginMode.codeLogin, "Log in with a phone code"],
     [LoginMode.login, "Login"],
-    [LoginMode.reg, "Register account and password"],
+    [LoginMode.reg, "Register with a password"],
     [LoginMode.reset, "Reset password"],
   ])("titles %s in English", async (mode, title) => {
     await renderUi(<LoginPopup {...props()} mode={mode} />, { language: Language.enUS });

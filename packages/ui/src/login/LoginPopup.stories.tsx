@@ -32,7 +32,7 @@ export const CodeLogin: Story = {};
 /** Password login. */
 export const PasswordLogin: Story = { args: { defaultMode: LoginMode.login } };
 
-/** Register account and password. */
+/** Register with a password. */
 export const Register: Story = { args: { defaultMode: LoginMode.reg } };
 
 /** Reset password. */

@@ -255,10 +255,10 @@ describe("MyPanel", () => {
     const p = props({ user: { ...vip, isVip: false, remainDays: 0 }, unreadMessages: 3 });
     const { user } = await renderUi(<MyPanel {...p} />, { language: Language.enUS });
     const drawer = await panel();
-    expect(within(drawer).getByText("not super VIP")).toBeTruthy();
+    expect(within(drawer).getByText("Not a super VIP")).toBeTruthy();
     expect(within(drawer).getByRole("button", { name: /Go to super VIP/ })).toBeTruthy();
-    expect(within(drawer).getByRole("button", { name: /Charge account/ })).toBeTruthy();
-    expect(within(drawer).getByRole("button", { name: /Open super VIP/ })).toBeTruthy();
+    expect(within(drawer).getByRole("button", { name: /Recharge/ })).toBeTruthy();
+    expect(within(drawer).getByRole("button", { name: /Get super VIP/ })).toBeTruthy();
     expect(within(drawer).getByRole("button", { name: /Message centre/ })).toBeTruthy();
     await user.click(within(drawer).getByRole("button", { name: "About game tokens" }));
     expect(screen.getByRole("dialog", { name: "Game tokens" }).textContent).toContain("cannot be bought");

@@ -105,7 +105,7 @@ describe("VideoPlayer: preview gating and purchase", () => {
       { language: Language.enUS },
     );
     const state = await within(screen.getByRole("region")).findByRole("status");
-    expect(state.textContent).toContain("Trial ended");
+    expect(state.textContent).toContain("The preview has ended");
     expect(within(state).getByRole("button", { name: "buy it" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Play" })).toBeNull();
   });

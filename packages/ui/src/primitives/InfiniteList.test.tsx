@@ -88,7 +88,7 @@ describe("InfiniteList", () => {
     expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
     unmount();
     const end = await renderList({ hasMore: false }, Language.enUS);
-    expect(end.box.textContent).toContain("No more");
+    expect(end.box.textContent).toContain("That's all");
     end.unmount();
     const loading = await renderList({ loading: true }, Language.enUS);
     expect(loading.box.textContent).toContain("Loading…");

@@ -115,7 +115,7 @@ describe("BuyVideoPopup", () => {
     expect(within(dialog).getByText("Member price")).toBeTruthy();
     expect(within(dialog).getByText("Gold balance")).toBeTruthy();
     expect(within(dialog).getByText("20% off")).toBeTruthy();
-    expect(within(dialog).getByRole("button", { name: "goto recharge" })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Recharge first" })).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeTruthy();
   });
 });

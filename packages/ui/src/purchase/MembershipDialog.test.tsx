@@ -25,8 +25,8 @@ describe("MembershipDialog", () => {
         language: Language.enUS,
       },
     );
-    expect(screen.getByRole("dialog", { name: "This function requires a super membership" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Open membership" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "This needs a super membership" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Get membership" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Cancel" })).toBeTruthy();
     unmount();
     await renderUi(<MembershipDialog open={false} onOpenMembership={vi.fn()} onCancel={vi.fn()} />);

@@ -22,7 +22,7 @@ describe("TrialEndedPopup", () => {
       <TrialEndedPopup open onClose={onClose} price={price} isMember onBuy={vi.fn()} />,
       { language: Language.enUS },
     );
-    expect(screen.getByRole("dialog", { name: "Trial ended" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "The preview has ended" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Buy for ¥15.99" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Close" }));
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -7,8 +7,8 @@ describe("LevelBadge", () => {
   it.each([
     [WatchLevel.SVIP, Language.zhCN, "超级", "pf-level-badge--super"],
     [WatchLevel.CHARGE, Language.zhCN, "付费", "pf-level-badge--pay"],
-    [WatchLevel.SVIP, Language.enUS, "super", "pf-level-badge--super"],
-    [WatchLevel.CHARGE, Language.enUS, "pay", "pf-level-badge--pay"],
+    [WatchLevel.SVIP, Language.enUS, "Super", "pf-level-badge--super"],
+    [WatchLevel.CHARGE, Language.enUS, "Paid", "pf-level-badge--pay"],
   ])("%s in %s reads %s", async (level, language, text, tone) => {
     const { container } = await renderUi(<LevelBadge level={level} />, { language });
     const badge = container.querySelector(".pf-level-badge");

@@ -41,7 +41,7 @@ describe("VideoRowCard review-status tip", () => {
     const { container } = await renderUi(<VideoRowCard video={unaudited(10)} onOpen={vi.fn()} />, {
       language: Language.enUS,
     });
-    expect(tipOf(container)?.textContent).toBe("upload failed");
+    expect(tipOf(container)?.textContent).toBe("Upload failed");
   });
 
   it("shows no tip for a published video, an unlisted code, or any video with an audit time", async () => {

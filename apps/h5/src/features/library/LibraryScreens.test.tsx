@@ -196,7 +196,7 @@ describe("/membervip", () => {
     await renderLibrary(api, "/membervip", Language.enUS);
     await waitFor(() => control("Retry"));
     await click(control("Retry"));
-    await waitFor(() => byText("Not super VIP"));
+    await waitFor(() => byText("Not a super VIP yet"));
     await waitFor(() => byText("Members get 20% off paid videos"));
   });
 });

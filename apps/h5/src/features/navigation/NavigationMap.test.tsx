@@ -74,7 +74,7 @@ describe("the navigation map", () => {
     await waitFor(() => {
       expect(entries()).toEqual(["Home", "Games", "官网", "视频", "代理", "未知"]);
     });
-    expect(byText("Navigation", "h1")).toBeTruthy();
+    expect(byText("Explore", "h1")).toBeTruthy();
   });
 
   it("goes to screens of the app, opens web addresses in a new tab", async () => {

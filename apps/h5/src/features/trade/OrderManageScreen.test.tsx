@@ -204,9 +204,9 @@ describe("/orderdetails", () => {
     await renderTrade(api, "/orderdetails?page=RECHARGE_ORDER&orderNum=R20250000002", Language.enUS);
     await waitFor(() => byText("Order details"));
     await waitFor(() => byText("changed my mind"));
-    expect(byText("Cancel reason")).toBeTruthy();
+    expect(byText("Reason for cancelling")).toBeTruthy();
     expect(byText("EE wallet")).toBeTruthy();
-    expect(byText("cancelled")).toBeTruthy();
+    expect(byText("Cancelled")).toBeTruthy();
   });
 
   it("says when there is no such order", async () => {

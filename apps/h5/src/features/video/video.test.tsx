@@ -201,11 +201,11 @@ describe("collecting into a folder", () => {
       <CollectPopup api={api as never} video={video} open onClose={vi.fn()} />,
       Language.enUS,
     );
-    await waitFor(() => byText("Collect into"));
+    await waitFor(() => byText("Save to a folder"));
     await click(await waitFor(() => control("旅行")));
     await waitFor(() => {
       expect(api.substance.bindCollect).toHaveBeenCalledWith({ favoriteId: "f1", substanceIds: ["42"] });
-      byText("Collected into “旅行”");
+      byText("Saved to “旅行”");
     });
   });
 });
