@@ -119,7 +119,9 @@ function DetailBody({
     <section className="h5-trade-card" aria-labelledby={titleId}>
       <div className="h5-trade-card__head">
         <h2 id={titleId} className="h5-trade-card__title">
-          {order.orderType === OrderTab.RECHARGE_ORDER ? t`充值订单` : t`提现订单`}
+          {order.orderType === OrderTab.RECHARGE_ORDER
+            ? t({ context: "one order's title", message: "充值订单" })
+            : t({ context: "one order's title", message: "提现订单" })}
         </h2>
         <OrderStatus order={order} />
       </div>

@@ -207,6 +207,8 @@ describe("/orderdetails", () => {
     expect(byText("Reason for cancelling")).toBeTruthy();
     expect(byText("EE wallet")).toBeTruthy();
     expect(byText("Cancelled")).toBeTruthy();
+    // One order is titled as one order, not as the list of them ('Recharge orders').
+    expect(byText("Recharge order", "h2")).toBeTruthy();
   });
 
   it("says when there is no such order", async () => {
