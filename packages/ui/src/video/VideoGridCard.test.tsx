@@ -40,6 +40,13 @@ describe("VideoGridCard", () => {
     expect(screen.getByText("12K plays")).toBeTruthy();
   });
 
+  it("says one play in the singular in English", async () => {
+    await renderUi(<VideoGridCard video={video({ playCount: 1 })} onOpen={vi.fn()} />, {
+      language: Language.enUS,
+    });
+    expect(screen.getByText("1 play")).toBeTruthy();
+  });
+
   it("prefers the vertical cover for a vertical video, the regular one otherwise", async () => {
     const vertical = await renderUi(
       <VideoGridCard video={video({ videoWidth: 1080, videoHeight: 1920 })} onOpen={vi.fn()} />,

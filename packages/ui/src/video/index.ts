@@ -12,3 +12,4 @@ export { VideoGridCardSkeleton, VideoRowCardSkeleton, SearchRowCardSkeleton } fr
 export { VideoGrid, VideoRowList, SearchRowList } from "./VideoLists";
 export type { VideoGridProps, VideoRowListProps, SearchRowListProps } from "./VideoLists";
 export { formatPlayCount } from "./format";
+export { usePlaysText } from "./CardParts";
