@@ -9,6 +9,7 @@ export default [
       "src/domain-money-messages.ts",
       "src/product-messages.ts",
       "src/server-messages.ts",
+      "src/units.ts",
     ],
     rules: { "lingui/no-unlocalized-strings": "off" },
   },

@@ -251,7 +251,7 @@ describe("money", () => {
     // Too little, and more than there is (a new account has nothing to withdraw).
     const amount = page.getByLabel("提现金额");
     await amount.fill("0.01");
-    await expect.poll(() => page.getByText(/^单笔最低提现 .* 金贝$/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^单笔最低提现 .* 金币$/).count()).toBe(1);
     await amount.fill("100000");
     await expect.poll(() => page.getByText("超出可提现余额").count()).toBe(1);
 

@@ -4,6 +4,7 @@ import type { Language, Message, ServerMessageKey } from "@platform/domain";
 import type { lateCatalogs } from "./late-catalogs";
 import { localeOf, saveLanguage } from "./locale";
 import type { LanguageStore, Locale } from "./locale";
+import { unitValues } from "./units";
 
 /** Each catalog is its own chunk: only the active language is downloaded. */
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
@@ -77,7 +78,10 @@ export async function activateLanguage(
   if (doc) doc.documentElement.lang = locale;
 }
 
-/** A domain message (a key and its values) in the active language (catalog ids are the keys). */
+/**
+ * A domain message (a key and its values) in the active language (catalog ids are the keys); the
+ * money units' names ({unitGold}, …, units.ts) are filled in beside the message's own values.
+ */
 export function translateMessage(i18n: I18n, message: Message): string {
-  return i18n._(message.key, message.values);
+  return i18n._(message.key, { ...unitValues(i18n), ...message.values });
 }

@@ -38,7 +38,7 @@ export type MoneyMessageKey = (typeof MessageKey)[MoneyKeyName];
 export const domainMoneyMessages: Readonly<Record<MoneyMessageKey, MessageDescriptor>> = {
   [MessageKey.withdrawBelowMinimum]: /*i18n*/ {
     id: "validation.withdrawBelowMinimum",
-    message: "单笔最低提现 {minimum} 金贝",
+    message: "单笔最低提现 {minimum} {unitGold}",
   },
   [MessageKey.withdrawOverBalance]: /*i18n*/ {
     id: "validation.withdrawOverBalance",

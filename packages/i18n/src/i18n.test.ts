@@ -130,7 +130,7 @@ describe("activateLanguage", () => {
     expect(translateMessage(i18n, message(MessageKey.minutesAgo, { count: 1 }))).toBe("1 minute ago");
     expect(translateMessage(i18n, message(MessageKey.minutesAgo, { count: 5 }))).toBe("5 minutes ago");
     expect(translateMessage(i18n, message(MessageKey.withdrawBelowMinimum, { minimum: 100 }))).toBe(
-      "The minimum single withdrawal is 100 gold shells",
+      "The minimum single withdrawal is 100 Gold",
     );
     await activateLanguage(i18n, Language.zhCN, { store: null, document: null });
     expect(translateMessage(i18n, message(MessageKey.vipRemainingDays, { count: 3 }))).toBe("剩余 3 天");

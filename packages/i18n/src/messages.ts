@@ -1,6 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import type { I18n, Messages } from "@lingui/core";
 import type { Locale } from "./locale";
+import { unitValues } from "./units";
 import { messages as enUSMain } from "./locales/en-US/messages";
 import { messages as enUSMoney } from "./locales/en-US/money";
 import { messages as enUSServer } from "./locales/en-US/server";
@@ -33,14 +34,16 @@ export function hasMessage(id: string): boolean {
 
 /**
  * The sentence of a message id in a language, its `{name}` placeholders filled from `values`
- * (plurals and other ICU forms as the catalogs have them). An id no catalog has comes back as is.
+ * (plurals and other ICU forms as the catalogs have them) and the money units' names ({unitGold},
+ * …, units.ts) beside them. An id no catalog has comes back as is.
  */
 export function messageText(
   locale: Locale,
   id: string,
   values: Readonly<Record<string, string | number>> = {},
 ): string {
-  return catalogs[locale]._(id, values);
+  const i18n = catalogs[locale];
+  return i18n._(id, { ...unitValues(i18n), ...values });
 }
 
 export type { Locale };

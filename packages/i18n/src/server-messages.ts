@@ -146,7 +146,7 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   },
   [ServerMessageKey.balanceTooLow]: /*i18n*/ {
     id: "server.balanceTooLow",
-    message: "金币余额不足，请先充值",
+    message: "{unitGold}余额不足，请先充值",
   },
   [ServerMessageKey.walletBalanceTooLow]: /*i18n*/ {
     id: "server.walletBalanceTooLow",
@@ -242,7 +242,7 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   },
   [ServerMessageKey.withdrawAboveMaximum]: /*i18n*/ {
     id: "server.withdrawAboveMaximum",
-    message: "单笔提现最多 {max} 金币",
+    message: "单笔提现最多 {max} {unitGold}",
   },
   [ServerMessageKey.withdrawRetryNotFailed]: /*i18n*/ {
     id: "server.withdrawRetryNotFailed",
@@ -314,11 +314,11 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   },
   [ServerMessageKey.sandboxWalletBalance]: /*i18n*/ {
     id: "server.sandboxWalletBalance",
-    message: "余额：{amount} EE 币",
+    message: "余额：{amount} {unitEe}",
   },
   [ServerMessageKey.sandboxWalletTopUp]: /*i18n*/ {
     id: "server.sandboxWalletTopUp",
-    message: "充入 100 EE 币（沙箱）",
+    message: "充入 100 {unitEe}（沙箱）",
   },
   [ServerMessageKey.sandboxWalletAccount]: /*i18n*/ {
     id: "server.sandboxWalletAccount",
@@ -450,7 +450,7 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   },
   [ServerMessageKey.gameWagerPending]: /*i18n*/ {
     id: "server.gameWagerPending",
-    message: "还需投注 {amount} 才能解锁游戏奖励并把游戏余额转回金币",
+    message: "还需投注 {amount} 才能解锁游戏奖励并把游戏余额转回{unitGold}",
   },
   [ServerMessageKey.liveNeedTicket]: /*i18n*/ {
     id: "server.liveNeedTicket",

@@ -73,7 +73,7 @@ describe("the message centre", () => {
       },
     );
     await render(fakeMessagesApi(messages).api, Language.enUS);
-    await waitFor(() => byText('You bought "猫" for 12.34 gold.'));
+    await waitFor(() => byText('You bought "猫" for 12.34 Gold.'));
     expect(byText("Purchase complete")).toBeTruthy();
     expect(byText('阿北 replied to your comment on "猫": 好看')).toBeTruthy();
     expect(byText('Your video "旅行" was not approved. (Reason: 画面模糊)')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ResponseOf } from "@platform/api-client";
 import { GameRoundOutcome, MessageKind, OrderTab, formatAmount } from "@platform/domain";
+import { MoneyUnit, amountIn } from "@platform/i18n";
 
 /** A message of the message centre: its kind with parameters, read or not, and when. */
 export type CentreMessage = ResponseOf<"user.messageList">["records"][number];
@@ -27,8 +28,8 @@ export function useMessageWords(): (message: CentreMessage) => MessageWords {
     switch (message.kind) {
       case MessageKind.PURCHASE: {
         const title = message.params.videoTitle;
-        const amount = formatAmount(message.params.amount);
-        return { title: t`购买成功`, body: t`你已用 ${amount} 金币购买《${title}》` };
+        const amount = amountIn(i18n, MoneyUnit.gold, message.params.amount);
+        return { title: t`购买成功`, body: t`你已用 ${amount}购买《${title}》` };
       }
       case MessageKind.WITHDRAW_SETTLED: {
         const { orderNum, reason } = message.params;

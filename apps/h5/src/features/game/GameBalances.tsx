@@ -6,13 +6,15 @@ import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { TradeCard } from "../trade/TradeCard";
 import type { GameBalance } from "./queries";
+import { MoneyUnit, unitName } from "@platform/i18n";
 
 /**
  * Gold, the game balance and the locked bonus (two decimals), and while bets are still required,
  * how much: until then the bonus stays locked and the game balance cannot go back to gold.
  */
 export function GameBalances({ balance }: { readonly balance: UseQueryResult<GameBalance> }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const goldName = unitName(i18n, MoneyUnit.gold);
   const errorText = useErrorText();
   const { data } = balance;
   if (data === undefined) {
@@ -37,7 +39,7 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
     );
   }
   const figures = [
-    { id: "gold", label: t`金币`, amount: data.gold },
+    { id: "gold", label: goldName, amount: data.gold },
     { id: "game", label: t`游戏余额`, amount: data.game },
     { id: "bonus", label: t`待解锁奖金`, amount: data.gameBonus },
   ];
@@ -56,8 +58,8 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
       {data.wagerRemaining > 0 ? (
         <p className="h5-game-condition" data-testid="game-condition">
           {data.gameBonus > 0
-            ? t`还需投注 ${due} 才能解锁奖金，并把游戏余额转回金币`
-            : t`还需投注 ${due} 才能把游戏余额转回金币`}
+            ? t`还需投注 ${due} 才能解锁奖金，并把游戏余额转回${goldName}`
+            : t`还需投注 ${due} 才能把游戏余额转回${goldName}`}
         </p>
       ) : null}
     </TradeCard>

@@ -262,14 +262,14 @@ describe("/game in English", () => {
     expect(byText("My balances", "h2")).toBeTruthy();
     expect(byText("Locked bonus", "dt")).toBeTruthy();
     expect(testId("game-condition")).toBe(
-      "Bet 30.00 more to unlock the bonus and to move the game balance back to gold",
+      "Bet 30.00 more to unlock the bonus and to move the game balance back to Gold",
     );
     await typeInto(field("Transfer amount"), "20");
     expect(testId("game-transfer-preview")).toBe(
-      "Adds a bonus of 2.00; then bet 230.00 to unlock it and to move the game balance back to gold",
+      "Adds a bonus of 2.00; then bet 230.00 to unlock it and to move the game balance back to Gold",
     );
     await chooseWay("Game → Gold");
-    expect(fieldError("Transfer amount")).toBe("Bet 30.00 more before the game balance can go back to gold");
+    expect(fieldError("Transfer amount")).toBe("Bet 30.00 more before the game balance can go back to Gold");
     await waitFor(() => byText("Casual", "h3"));
     expect(gamesOf("Casual")).toEqual(["Lucky Dice"]);
     expect(gamesOf("Popular")).toEqual(["Deluxe Dice"]);

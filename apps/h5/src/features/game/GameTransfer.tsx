@@ -8,6 +8,7 @@ import { TradeCard } from "../trade/TradeCard";
 import { readAmount } from "../trade/amount";
 import type { GameBalance } from "./queries";
 import { useGameTransfer } from "./useGameTransfer";
+import { MoneyUnit, unitName } from "@platform/i18n";
 
 /** Gold into the game (with its bonus), or the game balance back to gold (once no bets are due). */
 type Way = "in" | "out";
@@ -22,7 +23,8 @@ const ways: Readonly<Record<Way, readonly [from: TransferBalance, to: TransferBa
  * much instead of sending (and shows the server's refusal should one come all the same).
  */
 export function GameTransfer({ balance }: { readonly balance: GameBalance }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const goldName = unitName(i18n, MoneyUnit.gold);
   const text = useMessageText();
   const [way, setWay] = useState<Way>("in");
   const [amountText, setAmountText] = useState("");
@@ -44,7 +46,7 @@ export function GameTransfer({ balance }: { readonly balance: GameBalance }) {
   const due = formatAmount(balance.wagerRemaining);
   const reading = readAmount(amountText);
   const problem = blocked
-    ? t`还需投注 ${due} 才能把游戏余额转回金币`
+    ? t`还需投注 ${due} 才能把游戏余额转回${goldName}`
     : !reading.ok
       ? text(reading.problem)
       : reading.amount > source
@@ -60,7 +62,8 @@ export function GameTransfer({ balance }: { readonly balance: GameBalance }) {
     const required = formatAmount(
       wageringAfterExchange(reading.amount, balance.game, balance.wagerRemaining),
     );
-    if (bonus > 0) preview = t`将赠送 ${bonusText} 奖金；转入后需投注满 ${required} 才能解锁奖金并转回金币`;
+    if (bonus > 0)
+      preview = t`将赠送 ${bonusText} 奖金；转入后需投注满 ${required} 才能解锁奖金并转回${goldName}`;
   }
 
   const onSubmit = (event: SyntheticEvent) => {
@@ -71,11 +74,10 @@ export function GameTransfer({ balance }: { readonly balance: GameBalance }) {
     send.mutate({ fromType, toType, amount: reading.amount });
   };
 
-  const goldName = t`金币`;
   const gameName = t`游戏余额`;
   const multiple = GAME_WAGER_MULTIPLE;
   return (
-    <TradeCard title={t`金币与游戏余额互转`}>
+    <TradeCard title={t`${goldName}与游戏余额互转`}>
       <form className="h5-game-form" onSubmit={onSubmit} noValidate>
         <fieldset className="h5-fieldset">
           <legend className="h5-game-legend">{t`转账方向`}</legend>
@@ -99,7 +101,7 @@ export function GameTransfer({ balance }: { readonly balance: GameBalance }) {
         </fieldset>
         {way === "in" && percent > 0 ? (
           <p className="h5-note">
-            {t`金币转入游戏赠送 ${percent}% 奖金；投注满转入金额的 ${multiple} 倍加转入前的游戏余额后，奖金解锁，游戏余额才能转回金币。`}
+            {t`${goldName}转入游戏赠送 ${percent}% 奖金；投注满转入金额的 ${multiple} 倍加转入前的游戏余额后，奖金解锁，游戏余额才能转回${goldName}。`}
           </p>
         ) : null}
         <TextField

@@ -127,7 +127,7 @@ describe("/membervip", () => {
       expect(dialogText()).toContain("季卡：90 天超级会员，支付 80.00 金币。");
     });
     expect(dialogText()).toContain("支付后金币余额 120.00");
-    await click(control("确认支付 80.00"));
+    await click(control("确认支付 80.00 金币"));
     await waitFor(() => {
       expect(api.user.openVipAccount).toHaveBeenCalledWith(
         { goodId: "2", type: "OPEN_SVIP", payType: "GOLD" },
@@ -157,7 +157,7 @@ describe("/membervip", () => {
     await waitFor(() => {
       expect(dialogText()).toContain("您当前剩余的 12 天会员不退还。");
     });
-    await click(control("确认支付 688.00"));
+    await click(control("确认支付 688.00 金币"));
     await waitFor(() => {
       expect(api.user.openVipAccount).toHaveBeenCalledWith(
         { goodId: "4", type: "BUY_SVIP", payType: "GOLD" },
@@ -178,7 +178,7 @@ describe("/membervip", () => {
 
   it("with too little gold says how much is missing and goes to recharge, remembering the page", async () => {
     const app = await renderLibrary(fakeLibraryApi({ gold: 1000 }), "/membervip?from=%2Fvideoview%3Fid%3D7");
-    await waitFor(() => byText("金币不足：还差 70.00"));
+    await waitFor(() => byText("金币不足：还差 70.00 金币"));
     await click(control("去充值"));
     await waitFor(() => {
       expect(app.router.state.location.pathname).toBe("/trade");

@@ -27,6 +27,7 @@ import {
 } from "./queries";
 import type { VipPlan } from "./queries";
 import "./library.css";
+import { MoneyUnit, amountIn, unitName } from "@platform/i18n";
 
 const route = getRouteApi("/membervip");
 
@@ -38,7 +39,7 @@ const route = getRouteApi("/membervip");
  * Opened with ?from=<path> (the watch screen's membership dialog), back and a purchase return there.
  */
 export function MemberVipScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const router = useRouter();
   const { api } = router.options.context;
   const { from } = route.useSearch();
@@ -99,7 +100,8 @@ export function MemberVipScreen() {
       );
   } else {
     const short = chosen !== undefined && gold < chosen.amount;
-    const shortBy = chosen === undefined ? "" : formatAmount(chosen.amount - gold);
+    const shortBy = chosen === undefined ? "" : amountIn(i18n, MoneyUnit.gold, chosen.amount - gold);
+    const goldName = unitName(i18n, MoneyUnit.gold);
     const permanent = membershipControls(status).shortcut === null;
     body = (
       <div className="h5-vip">
@@ -124,7 +126,7 @@ export function MemberVipScreen() {
                 />
               ))}
             </fieldset>
-            {short ? <p className="h5-library-note">{t`金币不足：还差 ${shortBy}`}</p> : null}
+            {short ? <p className="h5-library-note">{t`${goldName}不足：还差 ${shortBy}`}</p> : null}
             <Button
               block
               onClick={() => {
@@ -174,9 +176,10 @@ interface MemberState {
 
 /** Permanent, days left, or not a member; and the gold that pays for a plan. */
 function MemberStatus({ status, gold }: { readonly status: MemberState; readonly gold: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const remainDays = status.remainDays;
   const goldText = formatAmount(gold);
+  const goldName = unitName(i18n, MoneyUnit.gold);
   return (
     <section className="h5-vip-status" aria-label={t`会员状态`}>
       <p className="h5-vip-status__state">
@@ -186,7 +189,7 @@ function MemberStatus({ status, gold }: { readonly status: MemberState; readonly
             ? t`超级会员，剩余 ${remainDays} 天`
             : t`暂未开通超级会员`}
       </p>
-      <p className="h5-vip-status__gold">{t`金币余额 ${goldText}`}</p>
+      <p className="h5-vip-status__gold">{t`${goldName}余额 ${goldText}`}</p>
     </section>
   );
 }
@@ -300,11 +303,12 @@ function ConfirmPurchase({
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const name = plan.name;
   const days = plan.days;
-  const price = formatAmount(plan.amount);
+  const price = amountIn(i18n, MoneyUnit.gold, plan.amount);
   const after = formatAmount(gold - plan.amount);
+  const goldName = unitName(i18n, MoneyUnit.gold);
   const forfeits = days === 0 && status.isVip && !status.isPermanent ? status.remainDays : 0;
   return (
     <Dialog
@@ -317,13 +321,13 @@ function ConfirmPurchase({
     >
       <p>
         {days === 0
-          ? t`${name}：永久超级会员，支付 ${price} 金币。`
+          ? t`${name}：永久超级会员，支付 ${price}。`
           : status.isVip
-            ? t`${name}：在当前会员到期后再增加 ${days} 天，支付 ${price} 金币。`
-            : t`${name}：${days} 天超级会员，支付 ${price} 金币。`}
+            ? t`${name}：在当前会员到期后再增加 ${days} 天，支付 ${price}。`
+            : t`${name}：${days} 天超级会员，支付 ${price}。`}
       </p>
       {forfeits > 0 ? <p>{t`您当前剩余的 ${forfeits} 天会员不退还。`}</p> : null}
-      <p>{t`支付后金币余额 ${after}`}</p>
+      <p>{t`支付后${goldName}余额 ${after}`}</p>
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { StorageKey, formatAmount } from "@platform/domain";
+import { StorageKey } from "@platform/domain";
 import { Button, LiveChat, LivePlayer, LiveRoomCard, loadShakaHls } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter, useSearch } from "@tanstack/react-router";
@@ -15,6 +15,7 @@ import { liveKeys, liveListQueryOptions, liveRoomQueryOptions } from "./queries"
 import type { LiveRoomDetail } from "./queries";
 import { useLiveChat } from "./useLiveChat";
 import "./live.css";
+import { MoneyUnit, amountIn } from "@platform/i18n";
 
 /**
  * /starlive (public, spec §2; Step 16, decision 0022): the live rooms, a room with its live
@@ -55,7 +56,7 @@ function SignedInOnly({ children }: { readonly children: ReactNode }) {
 }
 
 function LiveList() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
   const list = useQuery(liveListQueryOptions(api));
@@ -94,7 +95,7 @@ function LiveList() {
                 online={r.online}
                 isLive={r.isLive}
                 watchLevel={r.watchLevel}
-                priceText={formatAmount(r.price)}
+                priceText={amountIn(i18n, MoneyUnit.gold, r.price)}
                 onOpen={() => void navigate({ to: "/starlive", search: { room: r.roomId } })}
               />
             </li>
@@ -214,7 +215,7 @@ function RoomStage({
 
 /** A room the person may not watch: members only, or a ticket to buy. */
 function RoomLock({ room, lockedNow }: { readonly room: LiveRoomDetail; readonly lockedNow: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { api, navigate, queryClient, toast, refusals } = useLiveTools();
   const intent = useIntentKey();
   const signedIn = hasSession(api);
@@ -235,7 +236,7 @@ function RoomLock({ room, lockedNow }: { readonly room: LiveRoomDetail; readonly
       refusals.toast(error);
     },
   });
-  const price = formatAmount(room.price);
+  const price = amountIn(i18n, MoneyUnit.gold, room.price);
   const signIn = () => void navigate({ to: "/login", search: { redirect: `/starlive?room=${room.roomId}` } });
   return (
     <div className="h5-live__stage h5-live__stage--locked">
@@ -258,7 +259,7 @@ function RoomLock({ room, lockedNow }: { readonly room: LiveRoomDetail; readonly
         </>
       ) : (
         <>
-          <p>{t`观看该直播需购买门票（${price} 金币）`}</p>
+          <p>{t`观看该直播需购买门票（${price}）`}</p>
           <Button
             disabled={buy.isPending}
             onClick={() => {

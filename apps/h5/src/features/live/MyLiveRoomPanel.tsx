@@ -8,6 +8,7 @@ import { RetryState } from "../../components/RetryState";
 import { liveKeys, myLiveRoomQueryOptions } from "./queries";
 import { useLiveTools } from "./useLiveTools";
 import type { MyLiveRoom } from "./queries";
+import { MoneyUnit, unitName } from "@platform/i18n";
 
 /**
  * One's own room: what OBS or ffmpeg needs (the server and the stream key, shown on demand,
@@ -28,7 +29,8 @@ export function MyLiveRoomPanel() {
 }
 
 function MyRoomForms({ room }: { readonly room: MyLiveRoom }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const goldName = unitName(i18n, MoneyUnit.gold);
   const { api, navigate, queryClient, toast, refusals } = useLiveTools();
   const [showKey, setShowKey] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
@@ -210,7 +212,7 @@ function MyRoomForms({ room }: { readonly room: MyLiveRoom }) {
         </fieldset>
         {level === WatchLevel.CHARGE ? (
           <label className="h5-live__label">
-            {t`门票价格（金币）`}
+            {t`门票价格（${goldName}）`}
             <input
               className="h5-live__input"
               inputMode="decimal"

@@ -5,6 +5,7 @@ import { useId } from "react";
 import type { ReactNode } from "react";
 import { previewChoices } from "./form";
 import type { CreationConfig, PostingForm, PriceProblem } from "./form";
+import { MoneyUnit, amountIn, unitName } from "@platform/i18n";
 
 /** A preview length as people read it: "15 秒", "2 分钟" / "15 s", "2 min". */
 function usePreviewText(): (ms: number) => string {
@@ -34,7 +35,7 @@ export function AccessFields({
   readonly priceId: string;
   readonly onChange: (change: Partial<PostingForm>) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const previewText = usePreviewText();
   const previewId = useId();
   const downloadId = useId();
@@ -43,12 +44,16 @@ export function AccessFields({
     [WatchLevel.SVIP]: { label: t`超级会员专享`, detail: t`超级会员完整观看，其他人可试看` },
     [WatchLevel.CHARGE]: { label: t`付费`, detail: t`购买后完整观看，其他人可试看` },
   };
+  // A video is paid for in gold (units.ts): its price is written in gold, not yuan.
+  const goldName = unitName(i18n, MoneyUnit.gold);
   const min = formatAmount(config.priceMin);
   const max = formatAmount(config.priceMax);
+  const minGold = amountIn(i18n, MoneyUnit.gold, config.priceMin);
+  const maxGold = amountIn(i18n, MoneyUnit.gold, config.priceMax);
   let priceError: ReactNode = undefined;
   if (priceProblem?.kind === "required") priceError = t`请输入价格`;
   else if (priceProblem?.kind === "format") priceError = t`价格最多两位小数，例如 12.50`;
-  else if (priceProblem?.kind === "range") priceError = t`价格须在 ${min} 至 ${max} 元之间`;
+  else if (priceProblem?.kind === "range") priceError = t`价格须在 ${minGold} 至 ${maxGold} 之间`;
   const locked = form.watchLevel !== WatchLevel.FREE;
 
   return (
@@ -76,11 +81,11 @@ export function AccessFields({
       {form.watchLevel === WatchLevel.CHARGE ? (
         <TextField
           id={priceId}
-          label={t`价格（元）`}
+          label={t`价格（${goldName}）`}
           value={form.price}
           inputMode="decimal"
           placeholder={`${min} - ${max}`}
-          hint={t`${min} 至 ${max} 元，最多两位小数`}
+          hint={t`${minGold} 至 ${maxGold}，最多两位小数`}
           error={priceError}
           onChange={(price) => {
             onChange({ price });

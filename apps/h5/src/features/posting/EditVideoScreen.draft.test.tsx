@@ -172,7 +172,7 @@ describe("/editvideo?id=: one's own video", () => {
       ),
     ).toBeTruthy();
     expect(field("标题（必填）").value).toBe("城市夜景（修改）");
-    expect(field("价格（元）").value).toBe("15.00");
+    expect(field("价格（金币）").value).toBe("15.00");
     expect(select("试看时长").value).toBe("60000");
     await click(control("保存修改"));
     await waitFor(() => byText("修改已提交审核"));

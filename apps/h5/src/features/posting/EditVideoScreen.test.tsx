@@ -48,13 +48,13 @@ describe("/editvideo: a new post's form", () => {
     expect(api.substance.saveMyVideo).not.toHaveBeenCalled();
   });
 
-  it("asks a price in yuan within the server's bounds, with two decimals, for a paid video", async () => {
+  it("asks a price in gold within the server's bounds, with two decimals, for a paid video", async () => {
     const { api } = await openNewPost();
-    expect(queryText("价格（元）")).toBeNull();
+    expect(queryText("价格（金币）")).toBeNull();
     expect(queryText("试看时长")).toBeNull();
     await click(byText("付费").closest("label") ?? document.body);
-    await waitFor(() => byText("价格（元）"));
-    expect(byText("1.00 至 999.00 元，最多两位小数")).toBeTruthy();
+    await waitFor(() => byText("价格（金币）"));
+    expect(byText("1.00 金币 至 999.00 金币，最多两位小数")).toBeTruthy();
     // The preview: choices within the server's bound, its default chosen.
     const preview = select("试看时长");
     expect(preview.value).toBe("15000");
@@ -71,17 +71,17 @@ describe("/editvideo: a new post's form", () => {
     await typeInto(field("标题（必填）"), "付费视频");
     await click(control("发布"));
     await waitFor(() => byText("请输入价格"));
-    expect(document.activeElement).toBe(field("价格（元）"));
+    expect(document.activeElement).toBe(field("价格（金币）"));
     for (const [typed, said] of [
-      ["0.99", "价格须在 1.00 至 999.00 元之间"],
-      ["1000", "价格须在 1.00 至 999.00 元之间"],
+      ["0.99", "价格须在 1.00 金币 至 999.00 金币 之间"],
+      ["1000", "价格须在 1.00 金币 至 999.00 金币 之间"],
       ["1.234", "价格最多两位小数，例如 12.50"],
       ["abc", "价格最多两位小数，例如 12.50"],
     ] as const) {
-      await typeInto(field("价格（元）"), typed);
+      await typeInto(field("价格（金币）"), typed);
       await waitFor(() => byText(said));
     }
-    await typeInto(field("价格（元）"), "12.5");
+    await typeInto(field("价格（金币）"), "12.5");
     await waitFor(() => {
       expect(errors()).toEqual([]);
     });

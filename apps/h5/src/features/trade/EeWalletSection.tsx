@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { formatAmount, wallet } from "@platform/domain";
+import { formatAmount, unitsToHundredths, wallet } from "@platform/domain";
 import { Button, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
@@ -8,15 +8,17 @@ import { useErrorText } from "../../components/useErrorText";
 import { isLeavableUrl } from "./orders";
 import { eepayBalanceQueryOptions, eepayEnterUrlQueryOptions } from "./queries";
 import { TradeCard } from "./TradeCard";
+import { MoneyUnit, amountIn } from "@platform/i18n";
 
 /** The EE e-wallet: its balance (1 EE coin is 1 yuan), whether it is opened, and a way into its own pages. */
 export function EeWalletSection() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const errorText = useErrorText();
   const { api } = useRouter().options.context;
   const balance = useQuery(eepayBalanceQueryOptions(api));
   const enter = useQuery(eepayEnterUrlQueryOptions(api));
-  const rate = wallet.eeCoinPerYuan;
+  const oneCoin = amountIn(i18n, MoneyUnit.ee, 100);
+  const rate = amountIn(i18n, MoneyUnit.yuan, unitsToHundredths(wallet.eeCoinPerYuan));
 
   let body;
   if (balance.data === undefined) {
@@ -38,7 +40,7 @@ export function EeWalletSection() {
           </span>
         </p>
         <p className="h5-note">
-          {balance.data.bound ? t`1 EE 币 = ${rate} 元` : t`尚未开通 EE 钱包，进入后即可开通`}
+          {balance.data.bound ? t`${oneCoin} = ${rate}` : t`尚未开通 EE 钱包，进入后即可开通`}
         </p>
       </>
     );

@@ -18,6 +18,7 @@ import { isLeavableUrl } from "./orders";
 import { payConfigQueryOptions } from "./queries";
 import type { PayConfig } from "./queries";
 import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
+import { MoneyUnit, unitName } from "@platform/i18n";
 
 /** The amount chosen, or why there is none yet. */
 function amountOf(
@@ -43,6 +44,7 @@ function amountOf(
  */
 export function RechargeSection() {
   const { t, i18n } = useLingui();
+  const goldName = unitName(i18n, MoneyUnit.gold);
   const text = useMessageText();
   const errorText = useErrorText();
   const labels = useTradeLabels();
@@ -180,5 +182,5 @@ export function RechargeSection() {
     );
   }
 
-  return <TradeCard title={t`充值金币`}>{body}</TradeCard>;
+  return <TradeCard title={t`充值${goldName}`}>{body}</TradeCard>;
 }

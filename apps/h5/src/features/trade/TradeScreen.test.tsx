@@ -259,7 +259,7 @@ describe("/trade", () => {
 
   it("speaks English", async () => {
     await openTrade("/trade", Language.enUS);
-    await waitFor(() => byText("Recharge gold"));
+    await waitFor(() => byText("Recharge Gold"));
     expect(byText("Sandbox")).toBeTruthy();
     expect(byText("My balances")).toBeTruthy();
     await typeInto(field("Recharge amount"), "1");

@@ -34,7 +34,7 @@ describe("/withdraw", () => {
     await waitFor(() => byText("招商银行"));
 
     await typeInto(field("提现金额"), "5");
-    expect(fieldError("提现金额")).toBe("单笔最低提现 10.00 金贝");
+    expect(fieldError("提现金额")).toBe("单笔最低提现 10.00 金币");
     await typeInto(field("提现金额"), "150.01");
     expect(fieldError("提现金额")).toBe("超出可提现余额");
     await typeInto(field("提现金额"), "20.001");

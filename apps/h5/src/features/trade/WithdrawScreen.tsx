@@ -36,6 +36,7 @@ import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refus
 import { CardSummary } from "./CardSummary";
 import "./TradeCard.css";
 import "./trade.css";
+import { MoneyUnit, unitName } from "@platform/i18n";
 
 const route = getRouteApi("/withdraw");
 
@@ -94,7 +95,8 @@ function WithdrawForm({
   readonly config: WithdrawConfig;
   readonly retryOf?: string;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const goldName = unitName(i18n, MoneyUnit.gold);
   const text = useMessageText();
   const errorText = useErrorText();
   const labels = useTradeLabels();
@@ -236,7 +238,7 @@ function WithdrawForm({
         )}
         <dl className="h5-figures h5-trade-balances">
           <div className="h5-figures__item">
-            <dt>{t`金币余额`}</dt>
+            <dt>{t`${goldName}余额`}</dt>
             <dd data-testid="withdraw-gold">{goldText}</dd>
           </div>
           <div className="h5-figures__item">

@@ -7,6 +7,7 @@ import type {
   WithdrawTiming,
   WithdrawType,
 } from "@platform/domain";
+import { MoneyUnit, unitName } from "@platform/i18n";
 
 /**
  * The words of the money enumerations, in the current language (re-read on a language switch).
@@ -14,16 +15,17 @@ import type {
  * objects would put them in the shared chunk every page loads.
  */
 export function useTradeLabels() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const gold = unitName(i18n, MoneyUnit.gold);
   const payMethods: Readonly<Partial<Record<string, string>>> = {
     EE_PAY: t`EE 钱包`,
     BANK_SM: t`银行转账`,
     MERCHANT: t`商户支付`,
-    GOLD: t`金币`,
+    GOLD: gold,
   } satisfies Record<PaymentMethod, string>;
   const withdrawTypes: Readonly<Partial<Record<string, string>>> = {
     BANK_WITHDRAW: t`提现到银行卡`,
-    GOLD_WITHDRAW: t`金币提现到银行卡`,
+    GOLD_WITHDRAW: t`${gold}提现到银行卡`,
     EEPAY_WITHDRAW: t`提现到 EE 钱包`,
   } satisfies Record<WithdrawType, string>;
   const timings: Readonly<Partial<Record<string, string>>> = {
@@ -31,10 +33,10 @@ export function useTradeLabels() {
     NORMAL: t`普通提现`,
   } satisfies Record<WithdrawTiming, string>;
   const balances: Readonly<Partial<Record<string, string>>> = {
-    [AccountType.GOLD]: t`金币`,
-    [AccountType.WALLET]: t`钱包`,
-    GAME: t`游戏币`,
-    GAME_BONUS: t`游戏奖金`,
+    [AccountType.GOLD]: gold,
+    [AccountType.WALLET]: unitName(i18n, MoneyUnit.wallet),
+    GAME: unitName(i18n, MoneyUnit.game),
+    GAME_BONUS: unitName(i18n, MoneyUnit.gameBonus),
   };
   const reasons: Readonly<Partial<Record<string, string>>> = {
     RECHARGE: t`充值`,
