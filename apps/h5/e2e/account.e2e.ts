@@ -306,7 +306,7 @@ describe("the account's own screens (Step 15)", () => {
     const second = await e2e.phone();
     await second.page.goto("/login");
     const popup = second.page.getByRole("dialog");
-    await popup.getByRole("heading", { name: "身份证登录" }).waitFor();
+    await popup.getByRole("heading", { name: "身份卡登录" }).waitFor();
     await popup
       .getByTestId("album-file")
       .setInputFiles({ name: "card.png", mimeType: "image/png", buffer: oldCard });
@@ -328,7 +328,7 @@ describe("the account's own screens (Step 15)", () => {
     const third = await e2e.phone();
     await third.page.goto("/login");
     const thirdPopup = third.page.getByRole("dialog");
-    await thirdPopup.getByRole("heading", { name: "身份证登录" }).waitFor();
+    await thirdPopup.getByRole("heading", { name: "身份卡登录" }).waitFor();
     await thirdPopup
       .getByTestId("album-file")
       .setInputFiles({ name: "card.png", mimeType: "image/png", buffer: oldCard });

@@ -316,11 +316,11 @@ describe("the Content-Security-Policy against the built app", () => {
         if (document.querySelector("video") !== null) seen.video = true;
       }).observe(document.body, { subtree: true, childList: true });
     });
-    await popup.getByRole("button", { name: "扫描身份证二维码" }).click();
+    await popup.getByRole("button", { name: "扫描身份卡二维码" }).click();
 
     // The fake camera films the code: the scanner reads it, closes and hands it to the sign-in (a
     // test code, not a card: the sign-in refuses it without a call, and the login popup stays).
-    const scanner = page.getByRole("dialog", { name: "扫描身份证二维码" });
+    const scanner = page.getByRole("dialog", { name: "扫描身份卡二维码" });
     await expect
       .poll(
         () =>

@@ -206,7 +206,7 @@ async function seedAccounts(ctx: AppContext): Promise<boolean> {
     [MenuConfigType.RECOMMEND, "cardManage", "银行卡管理 Bank cards"],
     [MenuConfigType.RECOMMEND, "buySuperVip", "购买超级会员 Buy super VIP"],
     [MenuConfigType.MORE, "settings", "设置 Settings"],
-    [MenuConfigType.MORE, "idCard", "身份卡 ID card"],
+    [MenuConfigType.MORE, "idCard", "身份卡 Identity card"],
   ];
   await ctx.db
     .insert(menuItems)

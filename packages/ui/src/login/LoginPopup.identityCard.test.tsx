@@ -32,14 +32,14 @@ async function uploadAlbumImage(p: LoginPopupProps) {
 describe("LoginPopup identity card", () => {
   it("opens the scanner (here without a camera, offering the album)", async () => {
     const { user } = await renderUi(<LoginPopup {...props()} />);
-    await user.click(screen.getByRole("button", { name: "扫描身份证二维码" }));
+    await user.click(screen.getByRole("button", { name: "扫描身份卡二维码" }));
     // The scanner's code loads when it is first opened.
-    expect(await screen.findByRole("dialog", { name: "扫描身份证二维码" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "扫描身份卡二维码" })).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toBe(
       "此设备或浏览器无法使用相机，请从相册选择二维码图片。",
     );
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("dialog", { name: "扫描身份证二维码" })).toBeNull();
+    expect(screen.queryByRole("dialog", { name: "扫描身份卡二维码" })).toBeNull();
     expect(screen.getByRole("dialog", { name: "手机验证码登录" })).toBeTruthy();
   });
 
@@ -98,11 +98,23 @@ describe("LoginPopup identity card", () => {
     expect(p.alert).not.toHaveBeenCalled();
   });
 
+  it("names the app's own identity card, never the national ID card, in both languages", async () => {
+    const zh = await renderUi(<LoginPopup {...props()} />);
+    expect(screen.getByRole("heading", { name: "身份卡登录" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "扫描身份卡二维码" })).toBeTruthy();
+    expect(document.body.textContent).not.toContain("身份证");
+    zh.unmount();
+    await renderUi(<LoginPopup {...props()} />, { language: Language.enUS });
+    expect(screen.getByRole("heading", { name: "Identity card sign-in" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Scan identity card QR code" })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\bID card\b/i);
+  });
+
   it("is offered in the login modes only", async () => {
     const { user } = await renderUi(<LoginPopup {...props()} />);
     expect(screen.getByRole("button", { name: "从相册选择" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "注册账号" }));
     expect(screen.queryByRole("button", { name: "从相册选择" })).toBeNull();
-    expect(screen.queryByRole("button", { name: "扫描身份证二维码" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "扫描身份卡二维码" })).toBeNull();
   });
 });

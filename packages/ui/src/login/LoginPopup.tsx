@@ -354,7 +354,7 @@ export function LoginPopup({
           {loggingIn ? (
             <section className="pf-login__id-card" aria-labelledby={`${ids}-id-card`}>
               <h3 id={`${ids}-id-card`} className="pf-login__id-card-title">
-                <Trans>身份证登录</Trans>
+                <Trans>身份卡登录</Trans>
               </h3>
               <div className="pf-login__id-card-actions">
                 <Button
@@ -365,7 +365,7 @@ export function LoginPopup({
                   }}
                 >
                   <Icon name="qr" />
-                  <Trans>扫描身份证二维码</Trans>
+                  <Trans>扫描身份卡二维码</Trans>
                 </Button>
                 <AlbumQrButton
                   onResult={(result) => void loginWithQr(result)}

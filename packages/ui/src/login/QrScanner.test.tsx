@@ -60,7 +60,7 @@ describe("QrScanner", () => {
       video: { facingMode: "environment", aspectRatio: 0.8 },
       audio: false,
     });
-    expect(await screen.findByText("将身份证二维码放入框内，即可自动扫描")).toBeTruthy();
+    expect(await screen.findByText("将身份卡二维码放入框内，即可自动扫描")).toBeTruthy();
     expect(track.stop).not.toHaveBeenCalled();
     rerender(
       <PlatformI18nProvider i18n={i18n}>
@@ -83,7 +83,7 @@ describe("QrScanner", () => {
         mediaDevices={camera(() => Promise.resolve(stream))}
       />,
     );
-    await screen.findByText("将身份证二维码放入框内，即可自动扫描");
+    await screen.findByText("将身份卡二维码放入框内，即可自动扫描");
     await waitFor(() => {
       expect(decoded.calls).toBeGreaterThan(0);
     });

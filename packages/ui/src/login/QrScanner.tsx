@@ -34,7 +34,7 @@ export interface QrScannerProps {
 export function QrScanner(props: QrScannerProps) {
   const { t } = useLingui();
   return (
-    <BottomPopup open={props.open} onClose={props.onClose} title={t`扫描身份证二维码`}>
+    <BottomPopup open={props.open} onClose={props.onClose} title={t`扫描身份卡二维码`}>
       <ScannerBody {...props} />
     </BottomPopup>
   );
@@ -196,7 +196,7 @@ function ScannerBody({ onResult, onError, mediaDevices, alert, decodeOptions }: 
         {state === "starting"
           ? t`正在打开相机…`
           : state === "scanning"
-            ? t`将身份证二维码放入框内，即可自动扫描`
+            ? t`将身份卡二维码放入框内，即可自动扫描`
             : null}
       </p>
       <AlbumQrButton

@@ -71,7 +71,7 @@ export function IdCardScreen() {
       <div className="h5-idcard">
         <section className="h5-idcard__card" aria-describedby={leadId}>
           <p id={leadId} className="h5-idcard__lead">
-            {t`在另一台设备上登录时，在登录页选择“扫描身份证二维码”或“从相册选择”，扫描或选择这张二维码，即可直接登录本账号，无需手机号和密码。`}
+            {t`在另一台设备上登录时，在登录页选择“扫描身份卡二维码”或“从相册选择”，扫描或选择这张二维码，即可直接登录本账号，无需手机号和密码。`}
           </p>
           <div className="h5-idcard__qr">
             {image.state === "ready" ? (
