@@ -283,7 +283,7 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   },
   [ServerMessageKey.sandboxPayTitle]: /*i18n*/ {
     id: "server.sandboxPayTitle",
-    message: "{provider} 沙箱收银台",
+    message: "{provider}沙箱收银台",
   },
   [ServerMessageKey.sandboxNotice]: /*i18n*/ {
     id: "server.sandboxNotice",
@@ -291,7 +291,7 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   },
   [ServerMessageKey.sandboxPayAmount]: /*i18n*/ {
     id: "server.sandboxPayAmount",
-    message: "应付金额：{amount}",
+    message: "应付金额：{amount} {unitYuan}",
   },
   [ServerMessageKey.sandboxPayOrder]: /*i18n*/ {
     id: "server.sandboxPayOrder",
@@ -306,7 +306,24 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   },
   [ServerMessageKey.sandboxPayDone]: /*i18n*/ {
     id: "server.sandboxPayDone",
-    message: "这笔支付已处理（{status}），正在返回商户",
+    message: "这笔支付{status}，正在返回商户……",
+  },
+  [ServerMessageKey.sandboxPayBack]: /*i18n*/ { id: "server.sandboxPayBack", message: "返回商户" },
+  [ServerMessageKey.sandboxProviderBank]: /*i18n*/ { id: "server.sandboxProviderBank", message: "银行" },
+  [ServerMessageKey.sandboxProviderEepay]: /*i18n*/ { id: "server.sandboxProviderEepay", message: "EE 钱包" },
+  [ServerMessageKey.sandboxProviderMerchant]: /*i18n*/ {
+    id: "server.sandboxProviderMerchant",
+    message: "商户",
+  },
+  [ServerMessageKey.sandboxPaymentProcessing]: /*i18n*/ {
+    id: "server.sandboxPaymentProcessing",
+    message: "已提交，银行处理中",
+  },
+  [ServerMessageKey.sandboxPaymentPaid]: /*i18n*/ { id: "server.sandboxPaymentPaid", message: "已支付" },
+  [ServerMessageKey.sandboxPaymentFailed]: /*i18n*/ { id: "server.sandboxPaymentFailed", message: "未成功" },
+  [ServerMessageKey.sandboxPaymentRefunded]: /*i18n*/ {
+    id: "server.sandboxPaymentRefunded",
+    message: "已退款",
   },
   [ServerMessageKey.sandboxWalletTitle]: /*i18n*/ {
     id: "server.sandboxWalletTitle",

@@ -43,9 +43,10 @@ export function page(
   title: string,
   body: string,
   notice: string = translate(language, ServerMessageKey.sandboxNotice),
+  head = "",
 ): string {
   const lang = language === "en_US" ? "en-US" : "zh-CN";
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main><h1>${escape(title)}</h1><p role="note"><strong>${escape(notice)}</strong></p>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}<title>${escape(title)}</title><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main><h1>${escape(title)}</h1><p role="note"><strong>${escape(notice)}</strong></p>${body}</main></body></html>`;
 }
 
 export interface CheckoutView {
@@ -94,5 +95,34 @@ export function walletPage(
     `<p>${t(ServerMessageKey.sandboxWalletAccount, { account })}</p>
 <p>${t(ServerMessageKey.sandboxWalletBalance, { amount: yuan(balance) })}</p>
 <form method="post" action="${escape(action)}"><button type="submit">${t(ServerMessageKey.sandboxWalletTopUp)}</button></form>`,
+  );
+}
+
+/** The words of a payment's status on the provider's own pages (never the raw PROCESSING). */
+const paymentStatusKeys: Readonly<Record<string, ServerMessageKey>> = {
+  PROCESSING: ServerMessageKey.sandboxPaymentProcessing,
+  PAID: ServerMessageKey.sandboxPaymentPaid,
+  FAILED: ServerMessageKey.sandboxPaymentFailed,
+  REFUNDED: ServerMessageKey.sandboxPaymentRefunded,
+};
+
+/** Seconds the 'already paid' page shows before it goes back to the merchant by itself. */
+export const RETURN_AFTER_SECONDS = 2;
+
+/**
+ * A checkout reached again once its payment is no longer pending (the browser's Back from the
+ * app's result page): its status in words, and it goes back to the merchant's return page by
+ * itself (a meta refresh: the CSP allows no script) and by a link.
+ */
+export function donePage(language: ServerLanguage, title: string, status: string, returnUrl: string): string {
+  const key = paymentStatusKeys[status];
+  const words = key === undefined ? status : translate(language, key);
+  const url = escape(returnUrl);
+  return page(
+    language,
+    title,
+    `<p role="status">${escape(translate(language, ServerMessageKey.sandboxPayDone, { status: words }))}</p><p><a href="${url}">${escape(translate(language, ServerMessageKey.sandboxPayBack))}</a></p>`,
+    undefined,
+    `<meta http-equiv="refresh" content="${String(RETURN_AFTER_SECONDS)};url=${url}">`,
   );
 }

@@ -12,7 +12,7 @@ import type { PaymentChannel, ProviderNotification } from "../provider";
 import { paymentChannels } from "../provider";
 import { SIGNATURE_HEADER, sign, verify } from "../signature";
 import { Sealer } from "../../../security/sealing";
-import { checkoutPage, pageLanguage, page, walletPage } from "./pages";
+import { checkoutPage, donePage, pageLanguage, page, walletPage } from "./pages";
 
 /**
  * The payment sandbox: a provider of its own, served by this server under /sandbox/pay/<channel>
@@ -40,7 +40,12 @@ export interface SandboxOptions {
   readonly duplicates: boolean;
 }
 
-const providerNames: Record<PaymentChannel, string> = { bank: "Bank", eepay: "EEPay", merchant: "Merchant" };
+/** Each channel's name on its pages, in the page's one language. */
+const providerNames: Record<PaymentChannel, ServerMessageKey> = {
+  bank: ServerMessageKey.sandboxProviderBank,
+  eepay: ServerMessageKey.sandboxProviderEepay,
+  merchant: ServerMessageKey.sandboxProviderMerchant,
+};
 
 const ZPaymentRequest = z.object({
   merchantOrder: z.string().min(1).max(64),
@@ -409,21 +414,23 @@ export function sandboxPaymentRoutes(app: FastifyInstance, options: SandboxOptio
             .status(404)
             .type("text/html; charset=utf-8")
             .send(page(language, "404", ""));
+        const provider = translate(language, providerNames[channel]);
         if (payment.status !== "PENDING") {
           return reply
             .type("text/html; charset=utf-8")
             .send(
-              page(
+              donePage(
                 language,
-                translate(language, ServerMessageKey.sandboxPayTitle, { provider: providerNames[channel] }),
-                `<p>${translate(language, ServerMessageKey.sandboxPayDone, { status: payment.status })}</p><p><a href="${payment.returnUrl}">↩</a></p>`,
+                translate(language, ServerMessageKey.sandboxPayTitle, { provider }),
+                payment.status,
+                payment.returnUrl,
               ),
             );
         }
         return reply.type("text/html; charset=utf-8").send(
           checkoutPage({
             language,
-            provider: providerNames[channel],
+            provider,
             orderNum: payment.merchantOrder,
             amount: payment.amount,
             action: request.url,
