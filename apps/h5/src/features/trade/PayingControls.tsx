@@ -4,7 +4,7 @@ import { Button, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { isLeavableUrl } from "./orders";
-import { refreshMoney, storeOrder } from "./queries";
+import { refreshBalances, refreshMoney, storeOrder } from "./queries";
 import type { RechargeOrder } from "./queries";
 import { useRefusals } from "./refusals";
 
@@ -21,6 +21,8 @@ export function PayingControls({ order }: { readonly order: RechargeOrder }) {
   const confirm = useMutation({
     mutationFn: () => api.trade.confirmPaid({ orderNum: order.orderNum }, { quiet: true }),
     onSuccess: async (answer) => {
+      // A status that moved money shows only with the balances fetched again (never the old gold).
+      if (answer.status !== RechargeStatus.PAYING) await refreshBalances(queryClient);
       storeOrder(queryClient, answer);
       // The provider has not seen the money yet: say so, rather than nothing happening.
       if (answer.status === RechargeStatus.PAYING) toast.show(t`暂未收到付款，完成支付后请再试`);

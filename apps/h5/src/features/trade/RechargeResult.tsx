@@ -3,7 +3,7 @@ import { OrderTab, amountDifference, formatAmount, isNotFound, rechargeStatusVie
 import { Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { signedAmount, useTradeLabels } from "./labels";
@@ -15,7 +15,8 @@ import { TradeCard } from "./TradeCard";
 
 /**
  * The result of a recharge the provider sent the browser back from (/trade?orderNum=): the order
- * followed every 2 s while it is being paid or processed, its status in the spec's words, the
+ * followed every second for 20 s after the return (the server asking the provider), then every 2 s,
+ * while it is being paid or processed; a final status shows only with the balances fetched again, its status in the spec's words, the
  * amounts, 'I have paid' while paying, and its detail page. A final status refreshes the balances.
  */
 export function RechargeResult({ orderNum, from }: { readonly orderNum: string; readonly from?: string }) {
@@ -24,7 +25,9 @@ export function RechargeResult({ orderNum, from }: { readonly orderNum: string; 
   const labels = useTradeLabels();
   const queryClient = useQueryClient();
   const { api } = useRouter().options.context;
-  const query = useQuery(rechargeOrderQueryOptions(api, orderNum));
+  // Opened as the provider's page sends the browser back: followed closely for a while.
+  const [returnedAt] = useState(() => Date.now());
+  const query = useQuery(rechargeOrderQueryOptions(api, orderNum, { returnedAt, queryClient }));
   const order = query.data;
   const final = order === undefined ? false : rechargeStatusView(order.status).final;
 

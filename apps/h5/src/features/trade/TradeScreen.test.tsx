@@ -181,6 +181,7 @@ describe("/trade", () => {
       "/orderdetails?page=RECHARGE_ORDER&orderNum=R20250000001",
     );
 
+    state.nextStatus.set("R20250000001", "PROCESSING");
     await click(control("我已支付"));
     await waitFor(() => byText(processing));
     expect(api.trade.confirmPaid).toHaveBeenCalledWith({ orderNum: "R20250000001" }, { quiet: true });

@@ -57,15 +57,48 @@ export function payConfigQueryOptions(api: TradeApi) {
   });
 }
 
-/** A recharge order by its number; asked again every 2 s while it is being paid or processed. */
-export function rechargeOrderQueryOptions(api: TradeApi, orderNum: string) {
+/** Just back from the provider's page, a recharge is asked about this often (ms)… */
+export const RETURN_POLL_MS = 1_000;
+/** …for this long (ms) after the result first shows; then every `ORDER_POLL_MS`. */
+export const RETURN_WINDOW_MS = 20_000;
+
+/** How the result of a recharge follows its order (issue 37, item 10). */
+export interface RechargeFollow {
+  /** When the browser came back from the provider's page (ms since the epoch). */
+  readonly returnedAt: number;
+  /** The balances a final status changes are fetched again before that status is shown. */
+  readonly queryClient: QueryClient;
+}
+
+function unfinished(status: string | undefined): boolean {
+  return status === "PAYING" || status === "PROCESSING";
+}
+
+/**
+ * A recharge order by its number; asked again every 2 s while it is being paid or processed. On
+ * the result page (`follow`), for `RETURN_WINDOW_MS` after the return from the provider, every
+ * second and through `confirmPaid` (the server asks the provider rather than wait for its
+ * notification); and a final status lands only once the balances have been fetched again, so
+ * 'payment successful' never shows beside the old balance.
+ */
+export function rechargeOrderQueryOptions(api: TradeApi, orderNum: string, follow?: RechargeFollow) {
+  const justReturned = () => follow !== undefined && Date.now() - follow.returnedAt < RETURN_WINDOW_MS;
   return queryOptions({
     queryKey: tradeKeys.order(OrderTab.RECHARGE_ORDER, orderNum),
-    queryFn: ({ signal }) => api.trade.orderDetail({ orderNum }, { signal }),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === "PAYING" || status === "PROCESSING" ? ORDER_POLL_MS : false;
+    queryFn: async ({ signal }): Promise<RechargeOrder> => {
+      const known = follow?.queryClient.getQueryData<RechargeOrder>(
+        tradeKeys.order(OrderTab.RECHARGE_ORDER, orderNum),
+      );
+      const order =
+        justReturned() && (known === undefined || unfinished(known.status))
+          ? await api.trade.confirmPaid({ orderNum }, { signal, quiet: true })
+          : await api.trade.orderDetail({ orderNum }, { signal });
+      if (follow !== undefined && !unfinished(order.status) && unfinished(known?.status ?? "PAYING"))
+        await refreshBalances(follow.queryClient);
+      return order;
     },
+    refetchInterval: (query) =>
+      unfinished(query.state.data?.status) ? (justReturned() ? RETURN_POLL_MS : ORDER_POLL_MS) : false,
   });
 }
 
@@ -164,6 +197,11 @@ export function storeOrder(queryClient: QueryClient, order: Order): void {
 }
 
 /** After money moved: balances, orders and the statement are read again when next shown. */
+/** The balances fetched again (awaited), before a status that changed them is shown. */
+export function refreshBalances(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: tradeKeys.wallet() });
+}
+
 export async function refreshMoney(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: tradeKeys.wallet() }),

@@ -187,13 +187,22 @@ export function fakeTradeApi(options: FakeTradeOptions = {}) {
         state.recharges = state.recharges.map((o) => (o.orderNum === orderNum ? moved : o));
         return Promise.resolve(moved);
       }),
-      confirmPaid: vi.fn(({ orderNum }: { orderNum: string }) => {
-        const order = findRecharge(orderNum);
-        if (order === undefined) return Promise.reject(notFound("trade.confirmPaid"));
-        const moved: RechargeOrder = { ...order, status: "PROCESSING" };
-        state.recharges = state.recharges.map((o) => (o.orderNum === orderNum ? moved : o));
-        return Promise.resolve(moved);
-      }),
+      // The server asks the provider: the order as it then stands (`nextStatus` when set).
+      confirmPaid: vi.fn(
+        ({ orderNum }: { orderNum: string }, _options?: { quiet?: boolean; signal?: AbortSignal }) => {
+          const order = findRecharge(orderNum);
+          if (order === undefined) return Promise.reject(notFound("trade.confirmPaid"));
+          const next = state.nextStatus.get(orderNum);
+          if (next === undefined) return Promise.resolve(order);
+          const moved: RechargeOrder = {
+            ...order,
+            status: next,
+            receivedAmount: next === "PAYMENT_SUCCESSFUL" ? order.applicationAmount : null,
+          };
+          state.recharges = state.recharges.map((o) => (o.orderNum === orderNum ? moved : o));
+          return Promise.resolve(moved);
+        },
+      ),
       cancelOrder: vi.fn((request: RequestOf<"trade.cancelOrder">) => {
         state.recharges = state.recharges.map((o) =>
           o.orderNum === request.orderNum ? { ...o, status: "CANCELLED", cancelReason: request.reason } : o,
