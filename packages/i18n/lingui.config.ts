@@ -31,6 +31,7 @@ export default defineConfig({
         "<rootDir>/../ui/src/live",
         "<rootDir>/../ui/src/creation",
         "<rootDir>/../ui/src/my",
+        "<rootDir>/../ui/src/payment",
       ],
     },
     {
@@ -44,8 +45,8 @@ export default defineConfig({
       // Membership and the library's words (/membervip, purchases, history, favourites): loaded
       // with those screens, like the money screens'.
       path: "<rootDir>/src/locales/{locale}/library",
-      include: ["<rootDir>/../../apps/h5/src/features/library"],
-      exclude: ["**/*.test.*", "**/test/**"],
+      include: ["<rootDir>/../../apps/h5/src/features/library", "<rootDir>/../ui/src/payment"],
+      exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
     },
     {
       // Posting and managing one's own videos (/editvideo, the owner's works on /creationcenter):
@@ -79,14 +80,18 @@ export default defineConfig({
       // The game lobby's words (/game, Step 16: balances, moving gold in and out of the game,
       // banners and games): loaded with that screen, like the money screens'.
       path: "<rootDir>/src/locales/{locale}/game",
-      include: ["<rootDir>/../../apps/h5/src/features/game"],
+      include: ["<rootDir>/../../apps/h5/src/features/game", "<rootDir>/../ui/src/payment"],
       exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
     },
     {
       // Live rooms' words (/starlive, Step 16: rooms, the live player, chat, going live): loaded
       // with that screen, like the game lobby's.
       path: "<rootDir>/src/locales/{locale}/live",
-      include: ["<rootDir>/../../apps/h5/src/features/live", "<rootDir>/../ui/src/live"],
+      include: [
+        "<rootDir>/../../apps/h5/src/features/live",
+        "<rootDir>/../ui/src/live",
+        "<rootDir>/../ui/src/payment",
+      ],
       exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
     },
     {

@@ -55,7 +55,10 @@ describe("super membership, bought by a new user", () => {
     await page.getByRole("radio", { name: /月卡/ }).check();
     await page.getByRole("button", { name: "立即开通" }).click();
     const confirm = page.getByRole("dialog", { name: "确认开通" });
-    await confirm.getByText(`支付后金币余额 ${((20_000 - month.amount) / 100).toFixed(2)}`).waitFor();
+    await confirm.getByTestId("pay-confirm-after").waitFor();
+    expect(await confirm.getByTestId("pay-confirm-after").textContent()).toBe(
+      ((20_000 - month.amount) / 100).toFixed(2),
+    );
     await confirm.getByRole("button", { name: /确认支付/ }).click();
     await page.waitForURL(new RegExp(`/videoview\\?id=${svip.id}$`), { timeout: 15_000 });
     await page.getByText("开通成功，会员剩余 30 天").waitFor();

@@ -98,3 +98,8 @@ export function wageringAfterExchange(
     ? stillRequired + GAME_WAGER_MULTIPLE * exchanged
     : GAME_WAGER_MULTIPLE * exchanged + gameBalanceBefore;
 }
+
+/** The bonus an exchange of `exchanged` (hundredths) into the game adds at `bonusPercent` (rounded down). */
+export function exchangeBonus(exchanged: number, bonusPercent: number): number {
+  return Math.floor((exchanged * bonusPercent) / 100);
+}

@@ -12,6 +12,9 @@ export * from "./primitives";
 export * from "./video";
 export * from "./player";
 export * from "./purchase";
+// The confirmation before gold is spent or moved: its words are in the catalogs of the screens
+// that use it (library, game, live), loaded with them.
+export * from "./payment";
 export * from "./comments";
 export * from "./login";
 export * from "./my";

@@ -85,8 +85,35 @@ describe("/game transfers", () => {
     expect(testId("game-transfer-preview")).toBe(
       "将赠送 10.00 奖金；转入后需投注满 1010.00 才能解锁奖金并转回金币",
     );
+    // Nothing moves before the confirmation sheet: the amount, the gold before and after, and the
+    // betting condition in numbers (spec §9: 10 × 100.00 + the 10.00 held before).
     await click(control("确认转账"));
+    const sheet = await waitFor(() => {
+      const found = document.querySelector("[role=dialog]");
+      if (found === null) throw new Error("no confirmation sheet");
+      return found;
+    });
+    expect(sheet.getAttribute("aria-labelledby")).not.toBeNull();
+    expect(byText("确认转入游戏", "h2")).toBeTruthy();
+    expect(testId("pay-confirm-amount")).toBe("100.00");
+    expect(testId("pay-confirm-balance")).toBe("195.50");
+    expect(testId("pay-confirm-after")).toBe("95.50");
+    expect(testId("pay-confirm-condition")).toBe(
+      "转入后需投注满 1010.00（转入金额的 10 倍 1000.00 加转入前的游戏余额 10.00），奖金才解锁，游戏余额才能转回金币。",
+    );
+    await settle();
+    expect(api.trade.userSelfTransfer).not.toHaveBeenCalled();
+    // Cancel moves nothing; confirm moves it.
+    await click(control("取消"));
+    await settle();
+    expect(document.querySelector("[role=dialog]")).toBeNull();
+    expect(api.trade.userSelfTransfer).not.toHaveBeenCalled();
+    expect(testId("game-balance-gold")).toBe("195.50");
+    await click(control("确认转账"));
+    await waitFor(() => control("确认转入"));
+    await click(control("确认转入"));
     await waitFor(() => byText("转账成功"));
+    expect(document.querySelector("[role=dialog]")).toBeNull();
     const [body, options] = api.trade.userSelfTransfer.mock.calls[0] ?? [];
     expect(body).toEqual({ fromType: "GOLD", toType: "GAME", amount: 10_000 });
     expect(options?.quiet).toBe(true);
@@ -98,6 +125,18 @@ describe("/game transfers", () => {
     expect(testId("game-balance-bonus")).toBe("10.00");
     expect(testId("game-condition")).toBe("还需投注 1010.00 才能解锁奖金，并把游戏余额转回金币");
     expect(amount().value).toBe("");
+  });
+
+  it("offers the two ways as the app's choice cards: a radio group under its legend", async () => {
+    await openGame();
+    const group = byText("转账方向", "legend").closest("fieldset");
+    const cards = [...(group?.querySelectorAll("label.h5-trade-choice") ?? [])];
+    expect(cards.map((card) => card.textContent)).toEqual(["金币 → 游戏余额", "游戏余额 → 金币"]);
+    const radios = cards.map((card) => card.querySelector<HTMLInputElement>("input[type=radio]"));
+    expect(radios.map((radio) => radio?.checked)).toEqual([true, false]);
+    expect(new Set(radios.map((radio) => radio?.name)).size).toBe(1);
+    await chooseWay("游戏余额 → 金币");
+    expect(radios.map((radio) => radio?.checked)).toEqual([false, true]);
   });
 
   it("explains instead of sending while bets are due, and moves the game balance back once none are", async () => {

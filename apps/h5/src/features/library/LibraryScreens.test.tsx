@@ -126,7 +126,8 @@ describe("/membervip", () => {
     await waitFor(() => {
       expect(dialogText()).toContain("季卡：90 天超级会员，支付 80.00 金币。");
     });
-    expect(dialogText()).toContain("支付后金币余额 120.00");
+    expect(dialogText()).toContain("金币余额200.00 金币");
+    expect(dialogText()).toContain("支付后金币余额120.00 金币");
     await click(control("确认支付 80.00 金币"));
     await waitFor(() => {
       expect(api.user.openVipAccount).toHaveBeenCalledWith(

@@ -7,7 +7,7 @@ import {
   membershipControls,
   walletBalanceOf,
 } from "@platform/domain";
-import { Button, Dialog, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
+import { Button, PaymentConfirmDialog, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
@@ -283,8 +283,9 @@ function PlanOption({
 }
 
 /**
- * The confirmation before paying: what the plan adds (days after the current term, or permanent),
- * the price, the gold left, and — buying permanent with days left — that those days are not refunded.
+ * The confirmation before paying (the shared payment sheet): what the plan adds (days after the
+ * current term, or permanent), the price, the gold now and after, and — buying permanent with days
+ * left — that those days are not refunded.
  */
 function ConfirmPurchase({
   open,
@@ -307,27 +308,25 @@ function ConfirmPurchase({
   const name = plan.name;
   const days = plan.days;
   const price = amountIn(i18n, MoneyUnit.gold, plan.amount);
-  const after = formatAmount(gold - plan.amount);
-  const goldName = unitName(i18n, MoneyUnit.gold);
   const forfeits = days === 0 && status.isVip && !status.isPermanent ? status.remainDays : 0;
   return (
-    <Dialog
+    <PaymentConfirmDialog
       open={open}
       title={status.isVip ? t`确认续费` : t`确认开通`}
       confirmLabel={t`确认支付 ${price}`}
-      busy={busy}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    >
-      <p>
-        {days === 0
+      summary={
+        days === 0
           ? t`${name}：永久超级会员，支付 ${price}。`
           : status.isVip
             ? t`${name}：在当前会员到期后再增加 ${days} 天，支付 ${price}。`
-            : t`${name}：${days} 天超级会员，支付 ${price}。`}
-      </p>
-      {forfeits > 0 ? <p>{t`您当前剩余的 ${forfeits} 天会员不退还。`}</p> : null}
-      <p>{t`支付后${goldName}余额 ${after}`}</p>
-    </Dialog>
+            : t`${name}：${days} 天超级会员，支付 ${price}。`
+      }
+      amount={plan.amount}
+      balance={gold}
+      condition={forfeits > 0 ? t`您当前剩余的 ${forfeits} 天会员不退还。` : undefined}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

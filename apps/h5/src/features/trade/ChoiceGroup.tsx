@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./ChoiceGroup.css";
 
 export interface Choice<T extends string | number> {
   readonly value: T;

@@ -7,6 +7,7 @@ import {
   BusinessCode,
   GameRoundOutcome,
   MessageKind,
+  exchangeBonus,
   formatAmount,
   wageringAfterExchange,
 } from "@platform/domain";
@@ -85,7 +86,7 @@ export async function afterExchangeIn(
   bonusPercent: number,
   reference: string,
 ): Promise<void> {
-  const bonus = Math.floor((exchanged * bonusPercent) / 100);
+  const bonus = exchangeBonus(exchanged, bonusPercent);
   if (bonus <= 0) return;
   await post(tx, {
     kind: "GAME_BONUS",

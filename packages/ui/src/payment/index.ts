@@ -1,0 +1,2 @@
+export { PaymentConfirmDialog } from "./PaymentConfirmDialog";
+export type { PaymentConfirmDialogProps } from "./PaymentConfirmDialog";
