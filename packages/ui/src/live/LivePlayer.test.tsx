@@ -62,6 +62,24 @@ describe("LivePlayer", () => {
     );
   });
 
+  it("a playlist answered 403 (the room turned paid) stops retrying and says so to the room", async () => {
+    const fake = fakeShaka();
+    const onRefused = vi.fn();
+    await renderUi(<LivePlayer {...props} loadShaka={fake.load} onRefused={onRefused} />);
+    await waitFor(() => {
+      expect(fake.players[0]?.loads.length).toBe(1);
+    });
+    // shaka's BAD_HTTP_STATUS, recoverable: on a live stream it would retry every second.
+    fake.players[0]?.emitError({ code: 1001, severity: 1, data: ["/api/live/hls/3/r0.m3u8", 403] });
+    await waitFor(() => {
+      expect(onRefused).toHaveBeenCalledTimes(1);
+    });
+    expect(await screen.findByText("直播暂时无法播放")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fake.players[0]?.loads.length).toBe(1);
+    expect(screen.queryByText("直播信号中断，正在重新连接…")).toBeNull();
+  });
+
   it("an ended broadcast says so and loads nothing", async () => {
     const fake = fakeShaka();
     await renderUi(<LivePlayer {...props} ended loadShaka={fake.load} />);

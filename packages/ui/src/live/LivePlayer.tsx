@@ -4,7 +4,7 @@ import { Icon } from "../icons/Icon";
 import type { VideoSource } from "../player/playback";
 import { noop, playQuietly, useLatest } from "../player/playerUtils";
 import { QualityMenu } from "../player/QualityMenu";
-import { attachShaka } from "../player/attachShaka";
+import { attachShaka, httpStatusOf } from "../player/attachShaka";
 import { HLS_MIME_TYPE, withMediaParams } from "../player/shaka";
 import type { MediaParams, ShakaLoader, ShakaPlayerLike } from "../player/shaka";
 import "./live.css";
@@ -17,6 +17,7 @@ interface LiveShakaPlayer extends ShakaPlayerLike {
   configure?: (config: object) => boolean;
   seekRange?: () => { start: number; end: number };
   goToLive?: () => void;
+  unload?: () => Promise<unknown>;
 }
 
 export interface LivePlayerProps {
@@ -34,6 +35,12 @@ export interface LivePlayerProps {
   readonly poster?: string | null;
   readonly title: string;
   readonly onStateChange?: (state: LivePlayerState) => void;
+  /**
+   * The playlist answered 403: this viewer may not watch the room now (it turned ticket-only or
+   * members-only). The player stops retrying and says it cannot play; the caller reads the room's
+   * access again and offers what it needs.
+   */
+  readonly onRefused?: () => void;
 }
 
 const AUTO = "auto";
@@ -41,6 +48,8 @@ const AUTO = "auto";
 const BEHIND_LIVE_SECONDS = 8;
 /** Waits between reconnect attempts (the last repeats). */
 const RETRY_MS = [1000, 2000, 4000];
+/** What shaka reports when a request is answered 403 (the server refused this viewer). */
+const REFUSED = { code: 1001, data: [null, 403] };
 /** Buffering this long while live means the stream dropped. */
 const STALL_MS = 3000;
 
@@ -61,6 +70,7 @@ export function LivePlayer({
   poster,
   title,
   onStateChange,
+  onRefused,
 }: LivePlayerProps) {
   const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -74,9 +84,23 @@ export function LivePlayer({
   const [attempt, setAttempt] = useState(0);
   const params = useLatest<MediaParams>({ token, busPlatformId });
   const latest = useLatest({ loadShaka, onStateChange, ended });
+  // A ref of React's own (stable, like the setters), so the callbacks below stay effect-free.
+  const refusedRef = useRef(onRefused);
+  useEffect(() => {
+    refusedRef.current = onRefused;
+  });
   const autoLabel = t`自动`;
-  /** Load again after a wait, saying so (the room is live, so the stream should come back). */
-  const retry = () => {
+  /**
+   * Load again after a wait, saying so (the room is live, so the stream should come back) — unless
+   * the server refused this viewer: retrying would only be refused again.
+   */
+  const retry = (error?: unknown) => {
+    if (httpStatusOf(error) === 403) {
+      // Refused: stop, say it cannot play, and tell the caller.
+      setState("failed");
+      refusedRef.current?.();
+      return;
+    }
     setState("reconnecting");
     setAttempt((n) => n + 1);
   };
@@ -107,6 +131,10 @@ export function LivePlayer({
             made = player;
           },
           onCritical: retry,
+          onRefused: () => {
+            void made?.unload?.().catch(noop);
+            retry(REFUSED);
+          },
         });
         if (attached === "unsupported") setState("failed");
         else if (attached !== null) {
@@ -150,8 +178,8 @@ export function LivePlayer({
             playQuietly(video);
           });
         },
-        () => {
-          if (!cancelled) retry();
+        (error: unknown) => {
+          if (!cancelled) retry(error);
         },
       );
     }, wait);

@@ -1,16 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
 import { StorageKey } from "@platform/domain";
 import { Button, LiveChat, LivePlayer, LiveRoomCard, loadShakaHls } from "@platform/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter, useSearch } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { hasSession } from "../../app/api";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
-import { useIntentKey, useRefusals } from "../trade/refusals";
+import { useRefusals } from "../trade/refusals";
 import { MyLiveRoomPanel } from "./MyLiveRoomPanel";
-import { useLiveTools } from "./useLiveTools";
+import { RoomLock } from "./RoomLock";
 import { liveKeys, liveListQueryOptions, liveRoomQueryOptions } from "./queries";
 import type { LiveRoomDetail } from "./queries";
 import { useLiveChat } from "./useLiveChat";
@@ -125,19 +125,28 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
   useEffect(() => {
     if (streamStatus !== null) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
   }, [streamStatus, queryClient, roomId]);
+  // The playlist refused this viewer (403: the room turned ticket-only or members-only while they
+  // watched): the player stops and the room is read again, to show what it needs now.
+  const [refused, setRefused] = useState(false);
+  const onRefused = () => {
+    setRefused(true);
+    void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
+  };
   // The room's access changed and the server closed the chat: read the room again (the lock it
   // shows now). If this viewer may still watch it (a ticket bought meanwhile), the chat reopens.
-  const lockedNow = chat.closed?.reason === "LOCKED";
+  const chatLocked = chat.closed?.reason === "LOCKED";
   useEffect(() => {
-    if (lockedNow) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
-  }, [lockedNow, queryClient, roomId]);
+    if (chatLocked) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
+  }, [chatLocked, queryClient, roomId]);
+  // Either way, what changed is said above the lock.
+  const lockedNow = chatLocked || (refused && room?.canWatch === false);
   // Only a reading of the room made after the closing can say the viewer may still watch it.
   const stillWatching =
     room?.canWatch === true && chat.closedAt !== null && detail.dataUpdatedAt > chat.closedAt;
   const reopenChat = chat.reopen;
   useEffect(() => {
-    if (lockedNow && stillWatching) reopenChat();
-  }, [lockedNow, stillWatching, reopenChat]);
+    if (chatLocked && stillWatching) reopenChat();
+  }, [chatLocked, stillWatching, reopenChat]);
   const title = room?.title ?? t`直播`;
   const online = chat.online ?? room?.online ?? 0;
   return (
@@ -156,6 +165,7 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
               token={token}
               busPlatformId={storage.get(StorageKey.busPlatformId)}
               lockedNow={lockedNow}
+              onRefused={onRefused}
             />
             <div className="h5-live__info">
               <h2 className="h5-live__title">{room.title}</h2>
@@ -177,12 +187,15 @@ function RoomStage({
   token,
   busPlatformId,
   lockedNow,
+  onRefused,
 }: {
   readonly room: LiveRoomDetail;
   readonly token: string | null;
   readonly busPlatformId: string | null;
   /** The room turned paid while this viewer watched (the server closed the chat). */
   readonly lockedNow: boolean;
+  /** The playlist answered 403: the viewer may not watch now. */
+  readonly onRefused: () => void;
 }) {
   const { t } = useLingui();
   if (!room.canWatch) return <RoomLock room={room} lockedNow={lockedNow} />;
@@ -209,69 +222,8 @@ function RoomStage({
       broadcastKey={room.startedAt}
       poster={room.coverUrl}
       title={room.title}
+      onRefused={onRefused}
     />
-  );
-}
-
-/** A room the person may not watch: members only, or a ticket to buy. */
-function RoomLock({ room, lockedNow }: { readonly room: LiveRoomDetail; readonly lockedNow: boolean }) {
-  const { t, i18n } = useLingui();
-  const { api, navigate, queryClient, toast, refusals } = useLiveTools();
-  const intent = useIntentKey();
-  const signedIn = hasSession(api);
-  const buy = useMutation({
-    mutationFn: () =>
-      api.game.liveBuyTicket(
-        { roomId: room.roomId },
-        { quiet: true, idempotencyKey: intent.keyFor({ roomId: room.roomId }) },
-      ),
-    onSuccess: async () => {
-      intent.settle();
-      toast.show(t`购买成功，开始观看`, { tone: "success" });
-      await queryClient.invalidateQueries({ queryKey: liveKeys.room(room.roomId) });
-      await queryClient.invalidateQueries({ queryKey: ["trade"] });
-    },
-    onError: (error) => {
-      intent.settle(error);
-      refusals.toast(error);
-    },
-  });
-  const price = amountIn(i18n, MoneyUnit.gold, room.price);
-  const signIn = () => void navigate({ to: "/login", search: { redirect: `/starlive?room=${room.roomId}` } });
-  return (
-    <div className="h5-live__stage h5-live__stage--locked">
-      {lockedNow ? (
-        <p className="h5-live__changed" role="status">
-          {room.lockedBy === "SVIP" ? t`主播已将直播间改为仅限超级会员观看` : t`主播已将直播间改为购票观看`}
-        </p>
-      ) : null}
-      {room.lockedBy === "SVIP" ? (
-        <>
-          <p>{t`该直播仅限超级会员观看`}</p>
-          <Button
-            onClick={() => {
-              if (signedIn) void navigate({ to: "/membervip" });
-              else signIn();
-            }}
-          >
-            {t`开通超级会员`}
-          </Button>
-        </>
-      ) : (
-        <>
-          <p>{t`观看该直播需购买门票（${price}）`}</p>
-          <Button
-            disabled={buy.isPending}
-            onClick={() => {
-              if (signedIn) buy.mutate();
-              else signIn();
-            }}
-          >
-            {buy.isPending ? t`购买中…` : t`购买门票`}
-          </Button>
-        </>
-      )}
-    </div>
   );
 }
 

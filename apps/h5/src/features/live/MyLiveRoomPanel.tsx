@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { RetryState } from "../../components/RetryState";
+import { ChoiceGroup } from "../trade/ChoiceGroup";
 import { liveKeys, myLiveRoomQueryOptions } from "./queries";
 import { useLiveTools } from "./useLiveTools";
 import type { MyLiveRoom } from "./queries";
@@ -193,23 +194,13 @@ function MyRoomForms({ room }: { readonly room: MyLiveRoom }) {
             }}
           />
         </label>
-        <fieldset className="h5-fieldset">
-          <legend>{t`谁可以观看`}</legend>
-          {levels.map(([value, label]) => (
-            <label key={value} className="h5-live__radio">
-              <input
-                type="radio"
-                name="watchLevel"
-                value={value}
-                checked={level === value}
-                onChange={() => {
-                  setLevel(value);
-                }}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceGroup
+          legend={t`谁可以观看`}
+          name="watchLevel"
+          choices={levels.map(([value, label]) => ({ value, label }))}
+          value={level}
+          onChange={setLevel}
+        />
         {level === WatchLevel.CHARGE ? (
           <label className="h5-live__label">
             {t`门票价格（${goldName}）`}
