@@ -55,7 +55,7 @@ describe("the English catalog", () => {
   it("starts every sentence, button and status with a capital letter", () => {
     const lower = entries.filter((entry) => {
       const first = firstWord(entry.text);
-      return /^\p{Ll}/u.test(first) && !lowerCaseAllowed.has(entry.text);
+      return /^\p{Ll}/u.test(first) && !lowerCaseAllowed.has(entry.text) && !insideSentences.has(entry.id);
     });
     expect(lower.map((entry) => `${entry.file} ${entry.id} → ${entry.text}`)).toEqual([]);
   });

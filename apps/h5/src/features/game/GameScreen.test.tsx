@@ -95,9 +95,9 @@ describe("/game transfers", () => {
     });
     expect(sheet.getAttribute("aria-labelledby")).not.toBeNull();
     expect(byText("确认转入游戏", "h2")).toBeTruthy();
-    expect(testId("pay-confirm-amount")).toBe("100.00");
-    expect(testId("pay-confirm-balance")).toBe("195.50");
-    expect(testId("pay-confirm-after")).toBe("95.50");
+    expect(testId("pay-confirm-amount")).toBe("100.00 金币");
+    expect(testId("pay-confirm-balance")).toBe("195.50 金币");
+    expect(testId("pay-confirm-after")).toBe("95.50 金币");
     expect(testId("pay-confirm-condition")).toBe(
       "转入后需投注满 1010.00（转入金额的 10 倍 1000.00 加转入前的游戏余额 10.00），奖金才解锁，游戏余额才能转回金币。",
     );
