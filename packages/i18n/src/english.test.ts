@@ -43,6 +43,15 @@ const lowerCaseAllowed = new Set([
   "e.g. Industrial and Commercial Bank of China",
 ]);
 
+/** Words that are only ever put inside a sentence (a unit, a payment's state after "is"). */
+const insideSentences = new Set([
+  "unit.yuan",
+  "server.sandboxPaymentFailed",
+  "server.sandboxPaymentPaid",
+  "server.sandboxPaymentProcessing",
+  "server.sandboxPaymentRefunded",
+]);
+
 /** A number placeholder followed by an English plural noun, outside an ICU plural. */
 const countNouns =
   /\{(count|videos|days|remainDays|forfeits|deletingCount|missing|minutes|hours|seconds)\} (videos|days|parts|uploads|minutes|hours|seconds|entries|tags)\b/;
