@@ -144,6 +144,11 @@ export const socialSchemas = {
       game: ZHundredths,
       /** The game bonus, locked until the bets reach the condition (decision 0021). */
       gameBonus: ZHundredths,
+      /**
+       * What the games can bet: the game balance and the bonus together (what a game's page shows
+       * as its balance; the wallet's `balance`).
+       */
+      playable: ZHundredths,
       /** Bets still needed before the bonus unlocks and the game balance can go back to gold. */
       wagerRemaining: ZHundredths,
       /** The bonus an exchange of gold into the game adds, in percent of it. */

@@ -38,8 +38,11 @@ export function GameBalances({ balance }: { readonly balance: UseQueryResult<Gam
       </TradeCard>
     );
   }
+  // 'Balance to play' is the game balance and the bonus together, as the server defines it and a
+  // game's page shows it (the same words as the sandbox game's).
   const figures = [
     { id: "gold", label: goldName, amount: data.gold },
+    { id: "playable", label: t`可用余额`, amount: data.playable },
     { id: "game", label: t`游戏余额`, amount: data.game },
     { id: "bonus", label: t`待解锁奖金`, amount: data.gameBonus },
   ];

@@ -51,6 +51,15 @@ describe("/game balances", () => {
     expect(testId("game-condition")).toBe("还需投注 200.00 才能解锁奖金，并把游戏余额转回金币");
   });
 
+  it("shows the balance to play (the game balance and the bonus, the server's figure) under the game page's label", async () => {
+    await openGame(fakeGameApi({ balance: { game: 2_200, gameBonus: 200, wagerRemaining: 20_000 } }));
+    const playable = document.querySelector('[data-testid="game-balance-playable"]');
+    expect(playable?.textContent).toBe("24.00");
+    expect(playable?.previousElementSibling?.textContent).toBe("可用余额");
+    expect(testId("game-balance-game")).toBe("22.00");
+    expect(testId("game-balance-bonus")).toBe("2.00");
+  });
+
   it("says when the balances cannot load, and loads them on retry", async () => {
     const fake = fakeGameApi();
     fake.api.game.userBalance.mockRejectedValueOnce(new Error("offline"));

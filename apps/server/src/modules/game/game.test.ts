@@ -1,4 +1,4 @@
-import { ServerMessageKey } from "@platform/domain";
+import { ServerMessageKey, formatAmount } from "@platform/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, failure, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
@@ -249,7 +249,10 @@ eachDatabase("the game lobby and its wallet", (target) => {
     const table = await fetch(url);
     expect(table.status).toBe(200);
     const html = await table.text();
-    expect(html).toContain("11.00");
+    // The lobby's 'balance to play' and the game page's are one figure under one label (issue 37).
+    const lobby = await api.game.userBalance();
+    expect(lobby).toMatchObject({ game: 1000, gameBonus: 100, playable: 1100 });
+    expect(html).toContain(`可用余额：${formatAmount(lobby.playable)}`);
     const fields: Record<string, string> = {};
     for (const [, name = "", value = ""] of html.matchAll(
       /<input type="hidden" name="(\w+)" value="([^"]*)">/g,

@@ -16,21 +16,26 @@ import type { WalletAnswer, WalletCall, WalletRefusal } from "../../providers/ga
 import { balancesOf } from "../trade/wallet";
 import { launchToken, providerPlayUrl, readLaunchToken } from "./launch";
 import { SWEEP_EVERY_MS, SWEEP_JOB, sweepOpenBets } from "./sweep";
-import { isPlayer, payWin, placeBet, playable, wagerRemaining } from "./wallet";
+import { gameFigures, isPlayer, payWin, placeBet, playable } from "./wallet";
 import { withCause } from "../../db/cause";
 import { lockPeople } from "../../db/locks";
 import { transact } from "../../db/transaction";
 
 export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // One reading (one transaction) of every figure, the game's from `gameFigures` — the definitions
+  // the wallet answers a game's page with, so the lobby and the game show the same numbers.
   route(app, ctx, "game.userBalance", "user", async ({ caller }) => {
-    const balances = await balancesOf(ctx.db, caller.userId);
-    const remaining = await ctx.db.transaction((tx) => wagerRemaining(tx, caller.userId));
+    const { balances, figures } = await ctx.db.transaction(async (tx) => ({
+      balances: await balancesOf(tx, caller.userId),
+      figures: await gameFigures(tx, caller.userId),
+    }));
     return {
       gold: balances.GOLD,
       wallet: balances.WALLET,
-      game: balances.GAME,
-      gameBonus: balances.GAME_BONUS,
-      wagerRemaining: remaining,
+      game: figures.game,
+      gameBonus: figures.bonus,
+      playable: figures.playable,
+      wagerRemaining: figures.wagerRemaining,
       bonusPercent: ctx.config.game.bonusPercent,
     };
   });

@@ -42,10 +42,22 @@ export async function gameBalanceOf(tx: Db, userId: number): Promise<number> {
   return (await gameBalances(tx, userId)).game;
 }
 
-/** What a player can bet: the game balance and the bonus. */
-export async function playable(tx: Db, userId: number): Promise<number> {
+/**
+ * The game figures, each with one definition: the game balance, the locked bonus, what a player
+ * can bet (`playable`: the two together — what a game's page shows, the wallet answering it) and
+ * the bets still needed. The lobby (`game.userBalance`) and the wallet's calls both read them here.
+ */
+export async function gameFigures(
+  tx: Db,
+  userId: number,
+): Promise<{ game: number; bonus: number; playable: number; wagerRemaining: number }> {
   const { game, bonus } = await gameBalances(tx, userId);
-  return game + bonus;
+  return { game, bonus, playable: game + bonus, wagerRemaining: await wagerRemaining(tx, userId) };
+}
+
+/** What a player can bet: the game balance and the bonus (`gameFigures`' `playable`). */
+export async function playable(tx: Db, userId: number): Promise<number> {
+  return (await gameFigures(tx, userId)).playable;
 }
 
 /** The bets still needed before the bonus unlocks (0: none). */

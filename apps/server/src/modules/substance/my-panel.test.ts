@@ -33,6 +33,7 @@ eachDatabase("the 'my' panel over HTTP", (target) => {
         wallet: 5_000,
         game: 800,
         gameBonus: 0,
+        playable: 800,
         wagerRemaining: 0,
         bonusPercent: 10,
       });

@@ -32,8 +32,10 @@ type TransferOptions = { quiet?: boolean; idempotencyKey?: string } | undefined;
  * 10 %), moving money as the server does (decision 0021): into the game adds the bonus and the bets
  * it requires; out of it is refused while `serverWager` (the server's own figure) is above zero.
  */
-export function fakeGameApi(options: { balance?: Partial<GameBalance>; lobby?: GameLobbyData } = {}) {
-  const balance: GameBalance = {
+export function fakeGameApi(
+  options: { balance?: Partial<Omit<GameBalance, "playable">>; lobby?: GameLobbyData } = {},
+) {
+  const balance: Omit<GameBalance, "playable"> = {
     gold: 19_550,
     wallet: 5_000,
     game: 1_000,
@@ -51,7 +53,13 @@ export function fakeGameApi(options: { balance?: Partial<GameBalance>; lobby?: G
   });
   const api = {
     game: {
-      userBalance: vi.fn(() => Promise.resolve({ ...state.balance, wagerRemaining: state.serverWager })),
+      userBalance: vi.fn(() =>
+        Promise.resolve({
+          ...state.balance,
+          playable: state.balance.game + state.balance.gameBonus,
+          wagerRemaining: state.serverWager,
+        }),
+      ),
       indexData: vi.fn(() => Promise.resolve(state.lobby)),
       enterGameUrl: vi.fn((request: RequestOf<"game.enterGameUrl">, _options?: { quiet?: boolean }) =>
         Promise.resolve({ url: `https://games.example/play?game=${request.gameCode}` }),
