@@ -3,7 +3,7 @@ import { isApiError } from "@platform/api-client";
 import { formatAmount } from "@platform/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demo, e2eBrowser, registerAccount, signInQuickly } from "./browser";
+import { demo, e2eBrowser, registerAccount, screenshot, signInQuickly } from "./browser";
 import { gold, payOnProviderPage, rechargeOnProviderPage } from "./trading";
 
 // The game lobby against the real server and its sandbox game provider (decision 0021): gold into
@@ -87,7 +87,31 @@ describe("the game lobby", () => {
     await expect
       .poll(() => form.getByTestId("game-transfer-preview").textContent())
       .toBe("将赠送 5.00 奖金；转入后需投注满 500.00 才能解锁奖金并转回金币");
+    // Nothing moves before the confirmation sheet: the amount, the gold before and after, and the
+    // betting condition in numbers (spec §9: 10 × 50.00 + the 0.00 held before).
     await form.getByRole("button", { name: "确认转账" }).click();
+    const sheet = page.getByRole("dialog", { name: "确认转入游戏" });
+    await sheet.waitFor({ timeout: 15_000 });
+    expect(await sheet.getByTestId("pay-confirm-amount").textContent()).toBe("50.00");
+    expect(await sheet.getByTestId("pay-confirm-balance").textContent()).toBe("100.00");
+    expect(await sheet.getByTestId("pay-confirm-after").textContent()).toBe("50.00");
+    expect(await sheet.getByTestId("pay-confirm-condition").textContent()).toBe(
+      "转入后需投注满 500.00（转入金额的 10 倍 500.00 加转入前的游戏余额 0.00），奖金才解锁，游戏余额才能转回金币。",
+    );
+    await screenshot(page, "game-transfer-sheet-zh");
+    expect((await serverBalances(api)).balance).toMatchObject({ gold: 10_000, game: 0, gameBonus: 0 });
+    // Cancel moves nothing.
+    await sheet.getByRole("button", { name: "取消" }).click();
+    await sheet.waitFor({ state: "detached" });
+    expect((await serverBalances(api)).balance).toMatchObject({
+      gold: 10_000,
+      game: 0,
+      gameBonus: 0,
+      wagerRemaining: 0,
+    });
+    // Confirm moves it.
+    await form.getByRole("button", { name: "确认转账" }).click();
+    await sheet.getByRole("button", { name: "确认转入" }).click();
     await page.getByText("转账成功").waitFor({ timeout: 15_000 });
     const afterTransfer = await serverBalances(api);
     expect(afterTransfer.balance).toMatchObject({
@@ -113,6 +137,8 @@ describe("the game lobby", () => {
     await lobby.getByRole("button", { name: "幸运骰子" }).click();
     await page.waitForURL(/\/sandbox\/game\/play\?/, { timeout: 15_000 });
     await expect.poll(() => page.getByText("可用余额：55.00").count(), { timeout: 15_000 }).toBe(1);
+    // The lobby said the same figure under the same words before the game opened (checked below
+    // on the way back too).
     await page.getByLabel("下注金额").fill("10");
     const betSent = page.waitForRequest(
       (r) => r.method() === "POST" && r.url().includes("/sandbox/game/play"),
@@ -135,6 +161,8 @@ describe("the game lobby", () => {
       wagerRemaining: 49_000,
     });
     await expect.poll(() => balancesShown(page), { timeout: 15_000 }).toEqual(afterPlay.shown);
+    // The game's page showed 64.00 to play; the lobby shows the same figure under the same label.
+    expect(await page.getByTestId("game-balance-playable").textContent()).toBe("64.00");
     await expect
       .poll(() => balances.getByTestId("game-condition").textContent())
       .toBe("还需投注 490.00 才能解锁奖金，并把游戏余额转回金币");
@@ -189,7 +217,18 @@ describe("the game lobby", () => {
     ]);
     const balances = page.getByRole("region", { name: "My balances" });
     await balances.getByText("Locked bonus").waitFor();
-    expect(await page.getByRole("region", { name: "Move between gold and the game" }).count()).toBe(1);
+    await balances.getByText("Balance to play").waitFor();
+    const form = page.getByRole("region", { name: "Move between gold and the game" });
+    expect(await form.count()).toBe(1);
+    // Gold into the game asks first, in English too (the condition only with a bonus).
+    await form.getByLabel("Transfer amount").fill("0.01");
+    await form.getByRole("button", { name: "Transfer" }).click();
+    const sheet = page.getByRole("dialog", { name: "Confirm moving gold into the game" });
+    await sheet.waitFor({ timeout: 15_000 });
+    expect(await sheet.getByTestId("pay-confirm-amount").textContent()).toBe("0.01");
+    await screenshot(page, "game-transfer-sheet-en");
+    await sheet.getByRole("button", { name: "Cancel" }).click();
+    await sheet.waitFor({ state: "detached" });
 
     // By keyboard: the way's radio, reached with Tab, is scrolled clear of the fixed tab bar.
     const way = page.getByRole("radio", { name: /^Gold → / });

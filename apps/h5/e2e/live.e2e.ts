@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { WatchLevel } from "@platform/domain";
 import { describe, expect, it } from "vitest";
 import { TestEncoder } from "../../server/test/live";
-import { e2eBrowser, registerAccount, signInQuickly } from "./browser";
+import { e2eBrowser, registerAccount, screenshot, signInQuickly } from "./browser";
+import { gold, payOnProviderPage, rechargeOnProviderPage } from "./trading";
 
 // Live rooms against the real server (decision 0022): an author's encoder (ffmpeg) publishes to the
 // RTMP ingest with the stream key the app shows; /starlive lists the room as live to someone not
@@ -122,8 +123,81 @@ describe("live rooms", () => {
       .poll(() => viewer.page.getByText("主播已将直播间改为购票观看").count(), { timeout: 15_000 })
       .toBe(1);
     expect(await viewer.page.getByRole("button", { name: "购买门票" }).count()).toBe(1);
-    expect(await log.count()).toBe(0);
+    // The chat stays in its place and says what opens it (a paid room's chat is its viewers').
+    await expect.poll(() => log.textContent(), { timeout: 15_000 }).toBe("购买门票后即可查看和参与聊天");
   }, 60_000);
+
+  it("a watched free room turned ticket-only offers the ticket within 5 s, sold after a confirmation, and plays again", async () => {
+    const author = await e2e.phone();
+    const { api } = await signInQuickly(author.context, await registerAccount());
+    const mine = await api.game.liveMyRoom();
+    // The go-live page: who can watch is a radio group of the app's choice cards.
+    await author.page.goto("/starlive?mine=1");
+    const who = author.page.getByRole("group", { name: "谁可以观看" });
+    await expect.poll(() => who.getByRole("radio").count(), { timeout: 15_000 }).toBe(3);
+    expect(await who.locator("label.h5-trade-choice").count()).toBe(3);
+    expect(await who.getByRole("radio", { name: "所有人" }).isChecked()).toBe(true);
+    await screenshot(author.page, "live-go-live-zh");
+
+    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`, { width: 426, height: 240 });
+    try {
+      // A viewer with 100.00 of gold watches the free room.
+      const viewer = await e2e.phone();
+      const { api: viewerApi } = await signInQuickly(viewer.context, await registerAccount());
+      await rechargeOnProviderPage(viewer.page, /银行转账/, "100");
+      await payOnProviderPage(viewer.page);
+      await expect.poll(() => gold(viewerApi), { timeout: 20_000 }).toBe(10_000);
+      await viewer.page.goto(`/starlive?room=${mine.roomId}`);
+      await expect.poll(() => playedSeconds(viewer.page), { timeout: 45_000 }).toBeGreaterThan(2);
+
+      // From here: what the page logs as errors, and the playlists the server refuses.
+      const errors: string[] = [];
+      viewer.page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      viewer.page.on("pageerror", (error) => errors.push(error.message));
+      let refusals = 0;
+      viewer.page.on("response", (response) => {
+        if (response.status() === 403 && response.url().includes("/api/live/hls/")) refusals += 1;
+      });
+
+      // The author makes it a ticket room: within 5 s the viewer is offered the ticket, told why.
+      await api.game.liveSaveRoom({ title: "购票直播 E2E", watchLevel: WatchLevel.CHARGE, price: 100 });
+      const switched = Date.now();
+      const buy = viewer.page.getByRole("button", { name: "购买门票" });
+      await expect.poll(() => buy.count(), { timeout: 5_000, interval: 200 }).toBe(1);
+      console.log(`[live e2e] ticket offered ${String(Date.now() - switched)} ms after the switch`);
+      expect(await viewer.page.getByText("主播已将直播间改为购票观看").count()).toBe(1);
+      expect(await viewer.page.getByText("直播信号中断，正在重新连接…").count()).toBe(0);
+      await screenshot(viewer.page, "live-ticket-offer-zh");
+      // Nothing retries the refused playlist meanwhile.
+      const refusedThen = refusals;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(refusals).toBe(refusedThen);
+      expect(refusals).toBeLessThanOrEqual(1);
+
+      // Buying shows the price and the gold first; confirmed, the room plays again.
+      await buy.click();
+      const sheet = viewer.page.getByRole("dialog", { name: "确认购买门票" });
+      await sheet.waitFor({ timeout: 10_000 });
+      expect(await sheet.getByTestId("pay-confirm-amount").textContent()).toBe("1.00");
+      expect(await sheet.getByTestId("pay-confirm-balance").textContent()).toBe("100.00");
+      expect(await sheet.getByTestId("pay-confirm-after").textContent()).toBe("99.00");
+      await screenshot(viewer.page, "live-ticket-sheet-zh");
+      expect(await gold(viewerApi)).toBe(10_000);
+      await sheet.getByRole("button", { name: "确认支付 1.00" }).click();
+      await viewer.page.getByText("购买成功，开始观看").waitFor({ timeout: 15_000 });
+      await expect.poll(() => playedSeconds(viewer.page), { timeout: 30_000 }).toBeGreaterThan(1);
+      expect(await gold(viewerApi)).toBe(9_900);
+      // The browser's own line for the one refused playlist is the only error (the app logs none).
+      expect(errors.filter((text) => !text.includes("status of 403"))).toEqual([]);
+      console.log(
+        `[live e2e] refused playlists: ${String(refusals)}; console errors: ${JSON.stringify(errors)}`,
+      );
+    } finally {
+      await encoder.stop();
+    }
+  }, 180_000);
 
   it("in English: the list and going live", async () => {
     const { context, page } = await e2e.phone();
@@ -140,5 +214,32 @@ describe("live rooms", () => {
     await page.goto("/starlive?mine=1");
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/login");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/starlive?mine=1");
-  }, 60_000);
+
+    // Signed in: the go-live page's choice cards, and a ticket room's offer, in English.
+    const { api } = await signInQuickly(context, await registerAccount());
+    await page.goto("/starlive?mine=1");
+    const who = page.getByRole("group", { name: "Who can watch" });
+    await expect.poll(() => who.getByRole("radio").count(), { timeout: 15_000 }).toBe(3);
+    await screenshot(page, "live-go-live-en");
+    const author = await e2e.phone();
+    const { api: authorApi } = await signInQuickly(author.context, await registerAccount());
+    const room = await authorApi.game.liveMyRoom();
+    await authorApi.game.liveSaveRoom({
+      title: "Ticket room E2E",
+      watchLevel: WatchLevel.CHARGE,
+      price: 100,
+    });
+    await page.goto(`/starlive?room=${room.roomId}`);
+    const buy = page.getByRole("button", { name: "Buy a ticket" });
+    await buy.waitFor({ timeout: 15_000 });
+    await screenshot(page, "live-ticket-offer-en");
+    await buy.click();
+    const sheet = page.getByRole("dialog", { name: "Confirm the ticket" });
+    await sheet.waitFor({ timeout: 10_000 });
+    // A new account has no gold: the sheet says what is missing and offers a recharge.
+    expect(await sheet.getByTestId("pay-confirm-after").textContent()).toBe("1.00");
+    expect(await sheet.getByRole("button", { name: "Go to recharge" }).count()).toBe(1);
+    await screenshot(page, "live-ticket-sheet-en");
+    expect((await api.game.userBalance()).gold).toBe(0);
+  }, 90_000);
 });

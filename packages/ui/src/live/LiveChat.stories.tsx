@@ -43,5 +43,11 @@ export const SessionEnded: Story = { args: { canWrite: false, closedReason: "exp
 /** The room turned paid while watching: the server closed the chat (the room is read again). */
 export const AccessChanged: Story = { args: { canWrite: false, closedReason: "locked" } };
 
+/** A ticket room, to someone without a ticket: the chat is there, and says what opens it. */
+export const TicketRoom: Story = { args: { messages: [], canWrite: false, closedReason: "ticket" } };
+
+/** A members-only room, to someone who is not a super member. */
+export const MembersRoom: Story = { args: { messages: [], canWrite: false, closedReason: "members" } };
+
 /** The chat stream is reconnecting. */
 export const Connecting: Story = { args: { connecting: true } };

@@ -14,9 +14,11 @@ export interface LiveChatProps {
   readonly canWrite: boolean;
   /**
    * Why the box is closed: not signed in (with a sign-in button), the live is not on, the sign-in
-   * ended while watching (with a sign-in button), or the room's access changed while watching.
+   * ended while watching (with a sign-in button), or the room's access changed while watching; or
+   * the room's chat is its ticket holders' (`ticket`) or super members' (`members`) and this person
+   * is neither: the chat shows where it is and what opens it.
    */
-  readonly closedReason?: "signIn" | "notLive" | "expired" | "locked" | null;
+  readonly closedReason?: "signIn" | "notLive" | "expired" | "locked" | "ticket" | "members" | null;
   readonly onSignIn?: () => void;
   /** Sends a message; a rejection's message is shown under the box and the text kept. */
   readonly onSend: (text: string) => Promise<void>;
@@ -93,7 +95,13 @@ export function LiveChat({
           pinned.current = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
         }}
       >
-        {messages.length === 0 ? (
+        {closedReason === "ticket" || closedReason === "members" ? (
+          <li className="pf-live-chat__empty">
+            {closedReason === "ticket"
+              ? t`购买门票后即可查看和参与聊天`
+              : t`开通超级会员后即可查看和参与聊天`}
+          </li>
+        ) : messages.length === 0 ? (
           <li className="pf-live-chat__empty">{t`还没有人发言，来说第一句吧`}</li>
         ) : null}
         {messages.map(({ id, nickName, content }) => (
@@ -150,7 +158,7 @@ export function LiveChat({
                 {t`重新登录`}
               </button>
             </>
-          ) : (
+          ) : closedReason === "ticket" || closedReason === "members" ? null : (
             <p role={closedReason === "locked" ? "status" : undefined}>
               {closedReason === "notLive"
                 ? t`直播未开始或已结束，暂不能发言`

@@ -174,7 +174,18 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
                 {room.isLive ? ` · ${t`${online} 人在看`}` : ""}
               </p>
             </div>
-            {room.canWatch ? <RoomChat room={room} chat={chat} /> : null}
+            {room.canWatch ? (
+              <RoomChat room={room} chat={chat} />
+            ) : (
+              // The chat of a paid room is its viewers' (decision 0025): shown, with what opens it.
+              <LiveChat
+                messages={[]}
+                canWrite={false}
+                closedReason={room.lockedBy === "SVIP" ? "members" : "ticket"}
+                maxLength={room.chatMaxLength}
+                onSend={() => Promise.resolve()}
+              />
+            )}
           </>
         )}
       </div>
