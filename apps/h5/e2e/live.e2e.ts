@@ -199,6 +199,51 @@ describe("live rooms", () => {
     }
   }, 180_000);
 
+  it("without the chat stream, the refused playlist itself brings the membership offer, once", async () => {
+    const author = await e2e.phone();
+    const { api } = await signInQuickly(author.context, await registerAccount());
+    const mine = await api.game.liveMyRoom();
+    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`, { width: 426, height: 240 });
+    try {
+      // Someone not signed in, whose chat stream never opens (a proxy that holds it, the address's
+      // limit reached): only the playlists can tell the player the room changed.
+      const viewer = await e2e.phone();
+      await viewer.page.route("**/api/live/chat/**", (route) =>
+        route.fulfill({ status: 200, contentType: "text/event-stream", body: "retry: 600000\n\n" }),
+      );
+      await viewer.page.goto(`/starlive?room=${mine.roomId}`);
+      await expect.poll(() => playedSeconds(viewer.page), { timeout: 45_000 }).toBeGreaterThan(2);
+      const errors: string[] = [];
+      viewer.page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      viewer.page.on("pageerror", (error) => errors.push(error.message));
+      let refusals = 0;
+      viewer.page.on("response", (response) => {
+        if (response.status() === 403 && response.url().includes("/api/live/hls/")) refusals += 1;
+      });
+
+      await api.game.liveSaveRoom({ title: "会员直播 E2E", watchLevel: WatchLevel.SVIP, price: 0 });
+      const switched = Date.now();
+      const offer = viewer.page.getByRole("button", { name: "开通超级会员" });
+      await expect.poll(() => offer.count(), { timeout: 5_000, interval: 200 }).toBe(1);
+      console.log(`[live e2e] without chat: membership offered ${String(Date.now() - switched)} ms after`);
+      expect(await viewer.page.getByText("主播已将直播间改为仅限超级会员观看").count()).toBe(1);
+      // Stopped: no playlist asked again, and the page logged nothing but the browser's line for
+      // the one refusal.
+      const refusedThen = refusals;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(refusals).toBe(refusedThen);
+      expect(refusals).toBeLessThanOrEqual(2);
+      expect(errors.filter((text) => !text.includes("status of 403"))).toEqual([]);
+      console.log(
+        `[live e2e] without chat: refused playlists ${String(refusals)}; errors ${JSON.stringify(errors)}`,
+      );
+    } finally {
+      await encoder.stop();
+    }
+  }, 120_000);
+
   it("in English: the list and going live", async () => {
     const { context, page } = await e2e.phone();
     await context.addInitScript(() => {
