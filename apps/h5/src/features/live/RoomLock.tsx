@@ -81,7 +81,8 @@ export function RoomLock({
         <>
           <p>{t`观看该直播需购买门票（${price}）`}</p>
           <Button
-            disabled={buy.isPending || (signedIn && wallet.data === undefined)}
+            // The sheet opens once the gold is read (a moment after the offer shows).
+            disabled={buy.isPending}
             onClick={() => {
               if (signedIn) setConfirming(true);
               else signIn();
