@@ -22,7 +22,7 @@ export function PayingControls({ order }: { readonly order: RechargeOrder }) {
     mutationFn: () => api.trade.confirmPaid({ orderNum: order.orderNum }, { quiet: true }),
     onSuccess: async (answer) => {
       // A status that moved money shows only with the balances fetched again (never the old gold).
-      if (answer.status !== RechargeStatus.PAYING) await refreshBalances(queryClient);
+      if (answer.status !== RechargeStatus.PAYING) await refreshBalances(queryClient, api);
       storeOrder(queryClient, answer);
       // The provider has not seen the money yet: say so, rather than nothing happening.
       if (answer.status === RechargeStatus.PAYING) toast.show(t`暂未收到付款，完成支付后请再试`);

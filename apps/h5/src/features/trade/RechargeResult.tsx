@@ -15,9 +15,9 @@ import { TradeCard } from "./TradeCard";
 
 /**
  * The result of a recharge the provider sent the browser back from (/trade?orderNum=): the order
- * followed every second for 20 s after the return (the server asking the provider), then every 2 s,
- * while it is being paid or processed; a final status shows only with the balances fetched again, its status in the spec's words, the
- * amounts, 'I have paid' while paying, and its detail page. A final status refreshes the balances.
+ * followed every second for 20 s after the return (the server asking the provider), then every
+ * 2 s, while it is being paid or processed; its status in the spec's words — a final one only once
+ * the balances are fetched again — the amounts, 'I have paid' while paying, and its detail page.
  */
 export function RechargeResult({ orderNum, from }: { readonly orderNum: string; readonly from?: string }) {
   const { t } = useLingui();

@@ -94,7 +94,7 @@ export function rechargeOrderQueryOptions(api: TradeApi, orderNum: string, follo
           ? await api.trade.confirmPaid({ orderNum }, { signal, quiet: true })
           : await api.trade.orderDetail({ orderNum }, { signal });
       if (follow !== undefined && !unfinished(order.status) && unfinished(known?.status ?? "PAYING"))
-        await refreshBalances(follow.queryClient);
+        await refreshBalances(follow.queryClient, api);
       return order;
     },
     refetchInterval: (query) =>
@@ -197,9 +197,18 @@ export function storeOrder(queryClient: QueryClient, order: Order): void {
 }
 
 /** After money moved: balances, orders and the statement are read again when next shown. */
-/** The balances fetched again (awaited), before a status that changed them is shown. */
-export function refreshBalances(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: tradeKeys.wallet() });
+/**
+ * The balances fetched again, and in the cache, before a status that changed them is shown: a
+ * fetch already under way (it may have left before the money moved) is dropped for a new one.
+ */
+export async function refreshBalances(queryClient: QueryClient, api: TradeApi): Promise<void> {
+  const queryKey = tradeKeys.wallet();
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.query({
+    queryKey,
+    queryFn: ({ signal }) => api.trade.accountDetail({}, { signal }),
+    staleTime: 0,
+  });
 }
 
 export async function refreshMoney(queryClient: QueryClient): Promise<void> {
