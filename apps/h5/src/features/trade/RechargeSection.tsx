@@ -12,6 +12,7 @@ import { useErrorText } from "../../components/useErrorText";
 import { readAmount } from "./amount";
 import { ChoiceGroup } from "./ChoiceGroup";
 import { TradeCard } from "./TradeCard";
+import { saveRechargeChoice, savedRechargeChoice } from "./rechargeChoice";
 import { useTradeLabels } from "./labels";
 import { windowLocation } from "./leave";
 import { isLeavableUrl } from "./orders";
@@ -53,9 +54,11 @@ export function RechargeSection() {
   const navigate = useNavigate();
   const { api } = useRouter().options.context;
   const configs = useQuery(payConfigQueryOptions(api));
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [typed, setTyped] = useState("");
-  const [chip, setChip] = useState<Hundredths | null>(null);
+  // The choice made before the provider's page, back with the browser (rechargeChoice.ts).
+  const [saved] = useState(savedRechargeChoice);
+  const [chosen, setChosen] = useState<string | null>(saved?.payMethod ?? null);
+  const [typed, setTyped] = useState(saved?.typed ?? "");
+  const [chip, setChip] = useState<Hundredths | null>(saved?.chip ?? null);
   const [attempted, setAttempted] = useState(false);
   const [unfinished, setUnfinished] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -63,8 +66,9 @@ export function RechargeSection() {
   const recharge = useMutation({
     mutationFn: (body: { readonly amount: Hundredths; readonly payMethod: PayConfig["payMethod"] }) =>
       api.trade.rechargeGold(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
-    onSuccess: async (order) => {
+    onSuccess: async (order, body) => {
       intent.settle();
+      saveRechargeChoice({ payMethod: body.payMethod, typed, chip });
       if (isLeavableUrl(order.payUrl)) {
         setLeaving(true);
         windowLocation.assign(order.payUrl);

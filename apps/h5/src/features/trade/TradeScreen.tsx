@@ -23,7 +23,7 @@ const route = getRouteApi("/trade");
  * /trade: the balances, recharging gold (then the provider's page), the result of a recharge the
  * provider sent the browser back from (?orderNum=), moving money between wallet and gold, the EE
  * wallet and the statement. Opened with ?from=<path> (the buy popup's 'goto recharge', the 'my'
- * panel) its header's back returns there.
+ * panel) its header's back returns there; without it, home.
  */
 export function TradeScreen() {
   const { t } = useLingui();
@@ -33,13 +33,11 @@ export function TradeScreen() {
     <div className="h5-page h5-page--tabs">
       <PageHeader
         title={t`交易`}
-        onBack={
-          from === undefined
-            ? undefined
-            : () => {
-                void router.navigate({ href: from });
-              }
-        }
+        onBack={() => {
+          // Always a way back (a recharge's result and a cold /trade too): where it was opened
+          // from, else home.
+          void router.navigate({ href: from ?? "/" });
+        }}
       />
       <main id="main" className="h5-main" tabIndex={-1}>
         <div className="h5-trade">
