@@ -145,6 +145,8 @@ export interface WithdrawOrderState {
   /** PRESS (1) or absent: can still be urged; DONE (2): urged already. */
   readonly urge?: UrgeState | null;
   readonly receiptConfirmed?: boolean;
+  /** A failed order already withdrawn again: it is not offered again (the server refuses it too). */
+  readonly retried?: boolean;
 }
 
 /**
@@ -165,6 +167,7 @@ export function withdrawActions(
       ];
     }
     case WithdrawStatus.WITHDRAW_FAILED: {
+      if (order.retried === true) return [];
       const left = context.retriesToday < wallet.withdrawRetriesPerDay;
       return [
         {

@@ -73,6 +73,7 @@ export const ServerMessageKey = {
   bankCardLimit: "server.bankCardLimit",
   withdrawAboveMaximum: "server.withdrawAboveMaximum",
   withdrawRetryNotFailed: "server.withdrawRetryNotFailed",
+  withdrawAlreadyRetried: "server.withdrawAlreadyRetried",
   orderNotCancellable: "server.orderNotCancellable",
   orderAlreadyUrged: "server.orderAlreadyUrged",
   orderNotUrgeable: "server.orderNotUrgeable",

@@ -248,6 +248,10 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.withdrawRetryNotFailed",
     message: "只有失败的提现可以重新提现",
   },
+  [ServerMessageKey.withdrawAlreadyRetried]: /*i18n*/ {
+    id: "server.withdrawAlreadyRetried",
+    message: "这笔失败的提现已经重新提现过（订单 {orderNum}），不能再次重新提现；请在该订单中查看进度",
+  },
   [ServerMessageKey.orderNotCancellable]: /*i18n*/ {
     id: "server.orderNotCancellable",
     message: "该订单当前不能取消",

@@ -83,6 +83,8 @@ export const ZWithdrawOrder = z.object({
   receiptConfirmed: z.boolean(),
   /** Re-transfers made today after failures, against the daily limit. */
   retriesToday: z.number().int().min(0),
+  /** A failed order already withdrawn again (once per failed order): no 'withdraw again' then. */
+  retried: z.boolean(),
 });
 
 export const ZPayConfig = z.object({

@@ -196,6 +196,19 @@ describe("/orderdetails", () => {
     expect(app.router.state.location.search).toEqual({ tab: "WITHDRAW_ORDER" });
   });
 
+  it("offers no 'withdraw again' on a failed withdrawal already withdrawn again", async () => {
+    const { api, state } = fakeTradeApi();
+    state.withdrawals = state.withdrawals.map((o) =>
+      o.orderNum === "W20250000002" ? { ...o, retried: true } : o,
+    );
+    await renderTrade(api, "/orderdetails?page=WITHDRAW_ORDER&orderNum=W20250000002");
+    const value = (name: string) => document.querySelector(`[data-field="${name}"] dd`)?.textContent ?? null;
+    await waitFor(() => {
+      expect(value("failureReason")).toContain("银行信息有误或银行卡已过期");
+    });
+    expect(hasControl("重新提现")).toBe(false);
+  });
+
   it("shows a recharge's method and cancel reason, in English too", async () => {
     const { api, state } = fakeTradeApi();
     state.recharges = state.recharges.map((o, i) =>

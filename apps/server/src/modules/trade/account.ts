@@ -17,7 +17,7 @@ import { formatDateTime, offsetOf } from "../../http/time";
 import { intKey, keyset, onPage, pageFrom, planPage } from "../../db/keyset";
 import { cancelRecharge } from "./recharge";
 import { cancelWithdraw } from "./withdraw";
-import { rechargeView, retriesToday, withdrawView, withinRecordDays } from "./orders";
+import { rechargeView, retriedAmong, retriesToday, withdrawView, withinRecordDays } from "./orders";
 import { eepayAccountOf, linkedEepayAccount } from "./providers";
 import { BalanceType, balanceTypes, balancesOf, post, userAccount } from "./wallet";
 import type { JournalKind } from "./wallet";
@@ -181,7 +181,13 @@ export async function userBillDetails(
     order,
     body,
     rows,
-    (shown) => shown.map(({ row }) => withdrawView(request, row, used)),
+    async (shown) => {
+      const retried = await retriedAmong(
+        ctx.db,
+        shown.map(({ row }) => row.id),
+      );
+      return shown.map(({ row }) => withdrawView(request, row, used, retried.has(row.id)));
+    },
     async () => (await ctx.db.select({ n: count() }).from(withdrawOrders).where(where))[0]?.n ?? 0,
   );
 }

@@ -450,6 +450,17 @@ eachDatabase("money in and out", (target) => {
         }),
       );
       expect(twice.code).toBe(409);
+      // Issue 37: a second retry of the same order is refused saying why, and the order says so.
+      expect(twice.msgKey).toBe("server.withdrawAlreadyRetried");
+      expect(twice.msg).toBe(
+        `这笔失败的提现已经重新提现过（订单 ${again.orderNum}），不能再次重新提现；请在该订单中查看进度`,
+      );
+      expect((await api.trade.withdrawByOrderNum({ orderNum: order.orderNum })).retried).toBe(true);
+      const listed = await api.trade.userBillDetails({ tab: "WITHDRAW_ORDER", current: 1, size: 10 });
+      expect(listed.records.map((o) => ("retried" in o ? [o.orderNum, o.retried] : []))).toContainEqual([
+        order.orderNum,
+        true,
+      ]);
       await until(
         () => api.trade.withdrawByOrderNum({ orderNum: again.orderNum }),
         (o) => o.status === "WITHDRAW_FAILED",

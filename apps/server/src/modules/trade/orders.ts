@@ -3,7 +3,7 @@
  * by the domain's state machine and recorded in order_events in the same transaction.
  */
 import { randomInt } from "node:crypto";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import {
   BusinessCode,
@@ -61,7 +61,12 @@ export function rechargeView(request: FastifyRequest, row: RechargeRow): Recharg
   };
 }
 
-export function withdrawView(request: FastifyRequest, row: WithdrawRow, retriesToday: number): WithdrawView {
+export function withdrawView(
+  request: FastifyRequest,
+  row: WithdrawRow,
+  retriesToday: number,
+  retried = false,
+): WithdrawView {
   const offset = offsetOf(request);
   return {
     orderType: OrderTab.WITHDRAW_ORDER,
@@ -82,7 +87,27 @@ export function withdrawView(request: FastifyRequest, row: WithdrawRow, retriesT
     urge: row.urge === UrgeState.DONE ? UrgeState.DONE : UrgeState.PRESS,
     receiptConfirmed: row.receiptConfirmed,
     retriesToday,
+    retried,
   };
+}
+
+/** Which of these failed orders were withdrawn again already (their ids). */
+export async function retriedAmong(db: Db, ids: readonly number[]): Promise<ReadonlySet<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ retryOf: withdrawOrders.retryOf })
+    .from(withdrawOrders)
+    .where(inArray(withdrawOrders.retryOf, [...ids]));
+  return new Set(rows.flatMap((r) => (r.retryOf === null ? [] : [r.retryOf])));
+}
+
+/** The retry made of a failed order, if there is one (its order number). */
+export async function retryOfOrder(db: Db, failedId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ orderNum: withdrawOrders.orderNum })
+    .from(withdrawOrders)
+    .where(eq(withdrawOrders.retryOf, failedId));
+  return row?.orderNum ?? null;
 }
 
 /** 'Withdraw again' orders a person made since the start of the day (UTC), against the limit. */

@@ -43,6 +43,7 @@ import {
   ownerOfOrder,
   recordEvent,
   retriesToday,
+  retryOfOrder,
   withdrawRetriesLeft,
   withdrawView,
 } from "./orders";
@@ -160,7 +161,10 @@ async function withdraw(
       .onConflictDoNothing()
       .returning();
     // The failed order was withdrawn again already (a retry is unique per failed order).
-    if (!made) throw new BusinessError(BusinessCode.conflict, ServerMessage.withdrawRetryNotFailed);
+    if (!made) {
+      if (retryOf !== null) await refuseSecondRetry(tx, retryOf);
+      throw new BusinessError(BusinessCode.conflict, ServerMessage.withdrawRetryNotFailed);
+    }
     await post(tx, {
       kind: "WITHDRAW",
       reference: orderNum,
@@ -180,6 +184,13 @@ async function withdraw(
   return ownWithdraw(ctx.db, userId, orderNum);
 }
 
+/** A failed order is withdrawn again once: a second time is refused, naming the retry to follow. */
+async function refuseSecondRetry(db: Db, failedId: number): Promise<void> {
+  const retry = await retryOfOrder(db, failedId);
+  if (retry !== null)
+    throw new BusinessError(BusinessCode.conflict, ServerMessage.withdrawAlreadyRetried, { orderNum: retry });
+}
+
 /**
  * Whether the person may withdraw this: 'withdraw again' only of a failed order of theirs and
  * within the day's count, and no more than their gold. Answers the failed order's id (a retry), or
@@ -191,6 +202,7 @@ async function checkWithdrawable(db: Db, userId: number, asked: Asked, now: Date
     const failed = await ownWithdraw(db, userId, asked.retryOf);
     if (failed.status !== WithdrawStatus.WITHDRAW_FAILED)
       throw new BusinessError(BusinessCode.conflict, ServerMessage.withdrawRetryNotFailed);
+    await refuseSecondRetry(db, failed.id);
     if (!withdrawRetriesLeft(await retriesToday(db, userId, now)))
       throw new BusinessError(BusinessCode.tooMany, MessageKey.withdrawRetryLimit, {
         limit: wallet.withdrawRetriesPerDay,
@@ -460,10 +472,12 @@ export async function cancelWithdraw(
 }
 
 async function answer(ctx: AppContext, request: FastifyRequest, userId: number, orderNum: string) {
+  const row = await ownWithdraw(ctx.db, userId, orderNum);
   return withdrawView(
     request,
-    await ownWithdraw(ctx.db, userId, orderNum),
+    row,
     await retriesToday(ctx.db, userId, ctx.now()),
+    (await retryOfOrder(ctx.db, row.id)) !== null,
   );
 }
 

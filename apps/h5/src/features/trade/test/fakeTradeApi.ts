@@ -48,6 +48,7 @@ export function withdrawOrder(n: number, overrides: Partial<WithdrawOrder> = {})
     urge: 1,
     receiptConfirmed: false,
     retriesToday: 0,
+    retried: false,
     ...overrides,
   };
 }
