@@ -47,6 +47,8 @@ export const MessageKind = {
   COMMENT_REPLY: "COMMENT_REPLY",
   /** A game round of the reader's ended unusually: voided, or a big win held, paid or refused. */
   GAME_ROUND: "GAME_ROUND",
+  /** A video the reader bought was deleted or taken down: what they paid is back in their gold. */
+  PURCHASE_REFUND: "PURCHASE_REFUND",
 } as const;
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
 export const messageKinds = /* @__PURE__ */ valuesOf(MessageKind);

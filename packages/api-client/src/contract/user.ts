@@ -56,6 +56,10 @@ export const ZMessageBody = z.discriminatedUnion("kind", [
     params: z.object({ videoId: ZId, videoTitle: z.string(), amount: ZHundredths }),
   }),
   z.object({
+    kind: z.literal(MessageKind.PURCHASE_REFUND),
+    params: z.object({ videoId: ZId, videoTitle: z.string(), amount: ZHundredths }),
+  }),
+  z.object({
     kind: z.literal(MessageKind.WITHDRAW_SETTLED),
     params: z.object({
       orderNum: z.string(),

@@ -124,6 +124,29 @@ describe("the message centre", () => {
     ).toBeTruthy();
   });
 
+  const refund: CentreMessage = {
+    id: "20",
+    kind: MessageKind.PURCHASE_REFUND,
+    params: { videoId: "7", videoTitle: "海边日落", amount: 250 },
+    read: true,
+    createTime: "2025-05-30 09:00:00",
+  };
+
+  it("tells a buyer which deleted video was refunded and how much, and opens their purchases", async () => {
+    await render(fakeMessagesApi([refund]).api);
+    await waitFor(() => byText("《海边日落》已被删除，你支付的 2.50 金币已退回账户余额"));
+    expect(byText("购买已退款")).toBeTruthy();
+    expect(rowOf("购买已退款").querySelector("a")?.getAttribute("href")).toBe("/mybuy");
+  });
+
+  it("words the refund in English", async () => {
+    await render(fakeMessagesApi([refund]).api, Language.enUS);
+    await waitFor(() =>
+      byText('"海边日落" was deleted: the 2.50 gold you paid is back in your account balance'),
+    );
+    expect(byText("Purchase refunded")).toBeTruthy();
+  });
+
   it("marks unread messages for the eye and for screen readers", async () => {
     await render(fakeMessagesApi().api);
     await waitFor(() => byText("购买成功"));

@@ -31,6 +31,11 @@ export function useMessageWords(): (message: CentreMessage) => MessageWords {
         const amount = amountIn(i18n, MoneyUnit.gold, message.params.amount);
         return { title: t`购买成功`, body: t`你已用 ${amount}购买《${title}》` };
       }
+      case MessageKind.PURCHASE_REFUND: {
+        const title = message.params.videoTitle;
+        const amount = formatAmount(message.params.amount);
+        return { title: t`购买已退款`, body: t`《${title}》已被删除，你支付的 ${amount} 金币已退回账户余额` };
+      }
       case MessageKind.WITHDRAW_SETTLED: {
         const { orderNum, reason } = message.params;
         const amount = formatAmount(message.params.amount);
@@ -90,6 +95,8 @@ export function useMessageKindWords(): (kind: MessageKind) => MessageKindWords {
     switch (kind) {
       case MessageKind.PURCHASE:
         return { label: t`购买通知`, description: t`购买视频成功时通知我` };
+      case MessageKind.PURCHASE_REFUND:
+        return { label: t`退款通知`, description: t`我购买的视频被删除、金币退回时通知我` };
       case MessageKind.WITHDRAW_SETTLED:
         return { label: t`提现通知`, description: t`提现到账或失败时通知我` };
       case MessageKind.VIDEO_REVIEW:
@@ -110,11 +117,13 @@ export type MessageTarget =
       readonly to: "/orderdetails";
       readonly search: { readonly page: typeof OrderTab.WITHDRAW_ORDER; readonly orderNum: string };
     }
-  | { readonly to: "/game" };
+  | { readonly to: "/game" }
+  | { readonly to: "/mybuy" };
 
 /**
  * What a message opens: its video (a purchase, a reply, a published video), the editor of a
- * refused video (where the reason is shown and the video is sent again), or the withdrawal's order.
+ * refused video (where the reason is shown and the video is sent again), the withdrawal's order,
+ * or one's purchases (a refund: the video is gone).
  */
 export function messageTargetOf(message: CentreMessage): MessageTarget {
   switch (message.kind) {
@@ -132,5 +141,8 @@ export function messageTargetOf(message: CentreMessage): MessageTarget {
       };
     case MessageKind.GAME_ROUND:
       return { to: "/game" };
+    // The video is gone: one's purchases show what is left.
+    case MessageKind.PURCHASE_REFUND:
+      return { to: "/mybuy" };
   }
 }

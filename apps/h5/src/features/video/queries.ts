@@ -23,7 +23,8 @@ export const RECOMMENDATION_COUNT = 10;
 export function videoInfoQueryOptions(api: PlatformApi, id: string) {
   return queryOptions({
     queryKey: videoKeys.info(id),
-    queryFn: ({ signal }) => api.substance.getInfoById({ id }, { signal }),
+    // Quiet: the screen says what went wrong (a deleted video's sentence once, not in a toast too).
+    queryFn: ({ signal }) => api.substance.getInfoById({ id }, { signal, quiet: true }),
     staleTime: 10_000,
   });
 }

@@ -1,4 +1,5 @@
 import type { VideoDetail } from "@platform/api-client";
+import { ApiError } from "@platform/api-client";
 import { Language, WatchLevel } from "@platform/domain";
 import { act } from "react";
 import type { ReactNode } from "react";
@@ -8,6 +9,7 @@ import { CollectPopup } from "./CollectPopup";
 import { videoKeys } from "./queries";
 import { VideoActions } from "./VideoActions";
 import { VideoComments } from "./VideoComments";
+import { VideoViewScreen } from "./VideoViewScreen";
 
 const video: VideoDetail = {
   id: "42",
@@ -266,5 +268,26 @@ describe("the comments of a video", () => {
       byText("删除成功");
       expect(queryText("新评论 New")).toBeNull();
     });
+  });
+});
+
+describe("a video that is gone (deleted, a buyer refunded)", () => {
+  it("says so once: on the screen, not in a toast over it", async () => {
+    const getInfoById = vi.fn((_request: { id: string }, _options?: { quiet?: boolean }) =>
+      Promise.reject(
+        new ApiError({
+          kind: "business",
+          endpoint: "substance.getInfoById",
+          code: 404,
+          msg: "视频不存在或已下架",
+        }),
+      ),
+    );
+    const api = { ...fakeApi(), substance: { getInfoById } };
+    await renderPart(api, <VideoViewScreen id="404" />);
+    await waitFor(() => byText("视频不存在或已下架"));
+    // The api-client toasts a failure unless the call is quiet: the screen's sentence is the only one.
+    expect(getInfoById.mock.calls.every(([, options]) => options?.quiet === true)).toBe(true);
+    expect(document.body.textContent.split("视频不存在或已下架")).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@ import { withCause } from "../../db/cause";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { VideoStatus } from "@platform/domain";
+import { MessageKind, VideoStatus } from "@platform/domain";
 import { post, sampleVideo, statusBecomes, until, uploadVideo, videoFile } from "../../../test/creation";
 import { eachDatabase, failure, registerPhone, rowsOf, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
@@ -316,6 +316,11 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     expect(existsSync(source)).toBe(false);
     expect(existsSync(cuts)).toBe(false);
     expect((await balancesOf(deps.db, Number(buyerId)))[BalanceType.GOLD]).toBe(before);
+    // The buyer is told in the message centre: which video, and how much came back.
+    const told = (await buyer.user.messageList({ current: 1, size: 10 })).records.filter(
+      (m) => m.kind === MessageKind.PURCHASE_REFUND,
+    );
+    expect(told.map((m) => m.params)).toEqual([{ videoId: saved.id, videoTitle: "付费视频", amount: 250 }]);
     expect((await failure(buyer.substance.getInfoById({ id: saved.id }))).code).toBe(404);
     expect(
       (await api.substance.getMyVideoList({ current: 1, size: 10 })).records.map((v) => v.id),
@@ -344,6 +349,14 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
       "1 buyers refunded",
     );
     expect((await balancesOf(deps.db, Number(buyerId)))[BalanceType.GOLD]).toBe(before);
+    const refunds = (await buyer.user.messageList({ current: 1, size: 10 })).records.filter(
+      (m) => m.kind === MessageKind.PURCHASE_REFUND,
+    );
+    expect(refunds.map((m) => m.params)).toContainEqual({
+      videoId: second.id,
+      videoTitle: "第二个付费",
+      amount: 300,
+    });
     const mine = (await api.substance.getMyVideoList({ current: 1, size: 10 })).records.find(
       (v) => v.id === second.id,
     );

@@ -68,7 +68,8 @@ export async function afterProcessing(ctx: AppContext, row: typeof videos.$infer
 
 /**
  * Give the buyers of a video their gold back (it was deleted or taken down), once per purchase:
- * REVENUE pays each what they paid, in the caller's transaction. Answers how many were refunded.
+ * REVENUE pays each what they paid, and each hears of it in the message centre (which video, how
+ * much), in the caller's transaction. Answers how many were refunded.
  */
 export async function refundBuyers(tx: Db, videoId: number, now: Date): Promise<number> {
   // The buyers' money locks first (db/locks.ts), ascending; one who buys meanwhile is locked after.
@@ -83,6 +84,10 @@ export async function refundBuyers(tx: Db, videoId: number, now: Date): Promise<
     .where(and(eq(purchases.videoId, videoId), isNull(purchases.refundedAt)))
     .returning({ id: purchases.id, userId: purchases.userId, amount: purchases.amount });
   await lockPeople(tx, ...bought.map((b) => b.userId));
+  const [video] =
+    bought.length === 0
+      ? []
+      : await tx.select({ title: videos.title }).from(videos).where(eq(videos.id, videoId));
   for (const purchase of bought.sort((a, b) => a.id - b.id)) {
     if (purchase.amount <= 0) continue;
     await post(tx, {
@@ -92,6 +97,10 @@ export async function refundBuyers(tx: Db, videoId: number, now: Date): Promise<
         { account: platform(PlatformAccount.REVENUE), amount: -purchase.amount },
         { account: userAccount(purchase.userId, BalanceType.GOLD), amount: purchase.amount },
       ],
+    });
+    await writeMessage(tx, purchase.userId, {
+      kind: MessageKind.PURCHASE_REFUND,
+      params: { videoId: String(videoId), videoTitle: video?.title ?? "", amount: purchase.amount },
     });
   }
   return bought.length;
