@@ -9,9 +9,14 @@ export interface PlayerControlsProps {
   /** Shown, or faded out while playing untouched. */
   readonly visible: boolean;
   readonly playing: boolean;
-  /** The position and the video's length in seconds (an unknown length shows as 0). */
+  /** The position and the media's length in seconds (an unknown length shows as 0). */
   readonly time: number;
   readonly duration: number;
+  /**
+   * The video's whole length in seconds (its info), when known: a preview's media ends at its
+   * limit, so the bar and the time show this length, the part past the limit marked locked.
+   */
+  readonly lengthSeconds?: number | null;
   /** Where a preview stops (seconds), marked on the progress bar; null plays fully. */
   readonly previewLimitSeconds: number | null;
   /** The renditions in menu order, and the one playing. */
@@ -31,12 +36,16 @@ function percent(fraction: number): string {
   return `${String(Math.max(0, Math.min(1, fraction)) * 100)}%`;
 }
 
-/** The player's bottom bar: progress (with the preview limit marked), play, time, quality, full screen. */
+/**
+ * The player's bottom bar: progress over the video's whole length (the preview's part playable, the
+ * rest marked locked), play, time, quality, full screen.
+ */
 export function PlayerControls({
   visible,
   playing,
   time,
   duration,
+  lengthSeconds = null,
   previewLimitSeconds,
   sources,
   selected,
@@ -49,7 +58,8 @@ export function PlayerControls({
   onSeek,
 }: PlayerControlsProps) {
   const { t } = useLingui();
-  const shownDuration = Number.isFinite(duration) && duration > 0 ? duration : 0;
+  const mediaDuration = Number.isFinite(duration) && duration > 0 ? duration : 0;
+  const shownDuration = Math.max(mediaDuration, lengthSeconds ?? 0);
   const timeText = durationOf(time * 1000);
   const durationText = durationOf(shownDuration * 1000);
   const shownTime = Math.min(time, shownDuration);
@@ -75,12 +85,20 @@ export function PlayerControls({
             onSeek(Number(event.currentTarget.value));
           }}
         />
-        {limitFraction === null ? null : (
-          <span
-            className="pf-player__limit-mark"
-            style={{ left: percent(limitFraction) }}
-            aria-hidden="true"
-          />
+        {limitFraction === null || limitFraction >= 1 ? null : (
+          <>
+            <span
+              className="pf-player__locked"
+              data-testid="player-locked"
+              style={{ left: percent(limitFraction) }}
+              aria-hidden="true"
+            />
+            <span
+              className="pf-player__limit-mark"
+              style={{ left: percent(limitFraction) }}
+              aria-hidden="true"
+            />
+          </>
         )}
       </div>
       <div className="pf-player__bar">

@@ -27,17 +27,52 @@ describe("VideoPlayer: preview gating and purchase", () => {
       clock.tick(30);
     });
     expect(onPreviewLimit).toHaveBeenCalledTimes(1);
-    // Seeking past the limit from the progress bar.
+    // Seeking into the locked part from the progress bar: the playhead stays, the prompt comes.
     act(() => {
       clock.fire("durationchange");
       clock.seek(10);
     });
     fireEvent.change(screen.getByRole("slider", { name: "播放进度" }), { target: { value: "100" } });
-    act(() => {
-      clock.fire("seeking");
-    });
-    expect(clock.state.time).toBe(30);
+    expect(clock.state.time).toBe(10);
+    expect(clock.pause).toHaveBeenCalledTimes(2);
     expect(onPreviewLimit).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows the video's whole length, the part past the preview locked, and asks to buy there", async () => {
+    const onPreviewLimit = vi.fn();
+    // A locked viewer's media ends at the 6-second preview of a 12-second video.
+    const { clock, container } = await renderPlayer({
+      previewLimitSeconds: 6,
+      lengthSeconds: 12,
+      onPreviewLimit,
+    });
+    act(() => {
+      clock.state.duration = 6;
+      clock.fire("durationchange");
+      clock.tick(1);
+    });
+    const slider = screen.getByRole("slider", { name: "播放进度" });
+    expect(slider.getAttribute("max")).toBe("12");
+    expect(slider.getAttribute("aria-valuetext")).toBe("0:01 / 0:12");
+    expect(container.querySelector(".pf-player__time")?.textContent).toBe("0:01 / 0:12");
+    const locked = screen.getByTestId("player-locked");
+    expect(locked.style.left).toBe("50%");
+    // Within the preview the bar seeks; past it, the buy prompt.
+    fireEvent.change(slider, { target: { value: "4" } });
+    expect(clock.state.time).toBe(4);
+    expect(onPreviewLimit).not.toHaveBeenCalled();
+    fireEvent.change(slider, { target: { value: "9" } });
+    expect(clock.state.time).toBe(4);
+    expect(onPreviewLimit).toHaveBeenCalledTimes(1);
+  });
+
+  it("marks nothing locked for a viewer who may watch all of it", async () => {
+    const { clock } = await renderPlayer({ previewLimitSeconds: null, lengthSeconds: 12 });
+    act(() => {
+      clock.state.duration = 12;
+      clock.fire("durationchange");
+    });
+    expect(screen.queryByTestId("player-locked")).toBeNull();
   });
 
   it("after a purchase (limit null, new reloadKey) reloads where it stands and plays on, ungated", async () => {

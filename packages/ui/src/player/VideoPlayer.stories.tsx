@@ -51,9 +51,12 @@ export const LoadFailed: Story = {
   args: { loadShaka: () => Promise.reject(new Error("chunk failed to load")) },
 };
 
-/** A locked viewer: a 30 s preview (marked on the progress bar), resuming at 0:12. */
+/**
+ * A locked viewer: a 30 s preview of a 2-minute video, resuming at 0:12; the bar shows the whole
+ * length, the part past 0:30 striped as locked.
+ */
 export const LockedPreview: Story = {
-  args: { previewLimitSeconds: 30, startPositionMs: 12_000 },
+  args: { previewLimitSeconds: 30, lengthSeconds: 120, startPositionMs: 12_000 },
 };
 
 function BuyAction() {

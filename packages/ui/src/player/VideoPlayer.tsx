@@ -33,6 +33,11 @@ export interface VideoPlayerProps {
   readonly busPlatformId?: string | null;
   /** Where a preview stops (seconds, domain `previewLimitSeconds`); null plays fully. */
   readonly previewLimitSeconds: number | null;
+  /**
+   * The video's whole length in seconds (its info's `videoLength`): a preview's media ends at the
+   * limit, so the bar shows this length with the part past the limit locked.
+   */
+  readonly lengthSeconds?: number | null;
   /** Resume here (ms, the video's `seenMs`), kept below the preview limit. */
   readonly startPositionMs?: number;
   /** Change it (e.g. after a purchase) to reload the source at the current position and play. */
@@ -72,6 +77,7 @@ export function VideoPlayer({
   token,
   busPlatformId,
   previewLimitSeconds,
+  lengthSeconds = null,
   startPositionMs,
   reloadKey,
   trialEnded = false,
@@ -103,7 +109,20 @@ export function VideoPlayer({
     events,
   } = useMediaElement(previewLimitSeconds);
   const [menuOpen, setMenuOpen] = useState(false);
-  const latest = useLatest({ onPlay, onEnded });
+  const latest = useLatest({ onPlay, onEnded, onPreviewLimit });
+
+  /**
+   * The bar moved: into the locked part, the playhead stays where it was, playback pauses and the
+   * viewer is asked to buy or join (the gate does the same for playing on past the limit).
+   */
+  const seekFromBar = (seconds: number) => {
+    if (previewLimitSeconds !== null && seconds > previewLimitSeconds) {
+      video?.pause();
+      latest.current.onPreviewLimit?.();
+      return;
+    }
+    seekTo(seconds);
+  };
 
   usePreviewGate(video, previewLimitSeconds, onPreviewLimit);
   // Before the engine, so it reads the position before shaka unloads.
@@ -188,6 +207,7 @@ export function VideoPlayer({
           playing={playing}
           time={time}
           duration={duration}
+          lengthSeconds={lengthSeconds}
           previewLimitSeconds={previewLimitSeconds}
           sources={engine.sources}
           selected={current.resolution}
@@ -197,7 +217,7 @@ export function VideoPlayer({
           fullscreen={fullscreen}
           onTogglePlay={togglePlay}
           onToggleFullscreen={toggleFullscreen}
-          onSeek={seekTo}
+          onSeek={seekFromBar}
         />
       ) : null}
     </div>

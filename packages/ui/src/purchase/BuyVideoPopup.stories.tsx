@@ -42,3 +42,8 @@ export const Poor: Story = { args: { goldBalance: 500 } };
 
 /** The purchase is on its way: the buttons wait. */
 export const Busy: Story = { args: { isMember: true, busy: true } };
+
+/** Opened from the cover after the preview ended: the same sheet, saying the trial is over first. */
+export const TrialEnded: Story = {
+  args: { trialEnded: true, price: { amount: 1999, discount: 8, benefitAmount: 1999 } },
+};

@@ -106,6 +106,15 @@ describe("BuyVideoPopup", () => {
     expect(busy.onClose).not.toHaveBeenCalled();
   });
 
+  it("after the preview ended, the same sheet says so, with the balance, cancel and buy", async () => {
+    await renderUi(<BuyVideoPopup {...props({ trialEnded: true })} />);
+    const dialog = screen.getByRole("dialog", { name: "购买视频" });
+    expect(within(dialog).getByText("试看已结束，购买后即可观看完整视频")).toBeTruthy();
+    expect(within(dialog).getByTestId("buy-balance").textContent).toBe("500.00");
+    expect(within(dialog).getByRole("button", { name: "取消" })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "购买" })).toBeTruthy();
+  });
+
   it("speaks English under en-US", async () => {
     await renderUi(<BuyVideoPopup {...props({ goldBalance: 100, isMember: true })} />, {
       language: Language.enUS,

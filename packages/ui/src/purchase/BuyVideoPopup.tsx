@@ -23,10 +23,14 @@ export interface BuyVideoPopupProps {
   /** The balance is too small: the main button reads 'goto recharge' and calls this. */
   readonly onRecharge: () => void;
   readonly videoTitle?: string;
+  /** Opened after the preview ended (the cover's 'buy the full video'): the sheet says so first. */
+  readonly trialEnded?: boolean;
 }
 
 /**
- * The buy-video popup (spec §2): original price, member discount price (what a member pays, with
+ * The one buy sheet of a video, whatever led to it (spec §2's buy-video popup; after the preview
+ * ended it is the trial-ended popup too, saying so first): original price, member discount price
+ * (what a member pays, with
  * the percentage off, shown to members and non-members alike), gold balance, cancel and buy. The
  * price this viewer pays is highlighted, the other struck out for members. The buy button reads
  * 'goto recharge' when the balance does not cover what this viewer pays (`buyButtonState`).
@@ -41,6 +45,7 @@ export function BuyVideoPopup({
   onBuy,
   onRecharge,
   videoTitle,
+  trialEnded = false,
 }: BuyVideoPopupProps) {
   const { t } = useLingui();
   const text = useMessageText();
@@ -58,6 +63,11 @@ export function BuyVideoPopup({
   };
   return (
     <BottomPopup open={open} onClose={close} title={t`购买视频`}>
+      {trialEnded ? (
+        <p className="pf-buy__trial-ended">
+          <Trans>试看已结束，购买后即可观看完整视频</Trans>
+        </p>
+      ) : null}
       {videoTitle ? <p className="pf-buy__video-title">{videoTitle}</p> : null}
       <dl className="pf-buy__rows">
         <div className={`pf-buy__row ${memberApplies ? "pf-buy__row--muted" : "pf-buy__row--applies"}`}>

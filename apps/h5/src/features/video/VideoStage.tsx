@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import type { PlatformApi, VideoDetail } from "@platform/api-client";
 import {
   StorageKey,
-  canBuy,
   coverOf,
   authorNameOf,
   lockReason,
@@ -12,14 +11,7 @@ import {
 } from "@platform/domain";
 import type { VideoPrice } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
-import {
-  BuyVideoPopup,
-  Button,
-  MembershipDialog,
-  TrialEndedPopup,
-  VideoPlayer,
-  useToast,
-} from "@platform/ui";
+import { BuyVideoPopup, Button, MembershipDialog, VideoPlayer, useToast } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
@@ -29,7 +21,7 @@ import { myKeys, walletQueryOptions } from "../my/queries";
 import { videoInfoQueryOptions } from "./queries";
 import { resumePositionMs } from "./resume";
 
-/** Which prompt is up: the buy popup, the trial-ended popup or the membership dialog. */
+/** Which prompt is up: the buy sheet (after the trial ended: saying so), or the membership dialog. */
 type Prompt = "buy" | "trial" | "membership" | null;
 
 /** The price of a video as the popups show it (the viewer's benefit amount when the server gives one). */
@@ -41,7 +33,7 @@ export function priceOf(video: VideoDetail): VideoPrice {
  * The player with the rules of watching (spec §4 video access): free plays fully; a locked viewer
  * plays the preview and, at the limit, gets the membership dialog (SVIP) or the buy popup (CHARGE,
  * 'goto recharge' when the gold is short). Dismissed, the trial has ended: the picture is covered
- * and offers the prompt again (the trial-ended popup for a purchase). A purchase ('buy success')
+ * and offers the prompt again (the same buy sheet, saying the trial ended). A purchase ('buy success')
  * reloads the source and playback goes on past the limit. Closing the player reports the viewing.
  */
 export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly video: VideoDetail }) {
@@ -108,6 +100,7 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
         token={storage.get(StorageKey.accessToken)}
         busPlatformId={storage.get(StorageKey.busPlatformId)}
         previewLimitSeconds={limit}
+        lengthSeconds={video.videoLength / 1000}
         startPositionMs={resumePositionMs(video.seenMs, video.videoLength)}
         reloadKey={reloadKey}
         trialEnded={trialEnded && limit !== null}
@@ -140,8 +133,9 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
       />
 
       <BuyVideoPopup
-        open={prompt === "buy"}
+        open={prompt === "buy" || prompt === "trial"}
         onClose={dismiss}
+        trialEnded={prompt === "trial"}
         price={price}
         isMember={isMember}
         goldBalance={gold}
@@ -153,18 +147,6 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
         onRecharge={() => {
           // Back from the recharge page returns to this video.
           void navigate({ href: rechargeRouteFrom(router.state.location.href) });
-        }}
-      />
-      <TrialEndedPopup
-        open={prompt === "trial"}
-        onClose={dismiss}
-        price={price}
-        isMember={isMember}
-        busy={buying}
-        onBuy={() => {
-          // With enough gold the purchase goes ahead; otherwise the buy popup says 'goto recharge'.
-          if (wallet.data !== undefined && canBuy(gold, price, isMember)) void buy();
-          else openPrompt("buy");
         }}
       />
       <MembershipDialog
