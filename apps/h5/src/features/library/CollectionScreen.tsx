@@ -19,11 +19,12 @@ type Action = { readonly kind: "move"; readonly to: string } | { readonly kind: 
 /**
  * /collection?id=<folder>: one folder's videos. 'Select' ticks videos (a tap toggles the box);
  * they can be moved to another folder or removed from this one — at least one video, and a folder
- * to move to, must be chosen (spec §5). Back returns to /myCollection?active=FAVORITES.
+ * to move to, must be chosen (spec §5). Removing asks first (the videos stay in one's collection),
+ * then says 'removed from the folder'. Back returns to /myCollection?active=FAVORITES.
  */
 export function CollectionScreen() {
   const { t } = useLingui();
-  const { api, queryClient, text, toast, refusals, deleted } = useLibrary();
+  const { api, queryClient, text, toast, refusals } = useLibrary();
   const { id = "" } = route.useSearch();
   const folders = useQuery(foldersQueryOptions(api));
   const videos = useInfiniteQuery({ ...collectedQueryOptions(api, id), enabled: id !== "" });
@@ -31,7 +32,9 @@ export function CollectionScreen() {
   const others = folders.data?.filter((f) => f.id !== id) ?? [];
   const selection = useSelection();
   const chosenCount = selection.count;
+  const folderName = folder?.name ?? t`收藏夹`;
   const [moving, setMoving] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const [target, setTarget] = useState<string | null>(null);
 
   const act = useMutation({
@@ -44,9 +47,9 @@ export function CollectionScreen() {
     },
     onSuccess: async (action) => {
       setMoving(false);
+      setRemoving(false);
       selection.end();
-      if (action.kind === "move") toast.show(t`已移动`, { tone: "success" });
-      else deleted();
+      toast.show(action.kind === "move" ? t`已移动` : t`已移出收藏夹`, { tone: "success" });
       await afterCollectionChange(queryClient);
     },
     onError: (error) => {
@@ -83,9 +86,8 @@ export function CollectionScreen() {
             </Button>
             <Button
               variant="danger"
-              busy={act.isPending && act.variables.kind === "remove"}
               onClick={() => {
-                if (selection.check()) act.mutate({ kind: "remove" });
+                if (selection.check()) setRemoving(true);
               }}
             >
               {t`移出收藏夹（${chosenCount}）`}
@@ -93,6 +95,21 @@ export function CollectionScreen() {
           </div>
         ) : null}
       </div>
+      <Dialog
+        open={removing}
+        tone="danger"
+        title={t`移出收藏夹？`}
+        confirmLabel={t`移出`}
+        busy={act.isPending}
+        onConfirm={() => {
+          act.mutate({ kind: "remove" });
+        }}
+        onCancel={() => {
+          setRemoving(false);
+        }}
+      >
+        {t`${chosenCount} 个视频将移出“${folderName}”，仍保留在我的收藏中。`}
+      </Dialog>
       <Dialog
         open={moving}
         title={t`移动到收藏夹`}

@@ -274,6 +274,46 @@ describe("folders", () => {
     );
   });
 
+  it("/collection: removing asks first, then says 'removed from the folder', not 'deleted'", async () => {
+    const api = fakeLibraryApi();
+    await renderLibrary(api, "/collection?id=11");
+    await waitFor(() => byText("Video 1"));
+    await click(control("选择"));
+    const boxes = document.querySelectorAll<HTMLInputElement>("input[type=checkbox]");
+    await click(boxes[1]!);
+    await click(control("移出收藏夹（1）"));
+    await waitFor(() => {
+      expect(dialogText()).toContain("1 个视频将移出“周末片单”，仍保留在我的收藏中。");
+    });
+    expect(api.substance.unbindCollect).not.toHaveBeenCalled();
+    // Changed one's mind: nothing is removed.
+    await click(control("取消"));
+    expect(api.substance.unbindCollect).not.toHaveBeenCalled();
+    await click(control("移出收藏夹（1）"));
+    await waitFor(() => control("移出"));
+    await click(control("移出"));
+    await waitFor(() => byText("已移出收藏夹"));
+    expect(api.substance.unbindCollect).toHaveBeenCalledWith(
+      { favoriteId: "11", substanceIds: ["2"] },
+      { quiet: true },
+    );
+    expect(queryText("删除成功")).toBeNull();
+  });
+
+  it("/collection: the removal speaks English, the count as a plural", async () => {
+    await renderLibrary(fakeLibraryApi(), "/collection?id=11", Language.enUS);
+    await waitFor(() => byText("Video 1"));
+    await click(control("Select"));
+    const boxes = document.querySelectorAll<HTMLInputElement>("input[type=checkbox]");
+    await click(boxes[1]!);
+    await click(control("Remove from folder (1)"));
+    await waitFor(() => {
+      expect(dialogText()).toContain("Remove 1 video from “周末片单”? It stays in My collection.");
+    });
+    await click(control("Remove"));
+    await waitFor(() => byText("Removed from the folder"));
+  });
+
   it("/addmycollection refuses a bad name before asking the server, then makes the folder", async () => {
     const api = fakeLibraryApi();
     await renderLibrary(api, "/addmycollection");
