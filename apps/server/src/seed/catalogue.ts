@@ -175,7 +175,8 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
       playCount: Math.floor(rand() ** 3 * 500_000),
       likeCount: Math.floor(rand() * 3000),
       createdAt: new Date(at.getTime() - HOUR),
-      updatedAt: new Date(at.getTime() + Math.floor(rand() * 48) * HOUR),
+      // Updated after being published, but never after now: a video posted later is the latest.
+      updatedAt: new Date(Math.min(at.getTime() + Math.floor(rand() * 48) * HOUR, now)),
     });
   }
   // The demo author's own videos still on their way (spec §3 review statuses: the tips show).

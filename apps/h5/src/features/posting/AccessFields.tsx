@@ -20,17 +20,20 @@ function usePreviewText(): (ms: number) => string {
 /**
  * Who may watch the video: free, super members, or pay per view — the price in yuan with two
  * decimals within the server's bounds, and the preview others get (within its bound) for the two
- * locked levels — and whether it may be downloaded.
+ * locked levels, shorter than the video — and whether it may be downloaded.
  */
 export function AccessFields({
   form,
   config,
+  lengthMs,
   priceProblem,
   priceId,
   onChange,
 }: {
   readonly form: PostingForm;
   readonly config: CreationConfig;
+  /** The video's length when known: only previews shorter than it are offered. */
+  readonly lengthMs: number | null;
   readonly priceProblem: PriceProblem | null;
   readonly priceId: string;
   readonly onChange: (change: Partial<PostingForm>) => void;
@@ -105,7 +108,7 @@ export function AccessFields({
               onChange({ freeTimeMs: Number(event.currentTarget.value) });
             }}
           >
-            {previewChoices(config, form.freeTimeMs).map((ms) => (
+            {previewChoices(config, form.freeTimeMs, lengthMs).map((ms) => (
               <option key={ms} value={ms}>
                 {previewText(ms)}
               </option>

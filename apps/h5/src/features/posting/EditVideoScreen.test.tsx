@@ -1,9 +1,9 @@
 import { ApiError } from "@platform/api-client";
-import { WatchLevel } from "@platform/domain";
+import { VideoStatus, WatchLevel } from "@platform/domain";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { byText, chooseFile, click, control, queryText, typeInto, waitFor } from "../../test/renderApp";
 import { NEW_POST, readDraft } from "./draft";
-import { ME, config, videoFile } from "./test/fakePostingApi";
+import { ME, config, fakePostingApi, ownVideo, videoFile } from "./test/fakePostingApi";
 import { stubObjectUrls } from "../../test/objectUrls";
 import {
   freshEditorEachTest,
@@ -14,6 +14,7 @@ import {
   status,
   errors,
   openNewPost,
+  openEditor,
 } from "./test/editorPage";
 
 freshEditorEachTest();
@@ -24,7 +25,8 @@ describe("/editvideo: a new post's form", () => {
     expect(byText("发布视频", "h1")).toBeTruthy();
     await click(control("发布"));
     await waitFor(() => byText("请输入标题"));
-    expect(document.activeElement).toBe(field("标题（必填）"));
+    // The file, first in the form and missing too, has the focus; the title says what it lacks.
+    expect(document.activeElement?.getAttribute("data-testid")).toBe("video-file");
     expect(field("标题（必填）").getAttribute("aria-invalid")).toBe("true");
     expect(api.substance.saveMyVideo).not.toHaveBeenCalled();
 
@@ -44,7 +46,7 @@ describe("/editvideo: a new post's form", () => {
     expect(byText("801/800 字")).toBeTruthy();
     await typeInto(field("标题（必填）"), "标题");
     await click(control("发布"));
-    expect(document.activeElement).toBe(textarea("简介"));
+    expect(textarea("简介").getAttribute("aria-invalid")).toBe("true");
     expect(api.substance.saveMyVideo).not.toHaveBeenCalled();
   });
 
@@ -71,7 +73,7 @@ describe("/editvideo: a new post's form", () => {
     await typeInto(field("标题（必填）"), "付费视频");
     await click(control("发布"));
     await waitFor(() => byText("请输入价格"));
-    expect(document.activeElement).toBe(field("价格（金币）"));
+    expect(field("价格（金币）").getAttribute("aria-invalid")).toBe("true");
     for (const [typed, said] of [
       ["0.99", "价格须在 1.00 金币 至 999.00 金币 之间"],
       ["1000", "价格须在 1.00 金币 至 999.00 金币 之间"],
@@ -82,8 +84,9 @@ describe("/editvideo: a new post's form", () => {
       await waitFor(() => byText(said));
     }
     await typeInto(field("价格（金币）"), "12.5");
+    // Only the missing file is left to say.
     await waitFor(() => {
-      expect(errors()).toEqual([]);
+      expect(errors()).toEqual(["请选择要上传的视频"]);
     });
     expect(api.substance.saveMyVideo).not.toHaveBeenCalled();
   });
@@ -236,6 +239,35 @@ describe("/editvideo: the upload", () => {
     await click(control("发布"));
     await waitFor(() => byText("请选择要上传的视频"));
     expect(api.substance.saveMyVideo).not.toHaveBeenCalled();
+  });
+});
+
+describe("/editvideo: every problem at once", () => {
+  it("shows all the errors of one submit, each beside its field, and focuses the first", async () => {
+    const { api } = await openNewPost();
+    await click(byText("付费").closest("label") ?? document.body);
+    await waitFor(() => byText("价格（元）"));
+    await click(control("发布"));
+    // No file, no title, no price: the three say so together.
+    await waitFor(() => byText("请选择要上传的视频"));
+    expect(byText("请输入标题")).toBeTruthy();
+    expect(byText("请输入价格")).toBeTruthy();
+    expect(field("标题（必填）").getAttribute("aria-invalid")).toBe("true");
+    expect(field("价格（元）").getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement?.getAttribute("data-testid")).toBe("video-file");
+    expect(api.substance.saveMyVideo).not.toHaveBeenCalled();
+  });
+});
+
+describe("/editvideo: the preview is shorter than the video", () => {
+  it("offers a 10-second clip only the lengths below 10 seconds", async () => {
+    const video = ownVideo(VideoStatus.awaitingReview, { freeTimeMs: 15_000 }, { videoLength: 10_000 });
+    const fake = fakePostingApi({ video });
+    await openEditor(fake.api, `/editvideo?id=${video.id}`);
+    await waitFor(() => select("试看时长"));
+    const preview = select("试看时长");
+    expect([...preview.options].map((o) => o.textContent)).toEqual(["5 秒"]);
+    expect(preview.value).toBe("5000");
   });
 });
 

@@ -74,7 +74,8 @@ export function VideoFileSection({
   /** What the save found missing (no file, a failed upload). */
   readonly problem: string | null;
   readonly inputId: string;
-  readonly onChosen: () => void;
+  /** A file was taken (its upload starts). */
+  readonly onChosen: (file: File) => void;
 }) {
   const { t } = useLingui();
   const { api } = useRouter().options.context;
@@ -126,7 +127,7 @@ export function VideoFileSection({
       return;
     }
     setRefusal(null);
-    onChosen();
+    onChosen(file);
     startUpload({ api, owner, slot, file, stored, serverKey });
   };
 

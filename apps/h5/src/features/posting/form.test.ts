@@ -1,7 +1,16 @@
 import { VideoStatus, WatchLevel } from "@platform/domain";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readDraft, updateDraft } from "./draft";
-import { checkForm, emptyForm, fileRuleOf, formOfVideo, previewChoices, priceOf, sizeText } from "./form";
+import {
+  checkForm,
+  emptyForm,
+  fileRuleOf,
+  formOfVideo,
+  previewChoices,
+  previewWithin,
+  priceOf,
+  sizeText,
+} from "./form";
 import { config, ownVideo } from "./test/fakePostingApi";
 import { videoTypeOf } from "./uploads";
 
@@ -44,6 +53,17 @@ describe("the video editor's rules", () => {
       5000, 10_000, 12_000, 15_000, 20_000,
     ]);
     expect(previewChoices(config, 900_000)).not.toContain(900_000);
+  });
+
+  it("offers only previews shorter than the video, and keeps one that fits", () => {
+    // A 10-second clip: 5 seconds, not the 5 minutes of the server's bound.
+    expect(previewChoices(config, 15_000, 10_000)).toEqual([5000]);
+    expect(previewChoices(config, 15_000, 61_000)).toEqual([5000, 10_000, 15_000, 30_000, 60_000]);
+    // Shorter than every step: half of it.
+    expect(previewChoices(config, 15_000, 3000)).toEqual([1000]);
+    expect(previewWithin(config, 15_000, 10_000)).toBe(5000);
+    expect(previewWithin(config, 15_000, 61_000)).toBe(15_000);
+    expect(previewWithin(config, 15_000, null)).toBe(15_000);
   });
 
   it("says what a video's status allows of its file", () => {

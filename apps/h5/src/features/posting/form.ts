@@ -48,7 +48,11 @@ export function formOfVideo(video: VideoDetail, config: CreationConfig): Posting
     allowDownload: source.allowDownload,
     watchLevel: source.watchLevel,
     price: source.watchLevel === WatchLevel.CHARGE ? formatAmount(source.amount) : "",
-    freeTimeMs: preview > 0 ? Math.min(preview, config.previewMaxMs) : config.previewDefaultMs,
+    freeTimeMs: previewWithin(
+      config,
+      preview > 0 ? Math.min(preview, config.previewMaxMs) : config.previewDefaultMs,
+      video.videoLength > 0 ? video.videoLength : null,
+    ),
   };
 }
 
@@ -102,10 +106,27 @@ export function checkForm(form: PostingForm, config: CreationConfig): FormProble
 
 const PREVIEW_STEPS_MS = [5, 10, 15, 30, 60, 120, 180, 300, 600].map((s) => s * 1000);
 
-/** The preview lengths offered: the usual steps within the server's bound, its default and bound. */
-export function previewChoices(config: CreationConfig, current: number): number[] {
+/**
+ * The preview lengths offered: the usual steps within the server's bound, its default and bound —
+ * and, when the video's length is known (`lengthMs`), only those shorter than the video (a clip
+ * shorter than every step gets half its length, in whole seconds).
+ */
+export function previewChoices(
+  config: CreationConfig,
+  current: number,
+  lengthMs: number | null = null,
+): number[] {
   const all = [...PREVIEW_STEPS_MS, config.previewDefaultMs, config.previewMaxMs, current];
-  return [...new Set(all)].filter((ms) => ms > 0 && ms <= config.previewMaxMs).sort((a, b) => a - b);
+  const within = [...new Set(all)].filter((ms) => ms > 0 && ms <= config.previewMaxMs).sort((a, b) => a - b);
+  if (lengthMs === null || lengthMs <= 0) return within;
+  const shorter = within.filter((ms) => ms < lengthMs);
+  return shorter.length > 0 ? shorter : [Math.max(1000, Math.floor(lengthMs / 2000) * 1000)];
+}
+
+/** The preview to keep for a video of `lengthMs`: the current one if offered, else the longest offered. */
+export function previewWithin(config: CreationConfig, current: number, lengthMs: number | null): number {
+  const choices = previewChoices(config, current, lengthMs);
+  return choices.includes(current) ? current : (choices.at(-1) ?? current);
 }
 
 /**

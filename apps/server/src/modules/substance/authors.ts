@@ -30,7 +30,16 @@ export async function authorInfo(
           vipExpiresAt: users.vipExpiresAt,
           fans: countWhere(ctx.db, follows, eq(follows.followUserId, users.id)),
           following: countWhere(ctx.db, follows, eq(follows.userId, users.id)),
-          videoCount: countWhere(ctx.db, videos, and(eq(videos.authorId, users.id), isPublished)),
+          // On one's own page every video of one's own counts (under review, refused…), as the
+          // list below it shows them; others count what is published.
+          videoCount: countWhere(
+            ctx.db,
+            videos,
+            and(
+              eq(videos.authorId, users.id),
+              authorId === caller.userId ? isNull(videos.deletedAt) : isPublished,
+            ),
+          ),
           likeCount: sql<number>`${ctx.db
             .select({ n: sql`coalesce(sum(${videos.likeCount}), 0)` })
             .from(videos)
