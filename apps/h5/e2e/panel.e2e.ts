@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { demo, e2eBrowser, lastSmsCode, myTab, nodeApi, signIn } from "./browser";
+import {
+  demo,
+  e2eBrowser,
+  lastSmsCode,
+  myTab,
+  nodeApi,
+  passwordSignIn,
+  registerAccount,
+  screenshot,
+  signIn,
+  signInQuickly,
+} from "./browser";
 
 /** Seeded accounts: a super member with seeded balances, and one to revoke. */
 const vip = demo.vip;
@@ -57,5 +68,61 @@ describe("the 'my' panel, the language and the end of a session", () => {
     await tip.getByRole("button", { name: "确定" }).click();
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
+  });
+});
+
+describe("posting is found from the 'my' panel, without typing an address", () => {
+  const languages = {
+    zh: { my: "我的", row: "创作", post: "发布视频", works: "我的作品", list: "作品列表" },
+    en: { my: "Me", row: "Create", post: "Post a video", works: "My videos", list: "My videos" },
+  } as const;
+
+  for (const lang of ["zh", "en"] as const) {
+    it(`posts from the panel's first row and opens one's videos (${lang})`, async () => {
+      const w = languages[lang];
+      const { context, page } = await e2e.phone();
+      if (lang === "en") {
+        await page.addInitScript(() => {
+          localStorage.setItem("language", "enUS");
+        });
+      }
+      const { userId } = await signInQuickly(context, await registerAccount());
+      await page.goto("/home");
+      await myTab(page, w.my).click();
+      const row = page.getByRole("dialog", { name: w.my }).getByRole("group", { name: w.row });
+      await row.waitFor({ timeout: 15_000 });
+      await screenshot(page, `posting-entry-${lang}`);
+      await row.getByRole("button", { name: w.post }).click();
+      await page.waitForURL("**/editvideo");
+      await page.getByRole("heading", { name: w.post, level: 1 }).waitFor();
+
+      await page.goto("/home");
+      await myTab(page, w.my).click();
+      await row.getByRole("button", { name: w.works }).click();
+      await page.waitForURL(`**/creationcenter?id=${userId}`);
+      await page.getByRole("link", { name: w.post }).waitFor({ timeout: 15_000 });
+    });
+  }
+
+  it("reaches /creationcenter and /editvideo from the navigation map", async () => {
+    const { context, page } = await e2e.phone();
+    const { userId } = await signInQuickly(context, await registerAccount());
+    await page.goto("/?map=1");
+    await page.getByRole("link", { name: "我的作品" }).click();
+    await page.waitForURL(`**/creationcenter?id=${userId}`);
+    await page.goto("/?map=1");
+    await page.getByRole("link", { name: "发布视频" }).click();
+    await page.waitForURL("**/editvideo");
+  });
+
+  it("signed out, 'post a video' asks to sign in first, then lands on /editvideo", async () => {
+    const { page } = await e2e.phone();
+    await page.goto("/d/0");
+    await myTab(page).click();
+    await page.getByRole("dialog", { name: "我的" }).getByRole("button", { name: "发布视频" }).click();
+    await page.waitForURL(/\/login\?redirect=%2Feditvideo/);
+    await passwordSignIn(page, demo.vip);
+    await page.waitForURL("**/editvideo");
+    await page.getByRole("heading", { name: "发布视频", level: 1 }).waitFor();
   });
 });

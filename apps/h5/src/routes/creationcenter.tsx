@@ -1,3 +1,4 @@
+import type { PlatformApi } from "@platform/api-client";
 import { createFileRoute } from "@tanstack/react-router";
 import { pageIdOf, validateIdSearch } from "../app/route-search";
 import { CreationCenterScreen } from "../features/creation/CreationCenterScreen";
@@ -14,9 +15,10 @@ export const Route = createFileRoute("/creationcenter")({
   // videos wait for the author, so an id that is no one's asks for nothing more. One's own page
   // lists every video of one's own (getMyVideoList), not the published ones.
   loader: ({ context, deps }) => {
-    const { id } = deps;
-    if (id === null) return;
     const { api, queryClient } = context;
+    // No id: one's own page (the 'my works' entries; a sign-in that began signed out).
+    const id = deps.id ?? ownIdOf(api);
+    if (id === null) return;
     const own = id === String(api.client.userInfo?.id ?? "");
     void queryClient
       .query(authorQueryOptions(api, id))
@@ -35,7 +37,14 @@ export const Route = createFileRoute("/creationcenter")({
 
 function CreationCenterPage() {
   const { id } = Route.useSearch();
-  return <CreationCenterScreen userId={id} />;
+  const { api } = Route.useRouteContext();
+  return <CreationCenterScreen userId={pageIdOf(id) ?? ownIdOf(api) ?? undefined} />;
+}
+
+/** The signed-in person's id, or null. */
+function ownIdOf(api: PlatformApi): string | null {
+  const own = String(api.client.userInfo?.id ?? "");
+  return own === "" ? null : own;
 }
 
 /** A failed prefetch is the screen's to show (the api-client has toasted it). */

@@ -5,6 +5,7 @@ const paths = {
   back: "M15 5l-7 7 7 7",
   forward: "M9 5l7 7-7 7",
   close: "M6 6l12 12M18 6L6 18",
+  plus: "M12 5v14M5 12h14",
   search: "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM16.5 16.5L21 21",
   more: "M5 12h.01M12 12h.01M19 12h.01",
   play: "M8 5v14l11-7z",

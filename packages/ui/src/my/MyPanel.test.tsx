@@ -152,6 +152,25 @@ describe("MyPanel", () => {
     expect(screen.getByRole("dialog", { name: "游戏币" }).textContent).toContain("不能充值、提现或转让");
   });
 
+  it("first offers to post a video and to open one's videos, also when the panel's data failed", async () => {
+    const p = props();
+    const { user } = await renderUi(<MyPanel {...p} />);
+    const drawer = await panel();
+    const row = within(drawer).getByRole("group", { name: "创作" });
+    // The first row of the panel, before the profile.
+    expect(drawer.querySelector(".pf-side-drawer__body")?.firstElementChild).toBe(row);
+    await user.click(within(row).getByRole("button", { name: "发布视频" }));
+    expect(p.onNavigate).toHaveBeenLastCalledWith("postVideo");
+    await user.click(within(row).getByRole("button", { name: "我的作品" }));
+    expect(p.onNavigate).toHaveBeenLastCalledWith("myWorks");
+
+    const failed = props({ error: "加载失败", user: undefined });
+    rerenderUi(await renderUi(<MyPanel {...failed} />, { language: Language.enUS }), <MyPanel {...failed} />);
+    const english = await screen.findByRole("group", { name: "Create" });
+    expect(within(english).getByRole("button", { name: "Post a video" })).toBeTruthy();
+    expect(within(english).getByRole("button", { name: "My videos" })).toBeTruthy();
+  });
+
   it("caps the message badge at 99 and opens the message centre", async () => {
     const p = props({ unreadMessages: 120 });
     const rendered = await renderUi(<MyPanel {...p} />);

@@ -6,42 +6,20 @@ import { Icon } from "../icons/Icon";
 import type { IconName } from "../icons/Icon";
 import { useMessageText } from "../i18n";
 import { Accordion } from "../primitives/Accordion";
-import { Badge } from "../primitives/Badge";
 import { Button } from "../primitives/Button";
 import { CopyButton } from "../primitives/CopyButton";
 import { Dialog } from "../primitives/Dialog";
 import { SideDrawer } from "../primitives/SideDrawer";
 import { Avatar } from "./Avatar";
+import { CreationRow, MessagesEntry } from "./PanelRows";
+import type { MyPanelActivityProps, MyPanelBalances, MyPanelUser } from "./panelTypes";
 import { myPanelMenu } from "./menu";
 import type { MyPanelMenuKey, MyPanelMenuSection, MyPanelSectionKey, MyPanelTarget } from "./menu";
 import { SwitchAccountPanel } from "./SwitchAccountPanel";
 import type { SwitchAccountPanelProps } from "./SwitchAccountPanel";
 import "./MyPanel.css";
 
-/** The signed-in user as the panel shows them (the panel user-info response, spec §3). */
-export interface MyPanelUser {
-  readonly nickName: string;
-  readonly avatarFileUrl?: string | null;
-  /** The member ID people copy (not the internal user id). */
-  readonly memberId: string;
-  readonly isVip: boolean;
-  readonly isPermanent: boolean;
-  readonly remainDays?: number | null;
-}
-
-/** Balances in hundredths (the user-balance response): gold is the 'account' card. */
-export interface MyPanelBalances {
-  readonly gold: number;
-  readonly wallet: number;
-  readonly game: number;
-}
-
-/** Activity props (the props-list response): plain counts. */
-export interface MyPanelActivityProps {
-  readonly integral: number;
-  readonly gameToken: number;
-  readonly videoCard: number;
-}
+export type { MyPanelActivityProps, MyPanelBalances, MyPanelUser } from "./panelTypes";
 
 /** What the second panel needs: the accounts on this device and what to do with them. */
 export type MyPanelSwitchAccount = Omit<SwitchAccountPanelProps, "open" | "onClose">;
@@ -76,7 +54,10 @@ export interface MyPanelProps {
   readonly defaultHelp?: MyPanelHelp | null;
 }
 
-/** The 'my' side panel (spec §2): membership, balances, shortcuts and the account menu. */
+/**
+ * The 'my' side panel (spec §2): first a row to post a video and to open one's works, then
+ * membership, balances, shortcuts and the account menu.
+ */
 export function MyPanel({
   open,
   onClose,
@@ -204,6 +185,9 @@ export function MyPanel({
       <Icon name="help" size={16} />
     </button>
   );
+
+  // The first row, whatever else loads or fails: posting and one's videos are always one tap away.
+  const creation = <CreationRow onNavigate={onNavigate} />;
 
   const content =
     error != null ? (
@@ -359,6 +343,7 @@ export function MyPanel({
   return (
     <>
       <SideDrawer open={open} onClose={close} closeKey={closeKey} loading={loading} title={t`我的`}>
+        {creation}
         {content}
       </SideDrawer>
       <Dialog
@@ -391,17 +376,5 @@ export function MyPanel({
         />
       )}
     </>
-  );
-}
-
-function MessagesEntry({ count, onOpen }: { readonly count: number; readonly onOpen: () => void }) {
-  const { t } = useLingui();
-  return (
-    <button type="button" className="pf-my-panel__messages" onClick={onOpen}>
-      <span className="pf-visually-hidden">{t`消息中心`}</span>
-      <Badge count={count}>
-        <Icon name="message" />
-      </Badge>
-    </button>
   );
 }

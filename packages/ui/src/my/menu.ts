@@ -25,7 +25,11 @@ export type MyPanelTarget =
   | "settings"
   | "idCard"
   /** The message centre entry. */
-  | "messages";
+  | "messages"
+  /** The first row's '+ post a video' (the editor of a new post). */
+  | "postVideo"
+  /** The first row's 'my works' (one's own creation centre, every status). */
+  | "myWorks";
 
 /** A menu entry: its `figmaKey` is the key the server lists among the allowed menu keys. */
 export interface MyPanelMenuItem extends MenuItem {

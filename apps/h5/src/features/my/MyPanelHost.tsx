@@ -77,7 +77,7 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
   const navigateTo = (target: MyPanelTarget) => {
     // Closed here too: a destination that is the current page changes no route.
     setOpen(false);
-    const href = panelHrefOf(target, router.state.location.href);
+    const href = panelHrefOf(target, router.state.location.href, String(api.client.userInfo?.id ?? ""));
     void router.navigate({ href });
   };
 

@@ -13,6 +13,12 @@ describe("the 'my' panel's destinations", () => {
     expect(panelRouteOf("settings")).toBe("/mysettings");
     expect(panelRouteOf("idCard")).toBe("/idcard");
     expect(panelRouteOf("messages")).toBe("/messages");
+    expect(panelRouteOf("postVideo")).toBe("/editvideo");
+  });
+
+  it("'my videos' is one's own creation centre", () => {
+    expect(panelHrefOf("myWorks", "/home", "7")).toBe("/creationcenter?id=7");
+    expect(panelHrefOf("myWorks", "/home")).toBe("/creationcenter");
   });
 
   it("send every membership entry to the membership page", () => {

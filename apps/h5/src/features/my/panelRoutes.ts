@@ -20,7 +20,19 @@ const panelRoutes: Readonly<Record<MyPanelTarget, string>> = {
   settings: "/mysettings",
   idCard: "/idcard",
   messages: "/messages",
+  postVideo: "/editvideo",
+  myWorks: "/creationcenter",
 };
+
+/**
+ * One's own creation centre: /creationcenter?id={own id} (the route also opens one's own page
+ * without an id, e.g. after signing in from a signed-out tap).
+ */
+export function myWorksHref(ownId: string): string {
+  return ownId === ""
+    ? "/creationcenter"
+    : `/creationcenter?${new URLSearchParams({ id: ownId }).toString()}`;
+}
 
 /** The app path (with its search) a panel destination opens. */
 export function panelRouteOf(target: MyPanelTarget): string {
@@ -43,8 +55,12 @@ export function rechargeRouteFrom(currentHref: string): string {
   return routeFrom("/trade", currentHref);
 }
 
-/** The 'my' panel's destinations that come back (recharge, and the membership entries). */
-export function panelHrefOf(target: MyPanelTarget, currentHref: string): string {
+/**
+ * Where a 'my' panel destination goes: recharge and the membership entries come back here; 'my
+ * works' is the page of `ownId` (the signed-in person).
+ */
+export function panelHrefOf(target: MyPanelTarget, currentHref: string, ownId = ""): string {
+  if (target === "myWorks") return myWorksHref(ownId);
   const path = panelRoutes[target];
   return path === "/trade" || path === "/membervip" ? routeFrom(path, currentHref) : path;
 }

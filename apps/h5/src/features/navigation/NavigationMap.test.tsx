@@ -37,6 +37,7 @@ function fakeApi(names: Readonly<Record<string, string>> = {}) {
   return {
     calls,
     api: {
+      client: { userInfo: { id: 7 } },
       system: {
         appModules: () => {
           calls.push("appModules");
@@ -49,10 +50,12 @@ function fakeApi(names: Readonly<Record<string, string>> = {}) {
 
 const toasts = () => document.querySelector(".pf-toaster")?.textContent ?? "";
 const entries = () =>
-  [...document.body.querySelectorAll(".h5-nav-map li")].map((li) => li.textContent.trim());
+  [...document.body.querySelectorAll(".h5-nav-map:not(.h5-nav-map--app) li")].map((li) =>
+    li.textContent.trim(),
+  );
 /** The map's own entry (the tab bar has a 首页 and a 游戏 of its own). */
 const entry = (name: string) => {
-  const map = document.body.querySelector("ul.h5-nav-map");
+  const map = document.body.querySelector("ul.h5-nav-map:not(.h5-nav-map--app)");
   if (map === null) throw new Error("no navigation map yet");
   return control(name, map);
 };
@@ -106,9 +109,34 @@ describe("the navigation map", () => {
     expect(app.router.state.location.pathname).toBe("/");
   });
 
+  it("leads to posting a video and to one's own videos, in both languages", async () => {
+    const app = await renderApp({ api: fakeApi().api, path: "/", pages: { "/": NavigationPage } });
+    await waitFor(() => byText("创作", "h2"));
+    const own = document.body.querySelector<HTMLElement>("ul.h5-nav-map--app");
+    expect(control("我的作品", own!).getAttribute("href")).toBe("/creationcenter?id=7");
+    expect(control("发布视频", own!).getAttribute("href")).toBe("/editvideo");
+    await click(control("发布视频", own!));
+    await waitFor(() => {
+      expect(app.router.state.location.pathname).toBe("/editvideo");
+    });
+    app.unmount();
+
+    await renderApp({
+      api: fakeApi().api,
+      path: "/",
+      pages: { "/": NavigationPage },
+      language: Language.enUS,
+    });
+    await waitFor(() => byText("Create", "h2"));
+    const english = document.body.querySelector<HTMLElement>("ul.h5-nav-map--app");
+    expect(control("Post a video", english!)).toBeTruthy();
+    expect(control("My videos", english!).getAttribute("href")).toBe("/creationcenter?id=7");
+  });
+
   it("offers a retry when the modules fail to load", async () => {
     let fail = true;
     const api = {
+      client: { userInfo: { id: 7 } },
       system: {
         appModules: () =>
           fail

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { resolveInternalLink } from "@platform/domain";
-import { EmptyState, Skeleton, SkeletonGroup, useMessageText, useToast } from "@platform/ui";
+import { EmptyState, Icon, Skeleton, SkeletonGroup, useMessageText, useToast } from "@platform/ui";
+import type { IconName } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import type { MouseEvent } from "react";
@@ -8,6 +9,7 @@ import { hrefOf } from "../../app/links";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
+import { myWorksHref } from "../my/panelRoutes";
 import { moduleLink } from "./moduleLink";
 import type { AppModule } from "./moduleLink";
 import { appModulesQueryOptions } from "./queries";
@@ -22,6 +24,7 @@ function plainClick(event: MouseEvent): boolean {
  * '/', the navigation map: the server's modules (`system.appModules`, named in the reader's
  * language), in their order, each going where its link type says (spec §2): a screen of the app,
  * a web address in a new tab, or the toast of a type the app does not support / a missing type.
+ * After them, the app's own: post a video, and one's works (the creation centre).
  */
 export function NavigationMap() {
   const { t, i18n } = useLingui();
@@ -59,7 +62,44 @@ export function NavigationMap() {
     <Page title={t`导航`} header={false} tabs>
       <h1 className="h5-nav-map__title">{t`导航`}</h1>
       {content}
+      <CreationLinks />
     </Page>
+  );
+}
+
+/** The app's own entries after the server's modules: post a video, and one's works. */
+function CreationLinks() {
+  const { t } = useLingui();
+  const router = useRouter();
+  const ownId = String(router.options.context.api.client.userInfo?.id ?? "");
+  const links: { key: string; href: string; icon: IconName; label: string }[] = [
+    { key: "post", href: "/editvideo", icon: "plus", label: t`发布视频` },
+    { key: "works", href: myWorksHref(ownId), icon: "play", label: t`我的作品` },
+  ];
+  return (
+    <section className="h5-nav-map__section" aria-labelledby="h5-nav-map-creation">
+      <h2 id="h5-nav-map-creation" className="h5-nav-map__heading">
+        {t`创作`}
+      </h2>
+      <ul className="h5-nav-map h5-nav-map--app">
+        {links.map((link) => (
+          <li key={link.key}>
+            <a
+              href={link.href}
+              className="h5-nav-map__link"
+              onClick={(event) => {
+                if (!plainClick(event)) return;
+                event.preventDefault();
+                void router.navigate({ href: link.href });
+              }}
+            >
+              <Icon name={link.icon} size={28} />
+              <span>{link.label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -246,14 +246,14 @@ describe("/editvideo: every problem at once", () => {
   it("shows all the errors of one submit, each beside its field, and focuses the first", async () => {
     const { api } = await openNewPost();
     await click(byText("付费").closest("label") ?? document.body);
-    await waitFor(() => byText("价格（元）"));
+    await waitFor(() => byText("价格（金币）"));
     await click(control("发布"));
     // No file, no title, no price: the three say so together.
     await waitFor(() => byText("请选择要上传的视频"));
     expect(byText("请输入标题")).toBeTruthy();
     expect(byText("请输入价格")).toBeTruthy();
     expect(field("标题（必填）").getAttribute("aria-invalid")).toBe("true");
-    expect(field("价格（元）").getAttribute("aria-invalid")).toBe("true");
+    expect(field("价格（金币）").getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement?.getAttribute("data-testid")).toBe("video-file");
     expect(api.substance.saveMyVideo).not.toHaveBeenCalled();
   });
