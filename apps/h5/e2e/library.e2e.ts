@@ -175,7 +175,10 @@ describe("the library of a new user", () => {
     await page.getByRole("button", { name: "选择" }).click();
     await inFolder.getByRole("checkbox").first().check();
     await page.getByRole("button", { name: /移出收藏夹/ }).click();
-    await page.getByRole("alertdialog", { name: "移出收藏夹？" }).getByRole("button", { name: "移出" }).click();
+    await page
+      .getByRole("alertdialog", { name: "移出收藏夹？" })
+      .getByRole("button", { name: "移出" })
+      .click();
     await page.getByText("已移出收藏夹").waitFor();
     await page.getByText("收藏夹里还没有视频").waitFor({ timeout: 15_000 });
     const folders = await api.substance.getFavorite();
@@ -289,7 +292,10 @@ describe("the library of a new user", () => {
     await page.getByRole("list", { name: "Videos in this folder" }).getByRole("checkbox").first().check();
     await page.getByRole("button", { name: "Remove from folder (1)" }).click();
     // Asked first; the toast says what happened (not 'deleted').
-    await page.getByRole("alertdialog", { name: "Remove from the folder?" }).getByRole("button", { name: "Remove" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Remove from the folder?" })
+      .getByRole("button", { name: "Remove" })
+      .click();
     await page.getByText("Removed from the folder").waitFor();
     await page.getByText("No videos in this folder yet").waitFor({ timeout: 15_000 });
 

@@ -92,6 +92,21 @@ async function openPanel(app: Awaited<ReturnType<typeof renderApp>>) {
 }
 
 describe("MyPanelHost", () => {
+  it("signed out, asks the server nothing and still offers 'post a video', which goes to sign-in", async () => {
+    const fake = fakeApi();
+    const api = { ...fake.api, client: { ...fake.api.client, userInfo: null } };
+    const app = await renderApp({ api, shell: <MyPanelHostWithCatalog /> });
+    act(() => {
+      app.store.set(myPanelOpenAtom, true);
+    });
+    await waitFor(() => control("发布视频"));
+    expect(fake.calls.queryInfo).toBe(0);
+    await click(control("发布视频"));
+    await waitFor(() => {
+      expect(app.router.state.location.pathname).toBe("/editvideo");
+    });
+  });
+
   it("loads its data each time it opens, with the placeholder meanwhile, balances in two decimals", async () => {
     const fake = fakeApi();
     const app = await renderApp({ api: fake.api, shell: <MyPanelHostWithCatalog /> });

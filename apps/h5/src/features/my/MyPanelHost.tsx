@@ -50,7 +50,10 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
   const pathname = useLocation({ select: (location) => location.pathname });
   const queryClient = useQueryClient();
   const api = router.options.context.api;
-  const data = useMyPanelData(api, open);
+  // Signed out (a public page: /d/…, /starlive) the panel asks nothing of the server, which would
+  // only refuse: its entries lead to sign-in first, and back to where they point.
+  const signedIn = api.client.userInfo != null;
+  const data = useMyPanelData(api, open && signedIn);
   const changeAccount = useAccountChange();
   /** The remembered list changed (a removal, a refused switch): read it again. */
   const [, listChanged] = useReducer((n: number) => n + 1, 0);
