@@ -23,27 +23,29 @@ describe("BuyVideoPopup", () => {
       <BuyVideoPopup {...props({ goldBalance: 120_005, price: { amount: 1000, discount: 8.5 } })} />,
     );
     const dialog = screen.getByRole("dialog", { name: "购买视频" });
-    expect(within(dialog).getByTestId("buy-original").textContent).toBe("¥10.00");
-    expect(within(dialog).getByTestId("buy-member").textContent).toBe("¥8.50省 15%");
-    expect(within(dialog).getByTestId("buy-balance").textContent).toBe("1200.05");
+    expect(within(dialog).getByTestId("buy-original").textContent).toBe("10.00 金币");
+    expect(within(dialog).getByTestId("buy-member").textContent).toBe("8.50 金币省 15%");
+    expect(within(dialog).getByTestId("buy-balance").textContent).toBe("1200.05 金币");
     expect(within(dialog).getByText("原价")).toBeTruthy();
     expect(within(dialog).getByText("会员折扣价")).toBeTruthy();
     expect(within(dialog).getByText("金币余额")).toBeTruthy();
+    // One unit for the price and the balance it is paid from (units.ts): no ¥ beside gold.
+    expect(dialog.textContent).not.toContain("¥");
     // Non-members see the percentage off too (what joining would save).
     expect(within(dialog).getByText("省 15%")).toBeTruthy();
   });
 
   it("shows a non-member what a member pays, not their own benefit amount (the full price)", async () => {
-    // The server's benefit amount is the price this viewer pays: the full ¥3.00 for a non-member.
+    // The server's benefit amount is the price this viewer pays: the full 3.00 gold for a non-member.
     const p = props({ goldBalance: 500, price: { amount: 300, discount: 8.5, benefitAmount: 300 } });
     await renderUi(<BuyVideoPopup {...p} />);
     const dialog = screen.getByRole("dialog", { name: "购买视频" });
-    expect(within(dialog).getByTestId("buy-original").textContent).toBe("¥3.00");
-    expect(within(dialog).getByTestId("buy-member").textContent).toBe("¥2.55省 15%");
+    expect(within(dialog).getByTestId("buy-original").textContent).toBe("3.00 金币");
+    expect(within(dialog).getByTestId("buy-member").textContent).toBe("2.55 金币省 15%");
     // The original price is what this viewer pays: it is not struck out.
     expect(within(dialog).getByTestId("buy-original").closest(".pf-buy__row--muted")).toBeNull();
     expect(within(dialog).getByTestId("buy-original").closest(".pf-buy__row--applies")).not.toBeNull();
-    // 4.99 covers the ¥3.00 a non-member pays.
+    // 4.99 covers the 3.00 a non-member pays.
     expect(within(dialog).getByRole("button", { name: "购买" })).toBeTruthy();
   });
 
@@ -85,7 +87,7 @@ describe("BuyVideoPopup", () => {
       price: { amount: 1999, discount: 8, benefitAmount: 990 },
     });
     await renderUi(<BuyVideoPopup {...p} />);
-    expect(screen.getByTestId("buy-member").textContent).toBe("¥9.90省 20%");
+    expect(screen.getByTestId("buy-member").textContent).toBe("9.90 金币省 20%");
     expect(screen.getByTestId("buy-original").closest(".pf-buy__row--muted")).not.toBeNull();
     expect(screen.getByRole("button", { name: "购买" })).toBeTruthy();
   });
@@ -110,7 +112,7 @@ describe("BuyVideoPopup", () => {
     await renderUi(<BuyVideoPopup {...props({ trialEnded: true })} />);
     const dialog = screen.getByRole("dialog", { name: "购买视频" });
     expect(within(dialog).getByText("试看已结束，购买后即可观看完整视频")).toBeTruthy();
-    expect(within(dialog).getByTestId("buy-balance").textContent).toBe("500.00");
+    expect(within(dialog).getByTestId("buy-balance").textContent).toBe("500.00 金币");
     expect(within(dialog).getByRole("button", { name: "取消" })).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "购买" })).toBeTruthy();
   });

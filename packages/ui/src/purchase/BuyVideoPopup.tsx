@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { buyButtonLabel, buyButtonState, discountPercent, formatAmount, memberPrice } from "@platform/domain";
+import { buyButtonLabel, buyButtonState, discountPercent, memberPrice } from "@platform/domain";
+import { MoneyUnit, amountIn, unitName } from "@platform/i18n";
 import type { Hundredths, VideoPrice } from "@platform/domain";
 import { useMessageText } from "../i18n";
 import { BottomPopup } from "../primitives/BottomPopup";
@@ -47,13 +48,16 @@ export function BuyVideoPopup({
   videoTitle,
   trialEnded = false,
 }: BuyVideoPopupProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const text = useMessageText();
+  // A video is paid in gold: its prices and the balance are written in gold's unit (units.ts).
+  const gold = (value: number) => amountIn(i18n, MoneyUnit.gold, value);
+  const goldName = unitName(i18n, MoneyUnit.gold);
   const state = buyButtonState(goldBalance, price, isMember);
-  const original = formatAmount(price.amount);
+  const original = gold(price.amount);
   // What a member pays, shown to everyone: a non-member's benefit amount is their own full price.
-  const member = formatAmount(memberPrice(price, isMember));
-  const balance = formatAmount(goldBalance);
+  const member = gold(memberPrice(price, isMember));
+  const balance = gold(goldBalance);
   // The percentage off, to members and non-members alike (spec §9), when there is a discount.
   const percent = discountPercent(price.discount);
   // The row of what this viewer pays: the member price for members, else the original price.
@@ -75,7 +79,7 @@ export function BuyVideoPopup({
             <Trans>原价</Trans>
           </dt>
           <dd className="pf-buy__price" data-testid="buy-original">
-            {t`¥${original}`}
+            {original}
           </dd>
         </div>
         <div className={`pf-buy__row ${memberApplies ? "pf-buy__row--applies" : ""}`}>
@@ -83,7 +87,7 @@ export function BuyVideoPopup({
             <Trans>会员折扣价</Trans>
           </dt>
           <dd className="pf-buy__price" data-testid="buy-member">
-            {t`¥${member}`}
+            {member}
             {percent === null ? null : (
               <span className="pf-buy__discount">
                 <Trans>省 {percent}%</Trans>
@@ -92,9 +96,7 @@ export function BuyVideoPopup({
           </dd>
         </div>
         <div className="pf-buy__row">
-          <dt>
-            <Trans>金币余额</Trans>
-          </dt>
+          <dt>{t`${goldName}余额`}</dt>
           <dd className="pf-buy__balance" data-testid="buy-balance">
             {balance}
           </dd>
