@@ -1,7 +1,17 @@
-import { Language, PriceFilter } from "@platform/domain";
+import { Language, PriceFilter, luhnBalanced } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demo, e2eBrowser, geekLab, myTab, signInQuickly } from "./browser";
+import { offScreen, overlapsOnPage, settle, wrappedBadges } from "./layout-checks";
+import {
+  demo,
+  e2eBrowser,
+  geekLab,
+  lastSmsCode,
+  myTab,
+  registerAccount,
+  screenshot,
+  signInQuickly,
+} from "./browser";
 import type { Account } from "./browser";
 
 /**
@@ -19,111 +29,6 @@ const words = {
   [Language.zhCN]: { name: "中文", me: "我的", videos: "视频列表", balances: "余额" },
   [Language.enUS]: { name: "English", me: "Me", videos: "Videos", balances: "Balances" },
 } as const;
-
-/** Everything a person can tap or type into (an element of these, inside one, is the same control). */
-const controlSelector = [
-  "a[href]",
-  "button",
-  "input:not([type='hidden'])",
-  "select",
-  "textarea",
-  "summary",
-  "label:has(input)",
-  "[role='button']",
-  "[role='link']",
-  "[role='radio']",
-  "[role='checkbox']",
-  "[role='switch']",
-  "[role='tab']",
-  "[role='menuitem']",
-  "[role='option']",
-  "[tabindex]:not([tabindex='-1'])",
-].join(", ");
-
-/**
- * The pairs of visible controls on the page whose boxes overlap by more than 1 px both ways, named
- * ("button 'Selected'" and "button 'Two per row'" overlap by 38 × 32 px). An element and its own
- * descendants or ancestors are one control; invisible, zero-size, inert or hidden ones do not count;
- * with a modal layer open only the topmost one's controls count. A box is cut to what its scrolling
- * or clipping ancestors show; a control fixed to the screen (the tab bar) is not compared with the
- * page's flowing content, which scrolls under it by design.
- */
-function overlapsOnPage(page: Page): Promise<string[]> {
-  return page.evaluate((selector: string) => {
-    interface Box {
-      left: number;
-      top: number;
-      right: number;
-      bottom: number;
-    }
-    interface Control {
-      readonly element: Element;
-      readonly box: Box;
-      readonly fixedLayer: Element | null;
-    }
-    const visible = (element: Element): boolean =>
-      element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-    const modals = [...document.querySelectorAll("[aria-modal='true']")].filter(visible);
-    const top = modals.at(-1) ?? null;
-    const controls: Control[] = [];
-    for (const element of document.querySelectorAll(selector)) {
-      if (!visible(element)) continue;
-      if (element.closest("[inert], [aria-hidden='true']") !== null) continue;
-      if (top !== null && !top.contains(element)) continue;
-      const rect = element.getBoundingClientRect();
-      const box: Box = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
-      // The nearest fixed ancestor (or itself): what it sits in, above the page's scrolling.
-      let fixedLayer: Element | null = null;
-      for (let at: Element | null = element; at !== null; at = at.parentElement) {
-        if (getComputedStyle(at).position === "fixed") {
-          fixedLayer = at;
-          break;
-        }
-      }
-      // Cut to the ancestors that clip (scrolling lists, tabs), up to the fixed layer if any.
-      for (let at = element.parentElement; at !== null && at !== document.body; at = at.parentElement) {
-        const style = getComputedStyle(at);
-        const clip = at.getBoundingClientRect();
-        if (style.overflowX !== "visible") {
-          box.left = Math.max(box.left, clip.left);
-          box.right = Math.min(box.right, clip.right);
-        }
-        if (style.overflowY !== "visible") {
-          box.top = Math.max(box.top, clip.top);
-          box.bottom = Math.min(box.bottom, clip.bottom);
-        }
-        if (at === fixedLayer) break;
-      }
-      if (box.right - box.left <= 0 || box.bottom - box.top <= 0) continue;
-      controls.push({ element, box, fixedLayer });
-    }
-    const nameOf = (element: Element): string => {
-      const label =
-        element.getAttribute("aria-label") ?? element.textContent.replace(/\s+/g, " ").trim().slice(0, 40);
-      const className = typeof element.className === "string" ? element.className.split(" ")[0] : "";
-      const role = element.getAttribute("role");
-      return `${element.tagName.toLowerCase()}${role === null ? "" : `[role=${role}]`}${className === "" ? "" : `.${className}`} '${label}'`;
-    };
-    const found: string[] = [];
-    for (let i = 0; i < controls.length; i += 1) {
-      for (let j = i + 1; j < controls.length; j += 1) {
-        const a = controls[i];
-        const b = controls[j];
-        if (a === undefined || b === undefined) continue;
-        if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
-        if ((a.fixedLayer === null) !== (b.fixedLayer === null)) continue;
-        const width = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
-        const height = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
-        if (width > 1 && height > 1) {
-          found.push(
-            `${nameOf(a.element)} and ${nameOf(b.element)} overlap by ${Math.round(width)} × ${Math.round(height)} px`,
-          );
-        }
-      }
-    }
-    return found;
-  }, controlSelector);
-}
 
 /**
  * On the open 'my' panel: labels that break inside a word (a line break anywhere but after a space
@@ -192,39 +97,6 @@ function panelProblems(page: Page): Promise<string[]> {
     }
     return found;
   });
-}
-
-/**
- * Controls that reach past the right edge of the screen (cut off: a price, a send button), unless
- * inside something that scrolls or clips sideways on purpose (a row of pictures).
- */
-function offScreen(page: Page): Promise<string[]> {
-  return page.evaluate((selector: string) => {
-    const found: string[] = [];
-    const width = document.documentElement.clientWidth;
-    for (const element of document.querySelectorAll(selector)) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
-      let scrolls = false;
-      for (let up = element.parentElement; up !== null && up !== document.body; up = up.parentElement) {
-        const overflow = getComputedStyle(up).overflowX;
-        if (overflow !== "visible") {
-          scrolls = true;
-          break;
-        }
-      }
-      if (scrolls) continue;
-      const name = (element.getAttribute("aria-label") ?? element.textContent).trim().slice(0, 40);
-      found.push(`'${name}' reaches ${String(Math.round(box.right - width))} px past the screen's edge`);
-    }
-    return found;
-  }, controlSelector);
-}
-
-async function settle(page: Page): Promise<void> {
-  // Fonts and the last layout (and the drawer's slide) are done.
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
 }
 
 interface Screens {
@@ -319,4 +191,63 @@ describe("layout at 320–430 px in both languages", () => {
       });
     }
   }
+});
+
+// Issue 37, item 14: the money screens at the narrowest phone in English (the longest words), and
+// /cardmanage at 390 px in Chinese, with a bound card: no badge on two lines, no overlap, no cut word.
+describe("the money screens at 320 px in English", () => {
+  it("keep badges on one line, controls apart and words whole on /cardmanage, /trade, /membervip", async () => {
+    const account = await registerAccount();
+    const problems: string[] = [];
+    for (const [language, width] of [
+      [Language.enUS, 320],
+      [Language.zhCN, 390],
+    ] as const) {
+      const { context, page } = await e2e.phone();
+      await page.setViewportSize({ width, height: 844 });
+      await context.addInitScript((value: string) => {
+        localStorage.setItem("language", value);
+      }, language);
+      await signInQuickly(context, account);
+      if (language === Language.enUS) {
+        // A card of the account's own, so /cardmanage shows its 'current' badge.
+        await page.goto("/addbankcard");
+        const body = `6222${String(process.pid % 100_000).padStart(5, "0")}7${String(Date.now() % 1000).padStart(3, "0")}`;
+        await page
+          .locator("input")
+          .nth(0)
+          .fill(luhnBalanced(`${body}00008`, 13));
+        await page.locator("input").nth(1).fill("New User");
+        await page.locator("input").nth(2).fill("China Merchants Bank");
+        await page.getByRole("button", { name: /code/i }).click();
+        await page.waitForTimeout(1000);
+        await page
+          .locator("input")
+          .nth(3)
+          .fill(await lastSmsCode(account.mobile));
+        await page.getByRole("button", { name: /add/i }).last().click();
+        await page.waitForURL("**/cardmanage", { timeout: 15_000 });
+      }
+      const lang = language === Language.enUS ? "en" : "zh";
+      for (const [path, ready] of [
+        ["/cardmanage", () => page.locator(".h5-trade-badge").first().waitFor({ timeout: 20_000 })],
+        ["/trade", () => page.locator(".h5-trade-sandbox").first().waitFor({ timeout: 20_000 })],
+        ["/membervip", () => page.locator(".h5-library-choice").first().waitFor({ timeout: 20_000 })],
+      ] as const) {
+        await page.goto(path);
+        await ready();
+        await settle(page);
+        const where = `${path} (${lang}, ${String(width)} px)`;
+        for (const found of [await overlapsOnPage(page), await offScreen(page), await wrappedBadges(page)])
+          for (const problem of found) problems.push(`${where}: ${problem}`);
+        if (path !== "/membervip") await screenshot(page, `${path.slice(1)}-${lang}`);
+      }
+      await page.goto("/withdraw");
+      await page.locator("[data-testid=withdraw-gold]").waitFor({ timeout: 20_000 });
+      await settle(page);
+      await screenshot(page, `withdraw-${lang}`);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
