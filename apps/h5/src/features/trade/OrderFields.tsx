@@ -50,12 +50,13 @@ export function OrderFields({ order }: { readonly order: Order }) {
     fields.push({ key: "difference", label: t`金额差额`, value: signedAmount(difference) });
   if (order.orderType === OrderTab.WITHDRAW_ORDER && (order.timing === "RESERVED" || order.bonusAmount > 0))
     fields.push({ key: "bonus", label: t`预约奖励`, value: formatAmount(order.bonusAmount) });
-  fields.push(
-    { key: "payee", label: t`收款人`, value: orDash(order.payee) },
-    { key: "bankName", label: t`收款银行`, value: orDash(order.bankName) },
-  );
+  // Only the fields of the order's own type: a recharge has no payee or receiving bank (issue 37).
   if (order.orderType === OrderTab.WITHDRAW_ORDER)
-    fields.push({ key: "cardNumber", label: t`银行卡号`, value: orDash(order.cardNumber) });
+    fields.push(
+      { key: "payee", label: t`收款人`, value: orDash(order.payee) },
+      { key: "bankName", label: t`收款银行`, value: orDash(order.bankName) },
+      { key: "cardNumber", label: t`银行卡号`, value: orDash(order.cardNumber) },
+    );
   if (order.failureReason !== null && order.failureReason !== "")
     fields.push({
       key: "failureReason",

@@ -196,6 +196,16 @@ describe("/orderdetails", () => {
     expect(app.router.state.location.search).toEqual({ tab: "WITHDRAW_ORDER" });
   });
 
+  it("shows a recharge only a recharge's fields, no payee or receiving bank", async () => {
+    const { api } = fakeTradeApi();
+    await renderTrade(api, "/orderdetails?page=RECHARGE_ORDER&orderNum=R20250000001");
+    const field = (name: string) => document.querySelector(`[data-field="${name}"]`);
+    await waitFor(() => {
+      expect(field("payMethod")).not.toBeNull();
+    });
+    expect([field("payee"), field("bankName"), field("cardNumber")]).toEqual([null, null, null]);
+  });
+
   it("offers no 'withdraw again' on a failed withdrawal already withdrawn again", async () => {
     const { api, state } = fakeTradeApi();
     state.withdrawals = state.withdrawals.map((o) =>
