@@ -10,6 +10,7 @@ export default [
       "src/product-messages.ts",
       "src/server-messages.ts",
       "src/units.ts",
+      "src/unit-names.ts",
     ],
     rules: { "lingui/no-unlocalized-strings": "off" },
   },

@@ -15,4 +15,5 @@ export type { ProductMessage } from "./product-messages";
 export { localeOf, saveLanguage, storedLanguage } from "./locale";
 export type { LanguageStore, Locale } from "./locale";
 export { PlatformI18nProvider } from "./provider";
-export { MoneyUnit, amountIn, unitAmounts, unitName, unitNames, unitValues } from "./units";
+export { MoneyUnit, unitName, unitNames, unitValues } from "./unit-names";
+export { amountIn, unitAmounts } from "./units";

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { activateLanguage, createI18n, loadCatalog, translateMessage } from "./activate";
 import { readFileSync, readdirSync } from "node:fs";
 import { messageText } from "./messages";
-import { MoneyUnit, amountIn, unitName } from "./units";
+import { MoneyUnit, unitName } from "./unit-names";
+import { amountIn } from "./units";
 
 /** Issue 37, item 9: one name per kind of money, from units.ts, wherever an amount has a unit. */
 describe("money units", () => {
