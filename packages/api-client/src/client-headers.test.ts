@@ -1,4 +1,4 @@
-import { StorageKey } from "@platform/domain";
+import { Language, StorageKey } from "@platform/domain";
 import { describe, expect, it } from "vitest";
 import { harness, rejection, serveThisFile, server, signedIn } from "../test/client-harness";
 import { CLIENT_ID, CLIENT_SECRET, ok, openReq, reply } from "../test/platform-server";
@@ -38,6 +38,23 @@ describe("headers (spec §7)", () => {
     expect(req?.headers.authorization).toBeUndefined();
     expect(req?.headers["bus-platform-id"]).toBeUndefined();
     expect(req?.headers.channeltagid).toBe("0");
+  });
+
+  it("with no stored language, sends the app's default (the browser's language), else zh_CN", async () => {
+    server.on("/user/app/user/information/unreadTotal", (_, res) => {
+      ok(res, { total: 0 });
+    });
+    const english = harness({ defaultLanguage: () => Language.enUS }, signedIn);
+    await english.api.user.unreadTotal();
+    const chinese = harness({}, signedIn);
+    await chinese.api.user.unreadTotal();
+    const stored = harness(
+      { defaultLanguage: () => Language.enUS },
+      { ...signedIn, [StorageKey.language]: "zhCN" },
+    );
+    await stored.api.user.unreadTotal();
+    const sent = server.to("/user/app/user/information/unreadTotal").map((req) => req.headers.language);
+    expect(sent).toEqual(["en_US", "zh_CN", "zh_CN"]);
   });
 
   it("English is sent as en_US and the device time zone in GMT form by default", async () => {

@@ -1,3 +1,4 @@
+import type { Language } from "@platform/domain";
 import type { RetryOptions } from "ky";
 import type { ApiError } from "./errors";
 import type { ClientStorage } from "./storage";
@@ -41,6 +42,8 @@ export interface ApiClientOptions {
   readonly refreshRetryDelayMs?: number;
   /** ky's own retries (default none). The 401 replay does not depend on it. */
   readonly retry?: RetryOptions | number;
+  /** The `language` header's language while none is stored (default zhCN; the app: the browser's). */
+  readonly defaultLanguage?: () => Language;
   /** The `time-zone` header (default: the device's zone as "GMT+08:00"). */
   readonly timeZone?: () => string;
   readonly fetch?: typeof fetch;

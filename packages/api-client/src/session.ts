@@ -37,7 +37,7 @@ export abstract class ClientSession {
 
   get language(): Language {
     const stored = this.storage.get(StorageKey.language);
-    return isOneOf(languages, stored) ? stored : Language.zhCN;
+    return isOneOf(languages, stored) ? stored : (this.options.defaultLanguage?.() ?? Language.zhCN);
   }
 
   /** Keep what a token endpoint answered (spec §3: accessToken, refreshToken, userInfo). */

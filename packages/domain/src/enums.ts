@@ -86,6 +86,17 @@ export type Language = (typeof Language)[keyof typeof Language];
 export const languages = /* @__PURE__ */ valuesOf(Language);
 export const defaultLanguage: Language = Language.zhCN;
 
+/**
+ * The language a first visit reads, before any choice is stored: the browser's first preferred
+ * language (`navigator.languages`), Chinese for zh-*, English for anything else; Chinese when the
+ * browser names none. (The boot script in apps/h5 `src/boot/page.ts` does the same in plain JS.)
+ */
+export function browserLanguage(preferred: readonly string[] | undefined): Language {
+  const first = preferred?.find((tag) => tag.trim() !== "");
+  if (first === undefined) return defaultLanguage;
+  return /^zh(-|_|$)/i.test(first.trim()) ? Language.zhCN : Language.enUS;
+}
+
 export const Theme = { dark: "dark", light: "light" } as const;
 export type Theme = (typeof Theme)[keyof typeof Theme];
 export const defaultTheme: Theme = Theme.dark;

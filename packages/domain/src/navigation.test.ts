@@ -49,11 +49,15 @@ describe("guardRoute", () => {
       { action: "redirect", to: "/login", search: { redirect: "/videoview?id=42" } },
     ],
     ["/", "/", false, { action: "redirect", to: "/login", search: { redirect: "/" } }],
+    // No page at all: the not-found screen at once, not the sign-in first.
+    ["/dashboard", "/dashboard", false, { action: "allow" }],
+    ["/no/such/page", "/no/such/page?x=1", false, { action: "allow" }],
+    ["/homex", "/homex", false, { action: "allow" }],
     [
-      "/dashboard",
-      "/dashboard",
+      "/MyCollection/",
+      "/MyCollection/?active=ALL",
       false,
-      { action: "redirect", to: "/login", search: { redirect: "/dashboard" } },
+      { action: "redirect", to: "/login", search: { redirect: "/MyCollection/?active=ALL" } },
     ],
   ])("%s (%s) signed in %s → %j", (path, fullPath, hasToken, decision) => {
     expect(guardRoute({ path, fullPath, hasToken })).toEqual(decision);

@@ -15,13 +15,62 @@ export function isPublicPath(path: string): boolean {
   return p === LOGIN_PATH || p === "/starlive" || p === "/d" || p.startsWith("/d/");
 }
 
+/**
+ * Every page of the app (spec §2), lower case, besides the channel pages /d/…. An address outside
+ * these is no page at all: it shows the not-found screen, signed in or not (never the sign-in
+ * first). The h5 app's tests check this list against its route tree, and its boot script carries it.
+ */
+export const appPaths = [
+  "/",
+  "/accountlogout",
+  "/accountsecuritysettings",
+  "/addbankcard",
+  "/addmycollection",
+  "/bindphone",
+  "/cardmanage",
+  "/collection",
+  "/creationcenter",
+  "/editpassword",
+  "/editphone",
+  "/editprofile",
+  "/editvideo",
+  "/game",
+  "/home",
+  "/idcard",
+  "/keywordsearch",
+  LOGIN_PATH,
+  "/membervip",
+  "/messages",
+  "/messagesettings",
+  "/mybuy",
+  "/mycollection",
+  "/myhistory",
+  "/mysettings",
+  "/orderdetails",
+  "/ordermanage",
+  "/scanidcard",
+  "/search",
+  "/starlive",
+  "/trade",
+  "/trend",
+  "/videoview",
+  "/withdraw",
+] as const;
+
+/** True for an address of one of the app's pages (`appPaths`, or a channel page /d/…). */
+export function isAppPath(path: string): boolean {
+  const p = normalise(path);
+  return (appPaths as readonly string[]).includes(p) || p === "/d" || p.startsWith("/d/");
+}
+
 export type GuardDecision =
   | { readonly action: "allow" }
   | { readonly action: "redirect"; readonly to: string; readonly search?: { readonly redirect: string } };
 
 /**
- * The route guard (spec §2): signed in, /login sends you to /; signed out, anything but a public
- * page sends you to /login remembering the full path you wanted.
+ * The route guard (spec §2): signed in, /login sends you to /; signed out, any page of the app
+ * but a public one sends you to /login remembering the full path you wanted (an address that is
+ * no page shows the not-found screen directly).
  */
 export function guardRoute(input: {
   readonly path: string;
@@ -30,7 +79,8 @@ export function guardRoute(input: {
 }): GuardDecision {
   if (input.hasToken)
     return normalise(input.path) === LOGIN_PATH ? { action: "redirect", to: "/" } : { action: "allow" };
-  if (isPublicPath(input.path)) return { action: "allow" };
+  // A public page, or no page at all (the not-found screen needs no account).
+  if (isPublicPath(input.path) || !isAppPath(input.path)) return { action: "allow" };
   return { action: "redirect", to: LOGIN_PATH, search: { redirect: input.fullPath } };
 }
 

@@ -138,13 +138,24 @@ describe("activateLanguage", () => {
 });
 
 describe("the stored language", () => {
-  it("is zhCN by default and for unknown values, else what was saved", () => {
-    expect(storedLanguage(memoryStore())).toBe(Language.zhCN);
-    expect(storedLanguage(memoryStore({ language: "fr" }))).toBe(Language.zhCN);
+  it("is zhCN when the browser names no language and for unknown values, else what was saved", () => {
+    expect(storedLanguage(memoryStore(), [])).toBe(Language.zhCN);
+    expect(storedLanguage(memoryStore({ language: "fr" }), [])).toBe(Language.zhCN);
     const store = memoryStore();
     saveLanguage(Language.enUS, store);
-    expect(storedLanguage(store)).toBe(Language.enUS);
-    expect(storedLanguage(null)).toBe(Language.zhCN);
+    expect(storedLanguage(store, ["zh-CN"])).toBe(Language.enUS);
+    expect(storedLanguage(null, [])).toBe(Language.zhCN);
+  });
+
+  it("follows the browser's first language until a choice is stored (zh-* Chinese, else English)", () => {
+    expect(storedLanguage(memoryStore(), ["en-US", "zh-CN"])).toBe(Language.enUS);
+    expect(storedLanguage(memoryStore(), ["fr-FR"])).toBe(Language.enUS);
+    expect(storedLanguage(memoryStore(), ["zh-TW", "en"])).toBe(Language.zhCN);
+    expect(storedLanguage(memoryStore(), ["zh"])).toBe(Language.zhCN);
+    expect(storedLanguage(memoryStore({ language: "fr" }), ["de"])).toBe(Language.enUS);
+    // A choice made in /mysettings (or on the sign-in sheet) wins over the browser.
+    expect(storedLanguage(memoryStore({ language: "zhCN" }), ["en-US"])).toBe(Language.zhCN);
+    expect(storedLanguage(memoryStore({ language: "enUS" }), ["zh-CN"])).toBe(Language.enUS);
   });
 
   it("survives a storage that throws", () => {

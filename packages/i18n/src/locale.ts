@@ -1,4 +1,4 @@
-import { Language, StorageKey, defaultLanguage, languages } from "@platform/domain";
+import { Language, StorageKey, browserLanguage, languages } from "@platform/domain";
 
 /** BCP 47 locales of the catalogs, by the stored language value (spec §3: zhCN, enUS). */
 export const localeOf = {
@@ -22,10 +22,24 @@ function browserStore(): LanguageStore | null {
   }
 }
 
-/** The stored language (`language` key), or zhCN when none or an unknown value is stored. */
-export function storedLanguage(store: LanguageStore | null = browserStore()): Language {
+/** The browser's preferred languages (`navigator.languages`), when there is a browser. */
+function navigatorLanguages(): readonly string[] | undefined {
+  if (typeof navigator === "undefined") return undefined;
+  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+}
+
+/**
+ * The language to show: the stored choice (`language` key, made in /mysettings or on the sign-in
+ * sheet) when there is one, else the browser's (`browserLanguage`: zh-* Chinese, else English).
+ */
+export function storedLanguage(
+  store: LanguageStore | null = browserStore(),
+  preferred: readonly string[] | undefined = navigatorLanguages(),
+): Language {
   const value = store?.getItem(StorageKey.language);
-  return (languages as readonly string[]).includes(value ?? "") ? (value as Language) : defaultLanguage;
+  return (languages as readonly string[]).includes(value ?? "")
+    ? (value as Language)
+    : browserLanguage(preferred);
 }
 
 export function saveLanguage(language: Language, store: LanguageStore | null = browserStore()): void {

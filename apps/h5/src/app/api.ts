@@ -1,6 +1,7 @@
 import { createApiClient } from "@platform/api-client";
 import type { PlatformApi } from "@platform/api-client";
 import { StorageKey, parseStoredUserInfo, channelTagIdOf } from "@platform/domain";
+import { storedLanguage } from "@platform/i18n";
 import { platformConfig } from "./config";
 import { errorTextLoaded } from "./error-text";
 import { i18n } from "./i18n";
@@ -14,6 +15,8 @@ export function createAppApi(): PlatformApi {
     clientId: config.clientId,
     clientSecret: config.clientSecret,
     reqKey: config.reqKey,
+    // Until a language is chosen, the server's words follow the browser's, as the app's do.
+    defaultLanguage: () => storedLanguage(null),
     hooks: {
       onError: (error) => {
         void errorTextLoaded(i18n, error).then((text) => {

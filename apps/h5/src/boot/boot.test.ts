@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { runInNewContext } from "node:vm";
-import { guardRoute } from "@platform/domain";
+import { appPaths, guardRoute } from "@platform/domain";
+import { localeOf, storedLanguage } from "@platform/i18n";
 import { describe, expect, it } from "vitest";
 import { bootScript, skeletonHtml } from "./page";
 
@@ -12,7 +16,7 @@ const preloads = {
 };
 
 /** Runs the boot script as the page's head would, against a stand-in document and storage. */
-function boot(href: string, stored: Record<string, string>) {
+function boot(href: string, stored: Record<string, string>, languages: readonly string[] = ["zh-CN"]) {
   const url = new URL(href, "https://h5.example");
   const attributes = new Map<string, string>();
   const links: { rel: string; href: string; as?: string }[] = [];
@@ -34,6 +38,7 @@ function boot(href: string, stored: Record<string, string>) {
       replace: (to: string) => (replacedWith = to),
     },
     localStorage: { getItem: (key: string) => stored[key] ?? null },
+    navigator: { languages, language: languages[0] ?? "" },
     URLSearchParams,
     // After the first paint: run at once here.
     requestAnimationFrame: (run: () => void) => {
@@ -81,6 +86,20 @@ describe("the boot script", () => {
     }
   });
 
+  it("leaves a signed-out visitor on an address that is no page (the not-found screen)", () => {
+    for (const path of ["/no/such/page", "/homex", "/trade/x", "/nope?redirect=/home"]) {
+      expect(boot(path, {}), path).toMatchObject({ replacedWith: null, boot: "page" });
+    }
+    expect(boot("/Trade/", {}).replacedWith).toBe("/login?redirect=%2FTrade%2F");
+  });
+
+  it("knows every page of the route tree as a page (the domain's appPaths)", () => {
+    const tree = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../routeTree.gen.ts"), "utf8");
+    const routes = [...tree.matchAll(/^ {2}path: "(\/[a-z]*)",$/gm)].map((match) => match[1]);
+    expect(routes.length).toBeGreaterThan(30);
+    expect([...routes].sort()).toEqual([...appPaths].sort());
+  });
+
   it("lets a signed-in person stay, with the skeleton of the page asked for", () => {
     const token = { accessToken: "abc" };
     expect(boot("/home", token)).toMatchObject({ replacedWith: null, boot: "home" });
@@ -112,6 +131,28 @@ describe("the boot script", () => {
           { rel: "manifest", href: manifests.zhCN },
         ],
       });
+    }
+  });
+
+  it("follows the browser's language until one is stored, as the app's i18n does", () => {
+    const cases: [Record<string, string>, string[], string][] = [
+      [{}, ["en-US", "zh-CN"], "en-US"],
+      [{}, ["fr"], "en-US"],
+      [{}, ["zh-TW", "en"], "zh-CN"],
+      [{}, [], "zh-CN"],
+      [{ language: "zhCN" }, ["en-US"], "zh-CN"],
+      [{ language: "enUS" }, ["zh-CN"], "en-US"],
+      [{ language: "fr" }, ["en-GB"], "en-US"],
+    ];
+    for (const [stored, languages, lang] of cases) {
+      const result = boot("/login", stored, languages);
+      expect(result.lang, JSON.stringify([stored, languages])).toBe(lang);
+      expect(result.links[0]?.href).toBe(lang === "en-US" ? catalogs.enUS : catalogs.zhCN);
+      expect(
+        localeOf[
+          storedLanguage({ getItem: (key) => stored[key] ?? null, setItem: () => undefined }, languages)
+        ],
+      ).toBe(lang);
     }
   });
 

@@ -4,9 +4,11 @@
  * words (English readers see no Chinese flash; the catalog arrives with the app).
  *
  * The boot script runs in the page's head, before the first paint:
- * - `<html lang>` follows the stored language (`language`: zhCN / enUS, spec §3), and that
+ * - `<html lang>` follows the stored language (`language`: zhCN / enUS, spec §3), else the
+ *   browser's (`navigator.languages`: zh-* Chinese, anything else English), and that
  *   language's catalog is preloaded beside the app's scripts, and its web app manifest linked;
- * - a signed-out visitor (no `accessToken`) on a page that needs signing in goes to
+ * - a signed-out visitor (no `accessToken`) on a page that needs signing in (not an unknown address,
+ *   which shows the not-found screen) goes to
  *   `/login?redirect=<the path it wanted>` at once, as the app's route guard would (spec §2;
  *   `boot.test.ts` runs it against `guardRoute` for many paths);
  * - `data-boot` on `<html>` says which skeleton to show: login, home (also `/`), video, or a page;
@@ -14,6 +16,8 @@
  *   preloaded at once, beside the entry's scripts.
  * The server allows it by its hash (apps/server `app-page.ts`); it is plain ES2017 with no imports.
  */
+import { appPaths, isPublicPath } from "@platform/domain";
+
 interface ByLanguage {
   readonly zhCN: string;
   readonly enUS: string;
@@ -31,13 +35,18 @@ export function bootScript(
     "(function(){",
     "var d=document.documentElement,l=location,p=l.pathname.toLowerCase().replace(/\\/+$/,'')||'/';",
     "function g(k){try{return localStorage.getItem(k)}catch(e){return null}}",
-    "var e=g('language')==='enUS';if(e)d.lang='en-US';",
+    // The stored choice, else the browser's first language (the domain's browserLanguage: zh-*
+    // Chinese, anything else English, none Chinese).
+    "var s=g('language'),n=navigator.languages&&navigator.languages[0]||navigator.language||'';",
+    "var e=s==='enUS'||s!=='zhCN'&&n!==''&&!/^zh(-|_|$)/i.test(n);if(e)d.lang='en-US';",
     // The language's catalog starts with the app's scripts, not after them.
     `var c=document.createElement('link');c.rel='modulepreload';c.href=e?${JSON.stringify(catalogs.enUS)}:${JSON.stringify(catalogs.zhCN)};document.head.appendChild(c);`,
     // The web app manifest in the same language (the installed app's name).
     `var m=document.createElement('link');m.rel='manifest';m.href=e?${JSON.stringify(manifests.enUS)}:${JSON.stringify(manifests.zhCN)};document.head.appendChild(m);`,
-    // The public pages of spec §2 (the domain's isPublicPath): /login, /starlive, /d and /d/….
-    "if(!g('accessToken')&&p!=='/login'&&p!=='/starlive'&&p!=='/d'&&p.indexOf('/d/')!==0){",
+    // Only a page of the app (the domain's appPaths) asks to sign in, and not the public pages of
+    // spec §2 (isPublicPath: /login, /starlive, /d/…, which appPaths leaves out); an address that
+    // is no page shows the not-found screen.
+    `if(!g('accessToken')&&${JSON.stringify(appPaths.filter((path) => !isPublicPath(path)))}.indexOf(p)>=0){`,
     "d.setAttribute('data-boot','leaving');",
     "l.replace('/login?'+new URLSearchParams({redirect:l.pathname+l.search+l.hash}));return}",
     "d.setAttribute('data-boot',p==='/login'?'login':p==='/home'||p==='/'?'home':p==='/videoview'?'video':'page');",

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { LoginMode, MessageKey } from "@platform/domain";
+import { Language, LoginMode, MessageKey } from "@platform/domain";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { useMessageText } from "../i18n";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { LoginPopup } from "./LoginPopup";
 import type { LoginPopupProps } from "./LoginPopup";
 
@@ -93,4 +94,9 @@ function WithServerError(props: LoginPopupProps) {
 export const ServerError: Story = {
   args: { defaultMode: LoginMode.login },
   render: (args) => <WithServerError {...args} />,
+};
+
+/** On a sign-in page: the language switch at the sheet's top. */
+export const WithLanguageSwitch: Story = {
+  args: { languageSwitch: <LanguageSwitch value={Language.zhCN} onChange={fn()} /> },
 };

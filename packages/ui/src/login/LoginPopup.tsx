@@ -28,10 +28,7 @@ import type { CameraAccess } from "./QrScanner";
 import type { DecodeQrImageOptions } from "./qrDecode";
 import "./LoginPopup.css";
 
-/**
- * The camera scanner of the identity-card login, loaded when first opened: /login's first load
- * does not carry it (the album button, shown with the mode, stays in).
- */
+// The camera scanner of the identity-card login, loaded when first opened (not in /login's first load).
 const QrScanner = lazy(() => import("./QrScanner").then((module) => ({ default: module.QrScanner })));
 
 export interface LoginPopupProps {
@@ -65,6 +62,8 @@ export interface LoginPopupProps {
   readonly mediaDevices?: CameraAccess | null;
   /** How album images are read (tests). */
   readonly decodeOptions?: DecodeQrImageOptions;
+  /** At the sheet's top: the language switch of a sign-in page (`LanguageSwitch`). */
+  readonly languageSwitch?: ReactNode;
 }
 
 type Field = "phone" | "code" | "password";
@@ -135,6 +134,7 @@ export function LoginPopup({
   alert,
   mediaDevices,
   decodeOptions,
+  languageSwitch,
 }: LoginPopupProps) {
   const { t, i18n } = useLingui();
   const text = useMessageText();
@@ -275,6 +275,7 @@ export function LoginPopup({
     <>
       <BottomPopup open={open} onClose={onClose} title={titles[mode]}>
         <form className="pf-login" noValidate onSubmit={(event) => void submit(event)}>
+          {languageSwitch}
           <div className="pf-login__phone" style={prefix}>
             <TextField
               id={phoneId}

@@ -6,3 +6,5 @@ export { AlbumQrButton } from "./AlbumQrButton";
 export type { AlbumQrButtonProps } from "./AlbumQrButton";
 export { centreCrop, decodeQrImage, decodeQrImageData } from "./qrDecode";
 export type { Crop, DecodeQrImageOptions, ImageDataLike } from "./qrDecode";
+export { LanguageSwitch, languageOptions } from "./LanguageSwitch";
+export type { LanguageSwitchProps } from "./LanguageSwitch";

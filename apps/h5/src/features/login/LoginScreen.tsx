@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { isApiError } from "@platform/api-client";
 import { StorageKey, channelTagIdOf, parseStoredUserInfo } from "@platform/domain";
-import { Button, LoginPopup } from "@platform/ui";
+import { Button, LanguageSwitch, LoginPopup } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { channelTagIdAtom } from "../../app/state";
+import { useLanguageSwitch } from "../settings/useLanguageSwitch";
 import "./LoginScreen.css";
 
 /**
@@ -23,6 +24,8 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
   const [open, setOpen] = useState(true);
   /** Signing in the account just registered. */
   const [joining, setJoining] = useState(false);
+  // The first visit reads the browser's language; the sheet's switch stores a choice (as /mysettings).
+  const { language, switchLanguage } = useLanguageSwitch();
 
   const signedIn = async () => {
     // The device's account list ('switch account') keeps this account too (its code is not part
@@ -54,6 +57,7 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
         </Button>
       )}
       <LoginPopup
+        languageSwitch={<LanguageSwitch value={language} onChange={(next) => void switchLanguage(next)} />}
         open={open}
         onClose={() => {
           setOpen(false);

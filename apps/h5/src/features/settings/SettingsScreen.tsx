@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { Language, Theme } from "@platform/domain";
-import { Dialog, Icon, useToast } from "@platform/ui";
+import { Theme } from "@platform/domain";
+import { Dialog, Icon, languageOptions, useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
 import { useAtom } from "jotai";
@@ -12,13 +12,6 @@ import { clearCaches } from "./clearCache";
 import { openCustomerService } from "./customerService";
 import { useLanguageSwitch } from "./useLanguageSwitch";
 import "./SettingsScreen.css";
-
-/** Each language is named in itself, whatever the interface language is. */
-const languageOptions = [
-  { value: Language.zhCN, label: "中文", lang: "zh-CN" },
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a language's own name is never translated
-  { value: Language.enUS, label: "English", lang: "en-US" },
-] as const;
 
 /**
  * /mySettings: the interface language (中文 / English, kept in local storage, applied without a
