@@ -1,34 +1,33 @@
 import { activateLanguage, storedLanguage } from "@platform/i18n";
-import { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProviders } from "./app/AppProviders";
 import { createAppApi, storedChannelTagId } from "./app/api";
+import { keepOfflineChunkErrorsInPage } from "./app/chunk-errors";
 import { i18n } from "./app/i18n";
+import { createQueryClient } from "./app/query-client";
 import { parseSearch, stringifySearch } from "./app/search-params";
 import { registerServiceWorker } from "./app/service-worker";
 import { appStore, channelTagIdAtom } from "./app/state";
 import { trackPageViews } from "./app/tracking";
+import { RouteError } from "./components/RouteError";
 import { routeTree } from "./routeTree.gen";
 import "@platform/ui/styles.css";
 import "./app/app.css";
 import "./boot/boot.css";
 
+keepOfflineChunkErrorsInPage();
 const api = createAppApi();
 appStore.set(channelTagIdAtom, storedChannelTagId(api));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The client already toasts failures and refreshes sessions: React Query must not retry them.
-    queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+const queryClient = createQueryClient();
 
 const router = createRouter({
   routeTree,
   context: { queryClient, api },
+  // A route whose code or data failed shows the app's own screen with a retry (offline too).
+  defaultErrorComponent: RouteError,
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
@@ -51,7 +50,8 @@ declare module "@tanstack/react-router" {
 router.load().catch((error: unknown) => {
   console.error(error);
 });
-await activateLanguage(i18n, storedLanguage());
+// The stored choice, else the browser's language (not stored: only a choice made is kept).
+await activateLanguage(i18n, storedLanguage(), { store: null });
 
 const root = document.getElementById("app");
 if (root === null) throw new Error("index.html has no #app");

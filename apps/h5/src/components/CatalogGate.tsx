@@ -2,8 +2,9 @@ import { useLingui } from "@lingui/react";
 import { hasCatalog, loadCatalog } from "@platform/i18n";
 import type { LateCatalog } from "@platform/i18n";
 import { Skeleton, SkeletonGroup } from "@platform/ui";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
+import { LoadFailed } from "./LoadFailed";
 
 /**
  * Screens whose words are a late catalog (`@platform/i18n`'s `loadCatalog`: the money screens)
@@ -23,18 +24,32 @@ export function CatalogGate({
   const { i18n } = useLingui();
   const ready = hasCatalog(i18n, name);
   const locale = i18n.locale;
+  // A catalog that did not arrive (offline): said, with a retry, never a placeholder for good.
+  const [failed, setFailed] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!ready) void loadCatalog(i18n, name);
-  }, [ready, i18n, locale, name]);
+    if (!ready)
+      loadCatalog(i18n, name).catch((error: unknown) => {
+        setFailed(error ?? new Error("catalog"));
+      });
+  }, [ready, i18n, locale, name, attempt]);
   if (ready) return children;
-  if (fallback !== undefined) return fallback;
+  const retry = () => {
+    setFailed(null);
+    setAttempt((n) => n + 1);
+  };
+  if (fallback !== undefined && failed === null) return fallback;
   return (
     <div className="h5-page">
       <main id="main" className="h5-main" tabIndex={-1}>
-        <SkeletonGroup>
-          <Skeleton height={120} radius={12} />
-          <Skeleton height={64} radius={12} />
-        </SkeletonGroup>
+        {failed !== null ? (
+          <LoadFailed error={failed} onRetry={retry} />
+        ) : (
+          <SkeletonGroup>
+            <Skeleton height={120} radius={12} />
+            <Skeleton height={64} radius={12} />
+          </SkeletonGroup>
+        )}
       </main>
     </div>
   );

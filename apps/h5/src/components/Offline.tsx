@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@platform/ui";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { RefObject } from "react";
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener("online", onChange);
@@ -52,13 +53,56 @@ export function OfflineScreen() {
   );
 }
 
+/**
+ * Keeps `--pf-top-inset` on <html> at the notice's height while it shows (0 when it does not): the
+ * page and its sticky headers move down by it (app.css), so the notice covers no back, search or
+ * refresh button at any width, however many lines its words take.
+ */
+function useTopInset(notice: RefObject<HTMLDivElement | null>, shown: boolean): void {
+  useLayoutEffect(() => {
+    const element = notice.current;
+    const root = document.documentElement;
+    if (element === null || !shown) return;
+    const apply = () => {
+      root.style.setProperty("--pf-top-inset", `${String(element.offsetHeight)}px`);
+    };
+    apply();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(apply);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty("--pf-top-inset");
+    };
+  }, [notice, shown]);
+}
+
 /** The network dropped while the app was open: one line at the top, nothing on the page is lost. */
 export function OfflineNotice() {
   const { t } = useLingui();
   const online = useOnline();
+  const notice = useRef<HTMLDivElement>(null);
+  useTopInset(notice, !online);
   return (
-    <div className="h5-offline-notice" role="status">
+    <div ref={notice} className="h5-offline-notice" role="status">
       {online ? null : t`网络已断开，恢复后可继续操作`}
     </div>
   );
+}
+
+/** Calls `retry` when the browser says the network is back (the `online` event). */
+export function useRetryWhenOnline(retry: () => void, enabled = true): void {
+  const latest = useRef(retry);
+  useEffect(() => {
+    latest.current = retry;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const onOnline = () => {
+      latest.current();
+    };
+    window.addEventListener("online", onOnline);
+    return () => {
+      window.removeEventListener("online", onOnline);
+    };
+  }, [enabled]);
 }

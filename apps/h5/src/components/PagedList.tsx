@@ -1,5 +1,6 @@
 import { InfiniteList } from "@platform/ui";
 import type { ReactNode } from "react";
+import { useRetryWhenOnline } from "./Offline";
 import { useErrorText } from "./useErrorText";
 
 /** What PagedList reads of a React Query infinite query. */
@@ -14,13 +15,15 @@ export interface PagedQuery {
 /**
  * A list of an infinite query's pages: the next page loads within 80 px of the bottom, only while
  * the last page was full and nothing is loading (any fetch counts, so a refresh is never cancelled
- * by a page request); a failed page shows its error and a retry at the end.
+ * by a page request); a failed page shows its error and a retry at the end (automatic once online).
  */
 export function PagedList({ query, children }: { readonly query: PagedQuery; readonly children: ReactNode }) {
   const errorText = useErrorText();
   const more = () => {
     void query.fetchNextPage();
   };
+  // A page that failed offline loads by itself once the network is back.
+  useRetryWhenOnline(more, query.isFetchNextPageError);
   return (
     <InfiniteList
       hasMore={query.hasNextPage}

@@ -1,7 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button, EmptyState } from "@platform/ui";
+import { useRetryWhenOnline } from "./Offline";
 
-/** A load failed: what went wrong, and a button to try again. */
+/**
+ * A load failed: what went wrong, and a button to try again — which also happens by itself when
+ * the network comes back (every list and screen that loads from the server shows this).
+ */
 export function RetryState({
   message,
   onRetry,
@@ -13,6 +17,7 @@ export function RetryState({
   readonly compact?: boolean;
 }) {
   const { t } = useLingui();
+  useRetryWhenOnline(onRetry);
   return (
     <EmptyState
       picture="error"

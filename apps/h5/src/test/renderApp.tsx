@@ -1,7 +1,6 @@
 import type { PlatformApi } from "@platform/api-client";
 import { Language } from "@platform/domain";
 import { activateLanguage, createI18n } from "@platform/i18n";
-import { QueryClient } from "@tanstack/react-query";
 import {
   Outlet,
   createMemoryHistory,
@@ -17,6 +16,7 @@ import { createRoot } from "react-dom/client";
 import { afterEach, expect } from "vitest";
 import type { RouterContext } from "../app/router-context";
 import { AppProviders } from "../app/AppProviders";
+import { createQueryClient } from "../app/query-client";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // jsdom has no scrolling; the router scrolls to the top after each navigation, lists scroll the
@@ -64,9 +64,7 @@ export async function renderApp({
   const i18n = createI18n();
   await activateLanguage(i18n, language, { store: null, document: null });
   const store = createStore();
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
-  });
+  const queryClient = createQueryClient();
   const root = createRootRouteWithContext<RouterContext>()({
     component: () => (
       <>
