@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { linguiVitePlugins } from "@platform/vite-config";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
@@ -147,12 +148,28 @@ function bootPage(): Plugin {
   };
 }
 
+/** The short commit being built, or "" where git (or the repository) is absent. */
+function gitCommit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
+  } catch {
+    return "";
+  }
+}
+
 /** Where `pnpm dev` finds the server for /api and media (the server's default port). */
 const apiTarget = process.env.H5_API_TARGET ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  // The app's version for /mysettings (features/settings/appVersion.ts), from package.json.
-  define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(packageJson.version) },
+  // The app's version and build for /mysettings (features/settings/appVersion.ts): package.json's
+  // version, the short git commit ("" without git) and the build date.
+  define: {
+    "import.meta.env.VITE_APP_VERSION": JSON.stringify(packageJson.version),
+    "import.meta.env.VITE_APP_COMMIT": JSON.stringify(gitCommit()),
+    "import.meta.env.VITE_APP_BUILT": JSON.stringify(new Date().toISOString().slice(0, 10)),
+  },
   plugins: [
     // File routes first (it writes src/routeTree.gen.ts), then lingui's macros, then React.
     tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),

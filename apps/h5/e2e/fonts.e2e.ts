@@ -85,4 +85,54 @@ describe("Chinese text in Chromium", () => {
     await session.detach();
     expect([...families].join(", ")).toMatch(/CJK|WenQuanYi|Source Han|Noto Sans SC|PingFang|YaHei/i);
   });
+
+  it("draws an emoji with the colour emoji font of the app's font stack, not the missing-glyph box", async () => {
+    const { page } = await e2e.phone();
+    await page.goto("/login");
+    await expect.poll(() => page.locator(".pf-root").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const drawn = await page.evaluate(async () => {
+      const root = document.querySelector(".pf-root");
+      if (root === null) throw new Error("no .pf-root");
+      const family = getComputedStyle(root).fontFamily;
+      const font = `32px ${family}`;
+      await document.fonts.load(font, "😀🎉");
+      const draw = (text: string) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 48;
+        canvas.height = 48;
+        const context = canvas.getContext("2d");
+        if (context === null) throw new Error("no 2d context");
+        context.font = font;
+        context.textBaseline = "top";
+        context.fillStyle = "#000";
+        context.fillText(text, 4, 4);
+        const { data } = context.getImageData(0, 0, 48, 48);
+        return { pixels: Array.from(data).join(",") };
+      };
+      return { family, smile: draw("😀"), party: draw("🎉"), tofu: draw("\u{10FFFD}") };
+    });
+    expect(drawn.family).toMatch(/Noto Color Emoji/);
+    expect(drawn.smile.pixels, `😀 drew as the missing-glyph box in ${drawn.family}`).not.toBe(
+      drawn.tofu.pixels,
+    );
+    expect(drawn.smile.pixels).not.toBe(drawn.party.pixels);
+    // The font Chromium actually used for an emoji in the page (DevTools protocol): the colour one.
+    await page.evaluate(() => {
+      const span = document.createElement("span");
+      span.id = "emoji-probe";
+      span.textContent = "😀🎉";
+      document.querySelector(".pf-root")?.appendChild(span);
+    });
+    const session = await page.context().newCDPSession(page);
+    await session.send("DOM.enable");
+    await session.send("CSS.enable");
+    const { root } = await session.send("DOM.getDocument", { depth: -1 });
+    const { nodeId } = await session.send("DOM.querySelector", {
+      nodeId: root.nodeId,
+      selector: "#emoji-probe",
+    });
+    const { fonts } = await session.send("CSS.getPlatformFontsForNode", { nodeId });
+    await session.detach();
+    expect(fonts.map((font) => font.familyName).join(", ")).toMatch(/Color Emoji|Segoe UI Emoji/);
+  });
 });

@@ -251,3 +251,23 @@ describe("without a network", () => {
       .toBe("");
   });
 });
+
+describe("settings", () => {
+  it("shows the real version with the build's commit and date, in both languages", async () => {
+    for (const [locale, label] of [
+      ["zh-CN", "当前版本"],
+      ["en-US", "Version"],
+    ] as const) {
+      const { context, page } = await phoneIn(locale);
+      await signInQuickly(context, demo.ordinary);
+      await page.goto("/mysettings");
+      const line = page.locator(".h5-settings__static").filter({ hasText: label });
+      await expect.poll(() => line.count(), { timeout: 15_000 }).toBe(1);
+      const text = (await line.textContent()) ?? "";
+      expect(text).not.toContain("v0.0.0");
+      expect(text).toMatch(/v\d+\.\d+\.\d+ \(([0-9a-f]{7,}, )?\d{4}-\d{2}-\d{2}\)/);
+      await line.scrollIntoViewIfNeeded();
+      await screenshot(page, `settings-version-${locale === "zh-CN" ? "zh" : "en"}`);
+    }
+  });
+});

@@ -4,7 +4,11 @@ import { themeAtom } from "../../app/state";
 import { searchHistoryKey } from "../search/history";
 import { byText, click, control, queryText, renderApp, waitFor } from "../../test/renderApp";
 import { withCatalog } from "../../components/CatalogGate";
+import packageJson from "../../../package.json" with { type: "json" };
+import { appVersion } from "./appVersion";
 import { SettingsScreen } from "./SettingsScreen";
+
+const packageVersion = packageJson.version;
 
 /** As the route has it: with the 'my' panel's catalog, loaded again after a language switch. */
 const Settings = withCatalog("panel", SettingsScreen);
@@ -80,15 +84,30 @@ describe("the settings screen's account links and app section", () => {
     ]);
   });
 
-  it("shows the app's version as built", async () => {
+  it("shows the app's version as built, with its commit and date", async () => {
     vi.stubEnv("VITE_APP_VERSION", "1.4.2");
+    vi.stubEnv("VITE_APP_COMMIT", "9decfb3");
+    vi.stubEnv("VITE_APP_BUILT", "2026-11-27");
     try {
       await render();
       await waitFor(() => byText("当前版本"));
-      expect(byText("v1.4.2")).toBeTruthy();
+      expect(byText("v1.4.2 (9decfb3, 2026-11-27)")).toBeTruthy();
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+
+  it("leaves out a commit or date that was not written in (no git), never shows v0.0.0", () => {
+    expect(
+      appVersion({
+        VITE_APP_VERSION: "1.4.2",
+        VITE_APP_COMMIT: "",
+        VITE_APP_BUILT: "2026-11-27",
+      } as ImportMetaEnv),
+    ).toBe("v1.4.2 (2026-11-27)");
+    expect(appVersion({ VITE_APP_VERSION: "1.4.2" } as ImportMetaEnv)).toBe("v1.4.2");
+    expect(appVersion({} as ImportMetaEnv)).toBeNull();
+    expect(packageVersion).not.toBe("0.0.0");
   });
 
   it("clears the caches after asking, keeping the session, the language and the theme", async () => {

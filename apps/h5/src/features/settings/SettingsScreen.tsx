@@ -173,7 +173,7 @@ function AppSection() {
         </li>
         <li className="h5-settings__option h5-settings__static">
           <span>{t`当前版本`}</span>
-          <span className="h5-settings__value">{version === null ? "—" : `v${version}`}</span>
+          <span className="h5-settings__value">{version ?? "—"}</span>
         </li>
       </ul>
       <Dialog
