@@ -4,7 +4,7 @@ import type { Language, Message, ServerMessageKey } from "@platform/domain";
 import type { lateCatalogs } from "./late-catalogs";
 import { localeOf, saveLanguage } from "./locale";
 import type { LanguageStore, Locale } from "./locale";
-import { unitValues } from "./unit-names";
+import { unitValues } from "./unit-values";
 
 /** Each catalog is its own chunk: only the active language is downloaded. */
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {

@@ -15,5 +15,6 @@ export type { ProductMessage } from "./product-messages";
 export { localeOf, saveLanguage, storedLanguage } from "./locale";
 export type { LanguageStore, Locale } from "./locale";
 export { PlatformI18nProvider } from "./provider";
-export { MoneyUnit, unitName, unitNames, unitValues } from "./unit-names";
+export { MoneyUnit, unitName, unitNames } from "./unit-names";
+export { unitValues } from "./unit-values";
 export { amountIn, unitAmounts } from "./units";

@@ -1,7 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import type { I18n, Messages } from "@lingui/core";
 import type { Locale } from "./locale";
-import { unitValues } from "./unit-names";
+import { unitValues } from "./unit-values";
 import { messages as enUSMain } from "./locales/en-US/messages";
 import { messages as enUSMoney } from "./locales/en-US/money";
 import { messages as enUSServer } from "./locales/en-US/server";

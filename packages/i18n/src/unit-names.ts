@@ -32,19 +32,3 @@ export const unitNames: Readonly<Record<MoneyUnit, MessageDescriptor>> = {
 export function unitName(i18n: I18n, unit: MoneyUnit): string {
   return i18n._(unitNames[unit]);
 }
-
-/**
- * The unit names as placeholders a catalog sentence can use ({unitGold}, {unitEe}, …): the
- * domain's and the server's sentences are worded without React, so `translateMessage` and
- * `messageText` fill these in beside the sentence's own values.
- */
-export function unitValues(i18n: I18n): Record<string, string> {
-  return {
-    unitGold: unitName(i18n, MoneyUnit.gold),
-    unitWallet: unitName(i18n, MoneyUnit.wallet),
-    unitGame: unitName(i18n, MoneyUnit.game),
-    unitGameBonus: unitName(i18n, MoneyUnit.gameBonus),
-    unitEe: unitName(i18n, MoneyUnit.ee),
-    unitYuan: unitName(i18n, MoneyUnit.yuan),
-  };
-}

@@ -4,6 +4,7 @@ import { activateLanguage, createI18n, loadCatalog, translateMessage } from "./a
 import { readFileSync, readdirSync } from "node:fs";
 import { messageText } from "./messages";
 import { MoneyUnit, unitName } from "./unit-names";
+import { unitValues } from "./unit-values";
 import { amountIn } from "./units";
 
 /** Issue 37, item 9: one name per kind of money, from units.ts, wherever an amount has a unit. */
@@ -21,6 +22,15 @@ describe("money units", () => {
     for (const unit of Object.values(MoneyUnit)) {
       expect(unitName(i18n, unit), unit).not.toMatch(/^unit\./);
     }
+    // The placeholders of the server's sentences read the same names, by id.
+    expect(unitValues(i18n)).toEqual({
+      unitGold: "Gold",
+      unitWallet: unitName(i18n, MoneyUnit.wallet),
+      unitGame: unitName(i18n, MoneyUnit.game),
+      unitGameBonus: unitName(i18n, MoneyUnit.gameBonus),
+      unitEe: unitName(i18n, MoneyUnit.ee),
+      unitYuan: unitName(i18n, MoneyUnit.yuan),
+    });
   });
 
   it("gives the withdrawal minimum and the server's sentences gold's one name", async () => {
