@@ -16,12 +16,15 @@ const KiB = 1024;
 /**
  * Budgets in KiB of gzip: Step 13's target for /home is 120 KiB, which React 19, TanStack Router
  * and Query, ky and the api-client alone exceed (docs/perf.md, Step 13); the budgets hold each
- * route where Step 13 left it (a little headroom), so no change can grow it unnoticed.
+ * route where Step 13 left it (a little headroom), so no change can grow it unnoticed. Step 19
+ * raised /login (158 → 159) and /videoview (177 → 179) by what must work with no network at all —
+ * the app's own error screen with its retry, the offline notice, browser-language detection — and
+ * the units of money; /home stayed within its 160 (docs/perf.md, Step 19).
  */
 const budgets = {
-  "/login": 158,
+  "/login": 159,
   "/home": 160,
-  "/videoview": 177,
+  "/videoview": 179,
 };
 /** The split component chunk of each route (TanStack Router's `?tsr-split=component`). */
 const routeChunk = (path) => `src/routes${path}.tsx?tsr-split=component`;
