@@ -45,7 +45,7 @@ export interface Phone {
  * phone in it; every phone a test opened is closed when the test ends, passed or failed.
  */
 export function e2eBrowser(extraFlags: readonly string[] = []): {
-  phone: (origin?: string, serviceWorkers?: "allow" | "block") => Promise<Phone>;
+  phone: (origin?: string, serviceWorkers?: "allow" | "block", locale?: string) => Promise<Phone>;
 } {
   let e2e: E2eBrowser | undefined;
   const open: BrowserContext[] = [];
@@ -59,9 +59,9 @@ export function e2eBrowser(extraFlags: readonly string[] = []): {
     await e2e?.close();
   });
   return {
-    phone: async (origin?: string, serviceWorkers?: "allow" | "block") => {
+    phone: async (origin?: string, serviceWorkers?: "allow" | "block", locale?: string) => {
       if (e2e === undefined) throw new Error("Chromium did not start");
-      const opened = await phone(e2e.browser, origin, serviceWorkers);
+      const opened = await phone(e2e.browser, origin, serviceWorkers, locale);
       open.push(opened.context);
       return opened;
     },
@@ -69,13 +69,14 @@ export function e2eBrowser(extraFlags: readonly string[] = []): {
 }
 
 /**
- * A phone: 390 × 844, touch, zh-CN (the default language), its own storage (of `origin`'s app),
- * no service worker unless asked.
+ * A phone: 390 × 844, touch, a browser preferring zh-CN (the default language; `locale` sets
+ * `navigator.languages`), its own storage (of `origin`'s app), no service worker unless asked.
  */
 export async function phone(
   browser: Browser,
   origin: string = inject("origin"),
   serviceWorkers: "allow" | "block" = "block",
+  locale = "zh-CN",
 ): Promise<Phone> {
   const context = await browser.newContext({
     baseURL: origin,
@@ -86,7 +87,7 @@ export async function phone(
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    locale: "zh-CN",
+    locale,
     userAgent:
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
   });

@@ -1,51 +1,27 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { demo, launchBrowser, myTab, phone, screenshot, signInQuickly } from "./browser";
-import type { E2eBrowser } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demo, e2eBrowser, myTab, screenshot, signInQuickly } from "./browser";
+import type { Phone } from "./browser";
 
 /**
  * The app's shell (Step 19, issue 37): the first visit's language, the sign-in sheet's language
  * switch, an address that is no page, and what the app shows without a network.
  */
-let e2e: E2eBrowser | undefined;
-const open: BrowserContext[] = [];
-beforeAll(async () => {
-  e2e = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-
-function browser(): Browser {
-  if (e2e === undefined) throw new Error("Chromium did not start");
-  return e2e.browser;
-}
+const { phone } = e2eBrowser();
 
 /** A phone (390 × 844, touch) whose browser prefers `locale` (`navigator.languages`). */
-async function phoneIn(locale: string): Promise<{ context: BrowserContext; page: Page }> {
-  if (locale === "zh-CN") {
-    const opened = await phone(browser());
-    open.push(opened.context);
-    return opened;
-  }
-  const context = await browser().newContext({
-    baseURL: inject("origin"),
-    serviceWorkers: "block",
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale,
-  });
-  open.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => {
-    console.error(`[page error] ${error.message}`);
-  });
-  return { context, page };
+const phoneIn = (locale: string) => phone(undefined, "block", locale);
+
+/** Signed in on /home with its feed shown, then the network cut. */
+async function offlineOnHome(locale: string): Promise<Phone> {
+  const opened = await phoneIn(locale);
+  await signInQuickly(opened.context, demo.ordinary);
+  await opened.page.goto("/home");
+  await expect
+    .poll(() => opened.page.locator(".pf-video-grid-card").count(), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  await opened.context.setOffline(true);
+  return opened;
 }
 
 const sheet = (page: Page) => page.getByRole("dialog");
@@ -56,7 +32,9 @@ describe("the first visit's language and the sign-in sheet", () => {
     expect(await page.evaluate(() => navigator.languages[0])).toBe("en-US");
     await page.goto("/home");
     await page.waitForURL("**/login?redirect=*");
-    await expect.poll(() => sheet(page).getByRole("heading", { name: "Phone code login" }).count()).toBe(1);
+    await expect
+      .poll(() => sheet(page).getByRole("heading", { name: "Log in with a phone code" }).count())
+      .toBe(1);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en-US");
     expect(await page.getByRole("heading", { name: "Welcome to Platform" }).count()).toBe(1);
     const languages = sheet(page).getByRole("group", { name: "Language" });
@@ -124,13 +102,7 @@ describe("without a network", () => {
         },
       ],
     ] as const) {
-      const { context, page } = await phoneIn(locale);
-      await signInQuickly(context, demo.ordinary);
-      await page.goto("/home");
-      await expect
-        .poll(() => page.locator(".pf-video-grid-card").count(), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      await context.setOffline(true);
+      const { context, page } = await offlineOnHome(locale);
       await myTab(page, words.me).click();
       const failed = page
         .getByRole("alertdialog", { name: words.failed })
@@ -153,15 +125,9 @@ describe("without a network", () => {
   it("a list opened offline says it could not load, with a retry, and loads once online", async () => {
     for (const [locale, retry, tab] of [
       ["zh-CN", "重试", "趋势"],
-      ["en-US", "Retry", "Trend"],
+      ["en-US", "Retry", "Trending"],
     ] as const) {
-      const { context, page } = await phoneIn(locale);
-      await signInQuickly(context, demo.ordinary);
-      await page.goto("/home");
-      await expect
-        .poll(() => page.locator(".pf-video-grid-card").count(), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      await context.setOffline(true);
+      const { context, page } = await offlineOnHome(locale);
       await myTab(page, tab).click();
       const retryButton = page.getByRole("main").getByRole("button", { name: retry });
       await expect.poll(() => retryButton.count(), { timeout: 15_000 }).toBeGreaterThan(0);

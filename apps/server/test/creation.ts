@@ -2,10 +2,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { PlatformApi } from "@platform/api-client";
-import type { TestPlatform } from "./harness";
-import { rowsOf } from "./harness";
+import { seed } from "../src/seed";
+import type { ReviewDeps } from "../src/modules/substance/review";
+import type { DatabaseTarget, TestPlatform } from "./harness";
+import { registerPhone, rowsOf, signIn, startPlatform } from "./harness";
 
 const folder = fileURLToPath(new URL("../.cache/test-uploads", import.meta.url));
 
@@ -102,4 +104,37 @@ export async function until(condition: () => boolean, timeoutMs = 30_000): Promi
     if (Date.now() - started > timeoutMs) expect.fail("the condition never held");
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/**
+ * A posting suite's platform: started and seeded before its tests (uploads in 64 KiB parts),
+ * closed after them; the 3-second clip it uploads, the review's dependencies, and `newcomer` (a
+ * freshly registered person, signed in).
+ */
+export function postingPlatform(target: DatabaseTarget) {
+  const clip = sampleVideo("landscape-3s", { seconds: 3, width: 640, height: 360, noise: true });
+  let started: TestPlatform | undefined;
+  let reviewDeps: ReviewDeps | undefined;
+  beforeAll(async () => {
+    started = await startPlatform(target, { UPLOAD_PART_BYTES: "65536" });
+    await seed(started.server.ctx);
+    reviewDeps = { db: started.server.database.db, now: () => new Date() };
+  });
+  afterAll(() => started?.close());
+  const platform = (): TestPlatform => {
+    if (started === undefined) throw new Error("the posting platform has not started");
+    return started;
+  };
+  return {
+    clip,
+    platform,
+    deps: (): ReviewDeps => {
+      if (reviewDeps === undefined) throw new Error("the posting platform has not started");
+      return reviewDeps;
+    },
+    newcomer: async () => {
+      const { phone, password } = await registerPhone(platform());
+      return signIn(platform(), { mobile: phone, password });
+    },
+  };
 }

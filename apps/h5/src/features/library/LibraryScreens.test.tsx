@@ -240,6 +240,15 @@ describe("the library's lists", () => {
   });
 });
 
+/** /collection?id=11 open, in choosing mode, with its second video chosen. */
+async function chooseSecondVideoOfFolder11(api: ReturnType<typeof fakeLibraryApi>): Promise<void> {
+  await renderLibrary(api, "/collection?id=11");
+  await waitFor(() => byText("Video 1"));
+  await click(control("选择"));
+  const boxes = document.querySelectorAll<HTMLInputElement>("input[type=checkbox]");
+  await click(boxes[1]!);
+}
+
 describe("folders", () => {
   it("/mycollection?active=FAVORITES lists the folders with their counts", async () => {
     await renderLibrary(fakeLibraryApi(), "/mycollection?active=FAVORITES");
@@ -250,11 +259,7 @@ describe("folders", () => {
 
   it("/collection: moving needs a folder; the move binds there and unbinds here", async () => {
     const api = fakeLibraryApi();
-    await renderLibrary(api, "/collection?id=11");
-    await waitFor(() => byText("Video 1"));
-    await click(control("选择"));
-    const boxes = document.querySelectorAll<HTMLInputElement>("input[type=checkbox]");
-    await click(boxes[1]!);
+    await chooseSecondVideoOfFolder11(api);
     await click(control("移动到…（1）"));
     await click(control("移动"));
     await waitFor(() => byText("请选择收藏夹"));
@@ -276,11 +281,7 @@ describe("folders", () => {
 
   it("/collection: removing asks first, then says 'removed from the folder', not 'deleted'", async () => {
     const api = fakeLibraryApi();
-    await renderLibrary(api, "/collection?id=11");
-    await waitFor(() => byText("Video 1"));
-    await click(control("选择"));
-    const boxes = document.querySelectorAll<HTMLInputElement>("input[type=checkbox]");
-    await click(boxes[1]!);
+    await chooseSecondVideoOfFolder11(api);
     await click(control("移出收藏夹（1）"));
     await waitFor(() => {
       expect(dialogText()).toContain("1 个视频将移出“周末片单”，仍保留在我的收藏中。");

@@ -1,32 +1,16 @@
 import { withCause } from "../../db/cause";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { MessageKind, VideoStatus } from "@platform/domain";
-import { post, sampleVideo, statusBecomes, until, uploadVideo, videoFile } from "../../../test/creation";
-import { eachDatabase, failure, registerPhone, rowsOf, signIn, startPlatform } from "../../../test/harness";
-import type { TestPlatform } from "../../../test/harness";
-import { seed } from "../../seed";
+import { post, postingPlatform, statusBecomes, until, uploadVideo, videoFile } from "../../../test/creation";
+import { eachDatabase, failure, rowsOf } from "../../../test/harness";
 import { BalanceType, balancesOf, grant } from "../trade/wallet";
 import { approveReview, rejectReview, reviewQueue, takeDown, takeForReview } from "./review";
-import type { ReviewDeps } from "./review";
 
 eachDatabase("posting videos: upload, processing, review, editing, deleting", (target) => {
-  let platform: TestPlatform;
-  let deps: ReviewDeps;
-  const clip = sampleVideo("landscape-3s", { seconds: 3, width: 640, height: 360, noise: true });
-
-  beforeAll(async () => {
-    platform = await startPlatform(target, { UPLOAD_PART_BYTES: "65536" });
-    await seed(platform.server.ctx);
-    deps = { db: platform.server.database.db, now: () => new Date() };
-  });
-  afterAll(() => platform.close());
-
-  const newcomer = async () => {
-    const { phone, password } = await registerPhone(platform);
-    return signIn(platform, { mobile: phone, password });
-  };
+  const suite = postingPlatform(target);
+  const { clip, newcomer } = suite;
 
   it("a new user's upload goes from uploading through review to a published video that plays", async () => {
     const { api } = await newcomer();
@@ -46,7 +30,7 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     expect(fractions.at(-1)).toBe(1);
     expect(fractions.length).toBeGreaterThan(4);
 
-    await statusBecomes(platform, saved.id, [VideoStatus.awaitingReview]);
+    await statusBecomes(suite.platform(), saved.id, [VideoStatus.awaitingReview]);
     const [mine] = (await api.substance.getMyVideoList({ current: 1, size: 10 })).records;
     expect(mine).toMatchObject({ id: saved.id, type: VideoStatus.awaitingReview, auditTime: null });
     expect(mine?.videoLength).toBeGreaterThan(2500);
@@ -54,11 +38,11 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     // Not in the feed or search before an operator approves it.
     const search = () => api.search.substance({ keyword: "城市夜景", current: 1, size: 10 });
     expect((await search()).records.map((v) => v.id)).not.toContain(saved.id);
-    expect((await reviewQueue(deps.db)).map((q) => q.id)).toContain(Number(saved.id));
+    expect((await reviewQueue(suite.deps().db)).map((q) => q.id)).toContain(Number(saved.id));
 
-    expect(await takeForReview(deps, Number(saved.id))).toContain("taken");
-    await statusBecomes(platform, saved.id, [VideoStatus.inReview]);
-    await approveReview(deps, Number(saved.id));
+    expect(await takeForReview(suite.deps(), Number(saved.id))).toContain("taken");
+    await statusBecomes(suite.platform(), saved.id, [VideoStatus.inReview]);
+    await approveReview(suite.deps(), Number(saved.id));
     const published = await api.substance.getInfoById({ id: saved.id });
     expect(published.type).toBe(VideoStatus.published);
     expect(published.auditTime).not.toBeNull();
@@ -76,15 +60,15 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     expect(detail.multiResolutionList.map((r) => r.resolution)).toEqual(["360p"]);
     expect(detail.multiResolutionList[0]?.defaultResolution).toBe(true);
     const playlist = await fetch(
-      `${platform.server.origin}${viewer.mediaUrl(detail.multiResolutionList[0]?.videoPlayUrl ?? "")}`,
+      `${suite.platform().server.origin}${viewer.mediaUrl(detail.multiResolutionList[0]?.videoPlayUrl ?? "")}`,
     );
     const text = await playlist.text();
     expect(text).toContain("#EXT-X-ENDLIST");
     const segment = /^(\/api\/media\/seg\/[^\n]+)$/m.exec(text)?.[1];
-    const bytes = await fetch(`${platform.server.origin}${segment ?? ""}`);
+    const bytes = await fetch(`${suite.platform().server.origin}${segment ?? ""}`);
     expect(bytes.status).toBe(200);
     expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    const cover = await fetch(`${platform.server.origin}${detail.coverFileUrl ?? ""}`);
+    const cover = await fetch(`${suite.platform().server.origin}${detail.coverFileUrl ?? ""}`);
     expect(cover.headers.get("content-type")).toBe("image/jpeg");
   });
 
@@ -127,7 +111,7 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
       expect(done.completed).toBe(true);
       const saved = await api.substance.saveMyVideo(post(key, "断点续传"));
       expect(saved.type).toBe(VideoStatus.queued);
-      await statusBecomes(platform, saved.id, [VideoStatus.awaitingReview]);
+      await statusBecomes(suite.platform(), saved.id, [VideoStatus.awaitingReview]);
     } finally {
       globalThis.fetch = realFetch;
     }
@@ -140,21 +124,21 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
       videoFile(Buffer.from("this is not a video\n".repeat(500)), "notes.mp4"),
     );
     const saved = await api.substance.saveMyVideo(post(key, "假视频"));
-    await statusBecomes(platform, saved.id, [VideoStatus.uploadFailed]);
+    await statusBecomes(suite.platform(), saved.id, [VideoStatus.uploadFailed]);
     const [mine] = (await api.substance.getMyVideoList({ current: 1, size: 10 })).records;
     expect(mine?.owner?.reason).toBe("这个文件不是可以识别的视频，请换一个视频文件");
     // A playlist dressed as a video, pointing ffmpeg at a file of the server: read as nothing.
     const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n`;
     const sneaky = await uploadVideo(api, videoFile(Buffer.from(playlist.repeat(20)), "trick.mp4"));
     const second = await api.substance.saveMyVideo(post(sneaky, "播放列表"));
-    await statusBecomes(platform, second.id, [VideoStatus.uploadFailed]);
+    await statusBecomes(suite.platform(), second.id, [VideoStatus.uploadFailed]);
   });
 
   it("banned words stop a video at the words check (60); fixed, it goes back to review (77)", async () => {
     const { api } = await newcomer();
     const key = await uploadVideo(api, videoFile(clip));
     const saved = await api.substance.saveMyVideo({ ...post(key, "赌博教学"), tags: ["casino"] });
-    await statusBecomes(platform, saved.id, [VideoStatus.wordsRefused]);
+    await statusBecomes(suite.platform(), saved.id, [VideoStatus.wordsRefused]);
     const [refused] = (await api.substance.getMyVideoList({ current: 1, size: 10 })).records;
     expect(refused?.owner?.reason).toBe("标题含有不允许的词：赌博");
     const still = await api.substance.saveMyVideo({ ...post(key, "教学"), id: saved.id, tags: ["Casino"] });
@@ -169,7 +153,7 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     expect(hidden.owner?.reason).toBe("标题含有不允许的词：赌博");
     const fixed = await api.substance.saveMyVideo({ ...post(key, "教学"), id: saved.id, tags: ["日常"] });
     expect(fixed.type).toBe(VideoStatus.resubmitted);
-    await rejectReview(deps, Number(saved.id), "画面模糊");
+    await rejectReview(suite.deps(), Number(saved.id), "画面模糊");
     const [rejected] = (await api.substance.getMyVideoList({ current: 1, size: 10 })).records;
     expect(rejected).toMatchObject({ type: VideoStatus.rejected, auditTime: null });
     expect(rejected?.owner?.reason).toBe("审核未通过：画面模糊");
@@ -177,8 +161,8 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
       kind: "VIDEO_REVIEW",
       params: { videoId: saved.id, approved: false, reason: "画面模糊" },
     });
-    await expect(rejectReview(deps, Number(saved.id), "again")).rejects.toThrow(/not waiting/);
-    await expect(rejectReview(deps, Number(saved.id), "  ")).rejects.toThrow(/reason/);
+    await expect(rejectReview(suite.deps(), Number(saved.id), "again")).rejects.toThrow(/not waiting/);
+    await expect(rejectReview(suite.deps(), Number(saved.id), "  ")).rejects.toThrow(/reason/);
   });
 
   it("prices and previews are held to the settings; a new post needs its file", async () => {
@@ -213,7 +197,7 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
       amount: 100,
       coverFileUrl: `/api/media/files/PUBLIC/${cover.key}`,
     });
-    await statusBecomes(platform, saved.id, [VideoStatus.awaitingReview]);
+    await statusBecomes(suite.platform(), saved.id, [VideoStatus.awaitingReview]);
     expect((await api.substance.getInfoById({ id: saved.id })).coverFileUrl).toBe(
       `/api/media/files/PUBLIC/${cover.key}`,
     );
@@ -249,8 +233,8 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     const { api } = await newcomer();
     const key = await uploadVideo(api, videoFile(clip));
     const saved = await api.substance.saveMyVideo(post(key, "第一版"));
-    await statusBecomes(platform, saved.id, [VideoStatus.awaitingReview]);
-    await approveReview(deps, Number(saved.id));
+    await statusBecomes(suite.platform(), saved.id, [VideoStatus.awaitingReview]);
+    await approveReview(suite.deps(), Number(saved.id));
     const edited = await api.substance.saveMyVideo({
       ...post(key, "第二版"),
       id: saved.id,
@@ -261,7 +245,7 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     const { api: viewer } = await newcomer();
     expect((await viewer.substance.getInfoById({ id: saved.id })).videoTitle).toBe("第一版");
     expect((await viewer.substance.getInfoById({ id: saved.id })).owner).toBeUndefined();
-    await approveReview(deps, Number(saved.id));
+    await approveReview(suite.deps(), Number(saved.id));
     const after = await api.substance.getInfoById({ id: saved.id });
     expect(after).toMatchObject({ videoTitle: "第二版", introduction: "新的简介" });
     expect(after.owner?.edit).toBeNull();
@@ -281,41 +265,41 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
       amount: 250,
       freeTimeMs: 1500,
     });
-    await statusBecomes(platform, saved.id, [VideoStatus.awaitingReview]);
-    await approveReview(deps, Number(saved.id));
+    await statusBecomes(suite.platform(), saved.id, [VideoStatus.awaitingReview]);
+    await approveReview(suite.deps(), Number(saved.id));
     const { api: buyer, userId: buyerId } = await newcomer();
-    await grant(deps.db, { userId: Number(buyerId), type: BalanceType.GOLD, amount: 1000 });
-    const before = (await balancesOf(deps.db, Number(buyerId)))[BalanceType.GOLD];
+    await grant(suite.deps().db, { userId: Number(buyerId), type: BalanceType.GOLD, amount: 1000 });
+    const before = (await balancesOf(suite.deps().db, Number(buyerId)))[BalanceType.GOLD];
     // Before buying, the buyer's playlist ends at the 1.5-second preview: a whole first second,
     // then the second one cut at half.
     const locked = await buyer.substance.getInfoById({ id: saved.id });
     expect(locked.freeTimeMs).toBe(1500);
     const preview = await (
       await fetch(
-        `${platform.server.origin}${buyer.mediaUrl(locked.multiResolutionList[0]?.videoPlayUrl ?? "")}`,
+        `${suite.platform().server.origin}${buyer.mediaUrl(locked.multiResolutionList[0]?.videoPlayUrl ?? "")}`,
       )
     ).text();
     expect(preview.match(/^\/api\/media\/seg\//gm)).toHaveLength(2);
     expect(preview).toContain("seg_00001.preview-1500ms.m4s");
     const cut = /^(\/api\/media\/seg\/[^\n]+preview[^\n]+)$/m.exec(preview)?.[1] ?? "";
-    expect((await fetch(`${platform.server.origin}${cut}`)).status).toBe(200);
+    expect((await fetch(`${suite.platform().server.origin}${cut}`)).status).toBe(200);
     await buyer.substance.buyVideo({ payType: "GOLD", substanceId: saved.id });
-    expect((await balancesOf(deps.db, Number(buyerId)))[BalanceType.GOLD]).toBe(before - 250);
+    expect((await balancesOf(suite.deps().db, Number(buyerId)))[BalanceType.GOLD]).toBe(before - 250);
     const [video] = await rowsOf<{ media_key: string }>(
-      platform,
+      suite.platform(),
       `select media_key from videos where id = ${saved.id}`,
     );
-    const clipDir = join(platform.config.dataDir, "uploads", "MEDIA", video?.media_key ?? "none");
-    const source = join(platform.config.dataDir, "uploads", "VIDEO", key);
+    const clipDir = join(suite.platform().config.dataDir, "uploads", "MEDIA", video?.media_key ?? "none");
+    const source = join(suite.platform().config.dataDir, "uploads", "VIDEO", key);
     expect(existsSync(clipDir)).toBe(true);
     expect(existsSync(source)).toBe(true);
-    const cuts = join(platform.config.mediaDir, ".cache", video?.media_key ?? "none");
+    const cuts = join(suite.platform().config.mediaDir, ".cache", video?.media_key ?? "none");
     expect(existsSync(cuts)).toBe(true);
     await api.substance.deleteMyVideo({ id: saved.id });
     expect(existsSync(clipDir)).toBe(false);
     expect(existsSync(source)).toBe(false);
     expect(existsSync(cuts)).toBe(false);
-    expect((await balancesOf(deps.db, Number(buyerId)))[BalanceType.GOLD]).toBe(before);
+    expect((await balancesOf(suite.deps().db, Number(buyerId)))[BalanceType.GOLD]).toBe(before);
     // The buyer is told in the message centre: which video, and how much came back.
     const told = (await buyer.user.messageList({ current: 1, size: 10 })).records.filter(
       (m) => m.kind === MessageKind.PURCHASE_REFUND,
@@ -335,8 +319,8 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
       amount: 300,
       freeTimeMs: 1000,
     });
-    await statusBecomes(platform, second.id, [VideoStatus.awaitingReview]);
-    await approveReview(deps, Number(second.id));
+    await statusBecomes(suite.platform(), second.id, [VideoStatus.awaitingReview]);
+    await approveReview(suite.deps(), Number(second.id));
     await buyer.substance.buyVideo({ payType: "GOLD", substanceId: second.id });
     // An operator's command: what it moves is theirs (the ledger records it).
     const operator = {
@@ -345,10 +329,10 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
       requestId: "cli-test",
       address: null,
     } as const;
-    expect(await withCause(operator, () => takeDown(deps, Number(second.id), "侵权"))).toContain(
+    expect(await withCause(operator, () => takeDown(suite.deps(), Number(second.id), "侵权"))).toContain(
       "1 buyers refunded",
     );
-    expect((await balancesOf(deps.db, Number(buyerId)))[BalanceType.GOLD]).toBe(before);
+    expect((await balancesOf(suite.deps().db, Number(buyerId)))[BalanceType.GOLD]).toBe(before);
     const refunds = (await buyer.user.messageList({ current: 1, size: 10 })).records.filter(
       (m) => m.kind === MessageKind.PURCHASE_REFUND,
     );
@@ -378,12 +362,12 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     expect(saved.owner?.uploadKey).toBe(upload.key);
     await upload.cancel();
     expect(upload.state).toBe("cancelled");
-    await statusBecomes(platform, saved.id, [VideoStatus.uploadFailed]);
+    await statusBecomes(suite.platform(), saved.id, [VideoStatus.uploadFailed]);
     expect((await failure(api.upload.resume({ key: upload.key ?? "", partNumbers: [1] }))).code).toBe(409);
     // A new file brings it back.
     const key = await uploadVideo(api, videoFile(clip));
     const again = await api.substance.saveMyVideo({ ...post(key, "取消的"), id: saved.id });
     expect(again.type).toBe(VideoStatus.queued);
-    await statusBecomes(platform, saved.id, [VideoStatus.awaitingReview]);
+    await statusBecomes(suite.platform(), saved.id, [VideoStatus.awaitingReview]);
   });
 });
