@@ -98,13 +98,28 @@ describe("withdraw statuses", () => {
 });
 
 describe("withdraw actions", () => {
-  const pending: WithdrawOrderState = { status: "WITHDRAWING", withdrawType: "BANK_WITHDRAW" };
+  const pending: WithdrawOrderState = {
+    status: "WITHDRAWING",
+    withdrawType: "BANK_WITHDRAW",
+    timing: "RESERVED",
+    sent: false,
+  };
 
-  it("a pending withdrawal can be urged and cancelled", () => {
+  it("a pending reserved withdrawal can be urged and cancelled", () => {
     const actions = withdrawActions(pending, { retriesToday: 0 });
     expect(actions.map((a) => [a.kind, a.label, a.enabled])).toEqual([
       ["urge", MessageKey.actionUrge, true],
       ["cancel", MessageKey.actionCancel, true],
+    ]);
+  });
+
+  it("a normal withdrawal (it goes at once) is not offered 'urge'; a sent one neither urge nor cancel", () => {
+    const kinds = (order: WithdrawOrderState) =>
+      withdrawActions(order, { retriesToday: 0 }).map((a) => a.kind);
+    expect(kinds({ ...pending, timing: "NORMAL" })).toEqual(["cancel"]);
+    expect(kinds({ ...pending, sent: true })).toEqual([]);
+    expect(withdrawActions({ ...pending, sent: true, urge: 2 }, { retriesToday: 0 })).toMatchObject([
+      { kind: "urge", label: MessageKey.actionUrged, enabled: false },
     ]);
   });
 

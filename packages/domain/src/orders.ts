@@ -1,5 +1,5 @@
 import { limits } from "./constants";
-import { UrgeState, WithdrawType, wallet } from "./trade";
+import { UrgeState, WithdrawTiming, WithdrawType, wallet } from "./trade";
 import { MessageKey, message } from "./messages";
 import type { Message } from "./messages";
 import type { Hundredths } from "./money";
@@ -147,11 +147,15 @@ export interface WithdrawOrderState {
   readonly receiptConfirmed?: boolean;
   /** A failed order already withdrawn again: it is not offered again (the server refuses it too). */
   readonly retried?: boolean;
+  /** RESERVED (waits for its batch) or NORMAL (goes at once); absent: NORMAL. */
+  readonly timing?: string;
+  /** Sent to the bank or e-wallet already: it is theirs to pay now. */
+  readonly sent?: boolean;
 }
 
 /**
- * What a person can do with a withdrawal: while it is pending, urge it once (then the button reads
- * 'urged') or cancel it; after a failure, withdraw again up to 10 times a day; after a payout to a
+ * What a person can do with a withdrawal: while it is pending, cancel it, and urge a reserved one
+ * still waiting for its batch once (then the button reads 'urged'); after a failure, withdraw again up to 10 times a day; after a payout to a
  * bank card, confirm it was received.
  */
 export function withdrawActions(
@@ -160,11 +164,14 @@ export function withdrawActions(
 ): readonly OrderAction[] {
   switch (order.status) {
     case WithdrawStatus.WITHDRAWING: {
-      const urged = order.urge === UrgeState.DONE;
-      return [
-        { kind: "urge", label: urged ? MessageKey.actionUrged : MessageKey.actionUrge, enabled: !urged },
-        cancelAction,
-      ];
+      // Once sent it is the bank's to pay: neither urged nor cancelled (the server refuses both).
+      const cancel = order.sent === true ? [] : [cancelAction];
+      if (order.urge === UrgeState.DONE)
+        return [{ kind: "urge", label: MessageKey.actionUrged, enabled: false }, ...cancel];
+      // Only a reserved one still waiting for its batch can be hurried (a normal one goes at once).
+      return order.timing === WithdrawTiming.RESERVED && order.sent !== true
+        ? [{ kind: "urge", label: MessageKey.actionUrge, enabled: true }, ...cancel]
+        : cancel;
     }
     case WithdrawStatus.WITHDRAW_FAILED: {
       if (order.retried === true) return [];

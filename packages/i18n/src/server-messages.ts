@@ -260,9 +260,25 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
     id: "server.orderAlreadyUrged",
     message: "已催单，请耐心等待",
   },
-  [ServerMessageKey.orderNotUrgeable]: /*i18n*/ {
-    id: "server.orderNotUrgeable",
-    message: "该订单当前不能催单",
+  [ServerMessageKey.orderUrgeSettled]: /*i18n*/ {
+    id: "server.orderUrgeSettled",
+    message: "这笔提现已经到账，无需催单",
+  },
+  [ServerMessageKey.orderUrgeFailed]: /*i18n*/ {
+    id: "server.orderUrgeFailed",
+    message: "这笔提现未成功，金币已退回账户，无需催单；请点击“重新提现”再次提现",
+  },
+  [ServerMessageKey.orderUrgeCancelled]: /*i18n*/ {
+    id: "server.orderUrgeCancelled",
+    message: "这笔提现已取消，金币已退回账户，无需催单；如仍需提现，请重新提交",
+  },
+  [ServerMessageKey.orderUrgeSent]: /*i18n*/ {
+    id: "server.orderUrgeSent",
+    message: "这笔提现已提交银行处理，无法再催单；到账后会通知你，请耐心等待",
+  },
+  [ServerMessageKey.orderUrgeNormal]: /*i18n*/ {
+    id: "server.orderUrgeNormal",
+    message: "普通提现提交后会立即发出，无需催单；到账后会通知你，请耐心等待",
   },
   [ServerMessageKey.receiptNotConfirmable]: /*i18n*/ {
     id: "server.receiptNotConfirmable",

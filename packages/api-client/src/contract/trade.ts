@@ -85,6 +85,8 @@ export const ZWithdrawOrder = z.object({
   retriesToday: z.number().int().min(0),
   /** A failed order already withdrawn again (once per failed order): no 'withdraw again' then. */
   retried: z.boolean(),
+  /** Sent to the bank or e-wallet already (paid out by it now): no 'urge' then. */
+  sent: z.boolean(),
 });
 
 export const ZPayConfig = z.object({

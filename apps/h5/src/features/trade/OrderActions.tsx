@@ -11,8 +11,8 @@ import type { Order } from "./queries";
 import { useRefusals } from "./refusals";
 
 /**
- * The buttons of an order (domain rules): cancel with a reason of at most 50 characters, urge once
- * ('urged' after), withdraw again (→ /withdraw?retryOf=), confirm received. Each waits for its
+ * The buttons of an order (domain rules): cancel with a reason of at most 50 characters, urge a
+ * reserved withdrawal waiting for its batch once ('urged' after; a refusal says why and what to do), withdraw again (→ /withdraw?retryOf=), confirm received. Each waits for its
  * answer; a refusal is toasted in the reader's language.
  */
 export function OrderActions({ order }: { readonly order: Order }) {
@@ -110,7 +110,7 @@ export function OrderActions({ order }: { readonly order: Order }) {
             act.mutate({ kind: "urge" });
           }}
         >
-          <p>{t`催单后，这笔预约提现将改为普通提现立即发出（已发出的将立即查询到账），不再获得预约提现的 ${bonusPercent}% 奖励。`}</p>
+          <p>{t`催单后，这笔预约提现将改为普通提现立即发出，不再获得预约提现的 ${bonusPercent}% 奖励。`}</p>
         </Dialog>
       ) : null}
       {cancelling ? (

@@ -12,7 +12,7 @@ import {
   typeInto,
   waitFor,
 } from "../../test/renderApp";
-import { fakeTradeApi } from "./test/fakeTradeApi";
+import { fakeTradeApi, refusal } from "./test/fakeTradeApi";
 import { field, fieldError, renderTrade } from "./test/renderTrade";
 
 const rows = () => [...document.querySelectorAll(".h5-order-row")];
@@ -116,17 +116,30 @@ describe("/ordermanage", () => {
     expect(hasControl("取消订单", rowOf("R20250000001"))).toBe(false);
   });
 
-  it("urges a withdrawal once: the button then reads 'urged'", async () => {
-    const { api } = fakeTradeApi();
+  it("offers 'urge' only where the server takes it: not on a normal withdrawal, nor a sent one", async () => {
+    const { api, state } = fakeTradeApi({ withdrawals: 4 });
+    state.withdrawals = state.withdrawals.map((o, i) =>
+      i === 3 ? { ...o, status: "WITHDRAWING", timing: "RESERVED", sent: true, receivedAmount: null } : o,
+    );
+    await renderTrade(api, "/ordermanage?tab=WITHDRAW_ORDER");
+    await waitFor(() => rowOf("W20250000004"));
+    expect(hasControl("催单", rowOf("W20250000001"))).toBe(false);
+    expect(hasControl("取消订单", rowOf("W20250000001"))).toBe(true);
+    expect(hasControl("催单", rowOf("W20250000004"))).toBe(false);
+    expect(hasControl("取消订单", rowOf("W20250000004"))).toBe(false);
+  });
+
+  it("shows the server's reason when it refuses an urge (the order moved on meanwhile)", async () => {
+    const { api, state } = fakeTradeApi();
+    state.withdrawals = state.withdrawals.map((o, i) => (i === 0 ? { ...o, timing: "RESERVED" } : o));
+    api.trade.urgeWithdraw.mockRejectedValueOnce(
+      refusal("trade.urgeWithdraw", "server.orderUrgeSent", "refused in the server's words"),
+    );
     await renderTrade(api, "/ordermanage?tab=WITHDRAW_ORDER");
     await waitFor(() => rowOf("W20250000001"));
     await click(control("催单", rowOf("W20250000001")));
-    await waitFor(() => {
-      expect(hasControl("已催单", rowOf("W20250000001"))).toBe(true);
-    });
-    expect((control("已催单", rowOf("W20250000001")) as HTMLButtonElement).disabled).toBe(true);
-    expect(api.trade.urgeWithdraw).toHaveBeenCalledTimes(1);
-    expect(api.trade.urgeWithdraw).toHaveBeenCalledWith({ orderNum: "W20250000001" }, { quiet: true });
+    await click(control("确认催单"));
+    await waitFor(() => byText("这笔提现已提交银行处理，无法再催单；到账后会通知你，请耐心等待"));
   });
 
   it("urging a reserved withdrawal says first that it gives up the bonus; 'keep waiting' sends nothing", async () => {
@@ -135,11 +148,7 @@ describe("/ordermanage", () => {
     await renderTrade(api, "/ordermanage?tab=WITHDRAW_ORDER");
     await waitFor(() => rowOf("W20250000001"));
     await click(control("催单", rowOf("W20250000001")));
-    await waitFor(() =>
-      byText(
-        "催单后，这笔预约提现将改为普通提现立即发出（已发出的将立即查询到账），不再获得预约提现的 1% 奖励。",
-      ),
-    );
+    await waitFor(() => byText("催单后，这笔预约提现将改为普通提现立即发出，不再获得预约提现的 1% 奖励。"));
     await click(control("继续等待批次"));
     expect(api.trade.urgeWithdraw).not.toHaveBeenCalled();
     await click(control("催单", rowOf("W20250000001")));

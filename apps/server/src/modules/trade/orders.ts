@@ -88,6 +88,7 @@ export function withdrawView(
     receiptConfirmed: row.receiptConfirmed,
     retriesToday,
     retried,
+    sent: row.submittedAt !== null,
   };
 }
 

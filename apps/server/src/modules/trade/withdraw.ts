@@ -481,7 +481,29 @@ async function answer(ctx: AppContext, request: FastifyRequest, userId: number, 
   );
 }
 
-/** Urge once (PRESS → DONE): a payout waiting for its batch goes now; a sent one is asked about now. */
+/**
+ * Why a withdrawal cannot be urged, each reason with what to do (null: it can be). Only a reserved
+ * withdrawal still waiting for its batch can be urged (once): a normal one already goes at once, and
+ * a sent one is the bank's to pay (the domain's withdrawActions offer 'urge' on the same rule).
+ */
+function urgeRefusal(order: WithdrawRow): ServerMessage | null {
+  switch (order.status) {
+    case WithdrawStatus.WITHDRAW_SUCCESS:
+    case WithdrawStatus.WITHDRAW_CHANGE:
+      return ServerMessage.orderUrgeSettled;
+    case WithdrawStatus.WITHDRAW_FAILED:
+      return ServerMessage.orderUrgeFailed;
+    case WithdrawStatus.CANCELLED:
+      return ServerMessage.orderUrgeCancelled;
+    default:
+      if (order.urge === UrgeState.DONE) return ServerMessage.orderAlreadyUrged;
+      if (order.submittedAt !== null) return ServerMessage.orderUrgeSent;
+      if (order.timing !== WithdrawTiming.RESERVED) return ServerMessage.orderUrgeNormal;
+      return null;
+  }
+}
+
+/** Urge once (PRESS → DONE): a reserved payout waiting for its batch goes now, as a normal one. */
 export async function urgeWithdraw(
   ctx: AppContext,
   { body, caller, request }: SignedInInput<"trade.urgeWithdraw">,
@@ -489,25 +511,18 @@ export async function urgeWithdraw(
   await transact(ctx.db, async (tx) => {
     await lockPeople(tx, caller.userId);
     const order = await ownWithdraw(tx, caller.userId, body.orderNum, true);
-    if (order.status !== WithdrawStatus.WITHDRAWING)
-      throw new BusinessError(BusinessCode.conflict, ServerMessage.orderNotUrgeable);
-    if (order.urge === UrgeState.DONE)
-      throw new BusinessError(BusinessCode.conflict, ServerMessage.orderAlreadyUrged);
-    const now = ctx.now();
-    // Not sent yet: it goes now (an e-wallet one when its review is over), as a NORMAL withdrawal —
-    // a reserved one gives up its bonus by leaving its batch (the app says so before the urge).
-    const notSent = order.submittedAt === null;
-    const payoutAt = notSent
-      ? new Date(
-          Math.max(
-            now.getTime(),
-            order.createdAt.getTime() +
-              payoutDelaySeconds(ctx, { withdrawType: order.withdrawType, timing: WithdrawTiming.NORMAL }) *
-                1000,
-          ),
-        )
-      : order.payoutAt;
-    const sooner = notSent && payoutAt.getTime() < order.payoutAt.getTime();
+    const refusal = urgeRefusal(order);
+    if (refusal !== null) throw new BusinessError(BusinessCode.conflict, refusal);
+    // It goes now (an e-wallet one when its review is over), as a NORMAL withdrawal — it gives up
+    // its bonus by leaving its batch (the app says so before the urge).
+    const payoutAt = new Date(
+      Math.max(
+        ctx.now().getTime(),
+        order.createdAt.getTime() +
+          payoutDelaySeconds(ctx, { withdrawType: order.withdrawType, timing: WithdrawTiming.NORMAL }) * 1000,
+      ),
+    );
+    const sooner = payoutAt.getTime() < order.payoutAt.getTime();
     await tx
       .update(withdrawOrders)
       .set({
@@ -519,7 +534,6 @@ export async function urgeWithdraw(
       ...(sooner ? { timing: { from: order.timing, to: WithdrawTiming.NORMAL } } : {}),
     });
     if (sooner) await reschedule(tx, `withdraw.payout:${order.orderNum}`, payoutAt);
-    else await reschedule(tx, `withdraw.query:${order.orderNum}`, now);
   });
   return answer(ctx, request, caller.userId, body.orderNum);
 }

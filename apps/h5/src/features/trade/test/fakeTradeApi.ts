@@ -49,6 +49,7 @@ export function withdrawOrder(n: number, overrides: Partial<WithdrawOrder> = {})
     receiptConfirmed: false,
     retriesToday: 0,
     retried: false,
+    sent: false,
     ...overrides,
   };
 }
