@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { SmsCodeType, validateSmsCode } from "@platform/domain";
 import { Button, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
@@ -16,18 +16,23 @@ import {
   nameLength,
 } from "./card";
 import { tradeKeys } from "./queries";
+import { afterCardAdded } from "./search";
 import { TradeRefusal, tradeRefusalOf, useRefusals } from "./refusals";
 import "./TradeCard.css";
+
+const route = getRouteApi("/addbankcard");
 import "./trade.css";
 
 /**
  * /addbankcard: card number (digits, 12-19, the Luhn check here), holder, bank, and an SMS code
- * (type PAYEE) to the person's own phone; added, back to /cardManage (the header's back goes there too).
+ * (type PAYEE) to the person's own phone; added, back to /cardManage (the header's back goes there
+ * too) — or, opened with `?from=` (from /withdraw), back there, with the new card chosen.
  */
 export function AddBankCardScreen() {
   const { api } = useRouter().options.context;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { from } = route.useSearch();
   const { t } = useLingui();
   const text = useMessageText();
   const refusals = useRefusals();
@@ -70,11 +75,11 @@ export function AddBankCardScreen() {
         { cardNumber: cardDigits(number), cardholderName: holder.trim(), bankName: bank.trim(), code },
         { quiet: true },
       ),
-    onSuccess: async () => {
+    onSuccess: async (added) => {
       toast.show(t`银行卡已添加`, { tone: "success" });
       await queryClient.invalidateQueries({ queryKey: tradeKeys.cards() });
       await queryClient.invalidateQueries({ queryKey: tradeKeys.withdrawalDetail() });
-      await navigate({ to: "/cardmanage", replace: true });
+      await navigate({ href: afterCardAdded(from, added.id), replace: true });
     },
     onError: async (error) => {
       if (tradeRefusalOf(error) === TradeRefusal.bankCardVerificationFailed)
@@ -96,7 +101,16 @@ export function AddBankCardScreen() {
   const numberShown =
     attempted || cardDigits(number).length >= numberMin || /[^\d\s-]/.test(number) ? numberProblem : null;
   return (
-    <Page title={t`添加银行卡`}>
+    <Page
+      title={t`添加银行卡`}
+      onBack={
+        from === undefined
+          ? undefined
+          : () => {
+              void navigate({ href: from });
+            }
+      }
+    >
       <div className="h5-trade">
         <form className="h5-trade-card h5-trade-form" onSubmit={submit} noValidate>
           <TextField

@@ -113,6 +113,32 @@ describe("/withdraw", () => {
     expect((await submitted(api))?.payeeId).toBe("2");
   });
 
+  it("adds a card from the card choice and comes back to /withdraw with the new card chosen", async () => {
+    const { api, app } = await openWithdraw();
+    await waitFor(() => byText("招商银行"));
+    await click(control("更换银行卡"));
+    await click(await waitFor(() => control("添加银行卡")));
+    await waitFor(() => {
+      expect(app.router.state.location.pathname).toBe("/addbankcard");
+    });
+    expect(app.router.state.location.search).toEqual({ from: "/withdraw" });
+    await typeInto(await waitFor(() => field("银行卡号")), "4111 1111 1111 1111");
+    await typeInto(field("持卡人"), "李四");
+    await typeInto(field("开户银行"), "中国银行");
+    await click(control("获取验证码"));
+    await waitFor(() => byText("验证码已发送"));
+    await typeInto(field("验证码"), "4321");
+    await click(control("确认添加"));
+    await waitFor(() => {
+      expect(app.router.state.location.pathname).toBe("/withdraw");
+    });
+    await waitFor(() => byText("中国银行"));
+    expect(queryText("招商银行")).toBeNull();
+    await typeInto(field("提现金额"), "20");
+    await enterCode();
+    expect((await submitted(api))?.payeeId).toBe("2");
+  });
+
   it("withdraws to the person's own linked EE account, saying how long the review takes", async () => {
     const { api } = await openWithdraw();
     await click(control("提现到 EE 钱包"));

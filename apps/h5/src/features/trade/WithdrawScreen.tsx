@@ -11,9 +11,9 @@ import {
   validateWithdrawAmount,
 } from "@platform/domain";
 import type { Hundredths, WithdrawTiming } from "@platform/domain";
-import { BottomPopup, Button, Skeleton, SkeletonGroup, TextField, useMessageText } from "@platform/ui";
+import { Button, Skeleton, SkeletonGroup, TextField, useMessageText } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
+import { Link, getRouteApi, useLocation, useNavigate, useRouter } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
@@ -33,6 +33,7 @@ import {
 } from "./queries";
 import type { WithdrawConfig, WithdrawalDetail } from "./queries";
 import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
+import { CardPicker } from "./CardPicker";
 import { CardSummary } from "./CardSummary";
 import "./TradeCard.css";
 import "./trade.css";
@@ -51,7 +52,7 @@ const timingChoices: readonly WithdrawTiming[] = ["NORMAL", "RESERVED"];
  */
 export function WithdrawScreen() {
   const { t } = useLingui();
-  const { retryOf } = route.useSearch();
+  const { retryOf, card } = route.useSearch();
   const errorText = useErrorText();
   const { api } = useRouter().options.context;
   const detail = useQuery(withdrawalDetailQueryOptions(api));
@@ -77,7 +78,7 @@ export function WithdrawScreen() {
       </SkeletonGroup>
     );
   } else {
-    body = <WithdrawForm detail={detail.data} config={config.data} retryOf={retryOf} />;
+    body = <WithdrawForm detail={detail.data} config={config.data} retryOf={retryOf} chosenCard={card} />;
   }
   return (
     <Page title={retryOf === undefined ? t`提现` : t`重新提现`}>
@@ -90,10 +91,13 @@ function WithdrawForm({
   detail,
   config,
   retryOf,
+  chosenCard,
 }: {
   readonly detail: WithdrawalDetail;
   readonly config: WithdrawConfig;
   readonly retryOf?: string;
+  /** The card to choose first (a card just added), else the primary one. */
+  readonly chosenCard?: string;
 }) {
   const { t, i18n } = useLingui();
   const goldName = unitName(i18n, MoneyUnit.gold);
@@ -110,7 +114,9 @@ function WithdrawForm({
   const [type, setType] = useState<WithdrawType | null>(offered[0] ?? null);
   const [typed, setTyped] = useState("");
   const [timing, setTiming] = useState<WithdrawTiming>("NORMAL");
-  const [cardId, setCardId] = useState<string | null>(null);
+  // A card just added from here (/addbankcard?from=) comes back chosen.
+  const [cardId, setCardId] = useState<string | null>(chosenCard ?? null);
+  const addCardSearch = { from: useLocation({ select: (l) => l.href }) };
   const [code, setCode] = useState("");
   const [attempted, setAttempted] = useState(false);
   const [amountRefused, setAmountRefused] = useState<string | null>(null);
@@ -275,7 +281,11 @@ function WithdrawForm({
             ) : card === null ? (
               <div className="h5-alert" role={attempted ? "alert" : undefined}>
                 <p>{cardProblem === null ? null : text(cardProblem)}</p>
-                <Link to="/addbankcard" className="pf-button pf-button--primary pf-button--sm">
+                <Link
+                  to="/addbankcard"
+                  search={addCardSearch}
+                  className="pf-button pf-button--primary pf-button--sm"
+                >
                   {t`添加银行卡`}
                 </Link>
               </div>
@@ -380,37 +390,20 @@ function WithdrawForm({
         </Button>
       </form>
 
-      <BottomPopup
+      <CardPicker
         open={picking}
+        cards={cardList}
+        chosen={card}
+        addCardSearch={addCardSearch}
         onClose={() => {
           setPicking(false);
         }}
-        title={t`选择银行卡`}
-      >
-        <fieldset className="h5-fieldset">
-          <legend className="pf-visually-hidden">{t`选择银行卡`}</legend>
-          {cardList.map((c) => (
-            <label key={c.id} className="h5-trade-choice">
-              <input
-                type="radio"
-                name="payee"
-                value={c.id}
-                checked={c.id === card?.id}
-                onChange={() => {
-                  setCardId(c.id);
-                  setCardRefused(null);
-                  setPicking(false);
-                }}
-              />
-              <CardSummary card={c} />
-            </label>
-          ))}
-        </fieldset>
-        <div className="h5-trade-links">
-          <Link to="/addbankcard">{t`添加银行卡`}</Link>
-          <Link to="/cardmanage">{t`管理银行卡`}</Link>
-        </div>
-      </BottomPopup>
+        onChoose={(id) => {
+          setCardId(id);
+          setCardRefused(null);
+          setPicking(false);
+        }}
+      />
     </>
   );
 }

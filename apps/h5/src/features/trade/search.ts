@@ -24,10 +24,32 @@ export function validateTradeSearch(search: Record<string, unknown>): TradeSearc
 export interface WithdrawSearch {
   /** 'Withdraw again' names the failed withdrawal. */
   readonly retryOf?: string;
+  /** The card to pay out to first: the one just added from here (/addbankcard?from=). */
+  readonly card?: string;
 }
 
 export function validateWithdrawSearch(search: Record<string, unknown>): WithdrawSearch {
-  return { retryOf: orderNumberOf(search.retryOf) };
+  const card = typeof search.card === "number" ? String(search.card) : search.card;
+  return {
+    retryOf: orderNumberOf(search.retryOf),
+    card: typeof card === "string" && /^[1-9]\d{0,18}$/.test(card) ? card : undefined,
+  };
+}
+
+/** /addbankcard: where to return once the card is added (else /cardManage). */
+export type AddBankCardSearch = FromSearch;
+export const validateAddBankCardSearch = validateFromSearch;
+
+/**
+ * Where adding a card returns: to `from` — a /withdraw there with the new card chosen (`?card=`) —
+ * or to /cardManage when it was opened from there (or directly).
+ */
+export function afterCardAdded(from: string | undefined, cardId: string): string {
+  if (from === undefined) return "/cardmanage";
+  const url = new URL(from, "http://app.invalid");
+  if (url.pathname.toLowerCase() !== "/withdraw") return from;
+  url.searchParams.set("card", cardId);
+  return `${url.pathname}?${url.searchParams.toString()}`;
 }
 
 export interface OrderDetailSearch extends OrderPageSearch {
