@@ -51,8 +51,13 @@ export function OrderActions({ order }: { readonly order: Order }) {
           return;
       }
     },
-    onError: (error) => {
+    onError: (error, { kind }) => {
       refusals.toast(error);
+      // A refused urge means the order moved on (sent, paid, cancelled): show where it is now.
+      if (kind === "urge") {
+        setUrging(false);
+        void refreshMoney(queryClient);
+      }
     },
   });
 

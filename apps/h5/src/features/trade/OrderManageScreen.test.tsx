@@ -140,6 +140,10 @@ describe("/ordermanage", () => {
     await click(control("催单", rowOf("W20250000001")));
     await click(control("确认催单"));
     await waitFor(() => byText("这笔提现已提交银行处理，无法再催单；到账后会通知你，请耐心等待"));
+    // The dialog closes and the order is read again (where it is now).
+    await waitFor(() => {
+      expect(hasControl("确认催单")).toBe(false);
+    });
   });
 
   it("urging a reserved withdrawal says first that it gives up the bonus; 'keep waiting' sends nothing", async () => {
