@@ -30,7 +30,7 @@ export type LiveRoom = ResponseOf<"game.starLiveSdk">["rooms"][number];
 export type LiveRoomDetail = ResponseOf<"game.liveRoom">;
 export type MyLiveRoom = ResponseOf<"game.liveMyRoom">;
 export type LiveMessage = ResponseOf<"game.liveChatSend">;
-export type { LiveChatClosed, LiveChatEvent } from "./contract/social";
+export type { LiveChatAccess, LiveChatClosed, LiveChatEvent } from "./contract/social";
 export type UploadSign = ResponseOf<"upload.signUrl">;
 
 /** A paged answer. */

@@ -509,11 +509,11 @@ export const serverMessages: Readonly<Record<ServerMessageKey, MessageDescriptor
   },
   [ServerMessageKey.liveChatLockedTicket]: /*i18n*/ {
     id: "server.liveChatLockedTicket",
-    message: "该直播已改为购票观看，聊天已断开",
+    message: "购买门票后即可参与聊天",
   },
   [ServerMessageKey.liveChatLockedMember]: /*i18n*/ {
     id: "server.liveChatLockedMember",
-    message: "该直播已改为仅限超级会员观看，聊天已断开",
+    message: "开通超级会员后即可参与聊天",
   },
   [ServerMessageKey.liveChatExpired]: /*i18n*/ {
     id: "server.liveChatExpired",

@@ -96,16 +96,24 @@ export const ZLiveMessage = z.object({
 });
 
 /**
- * Why the server closed a chat stream (its last event): the room's access changed and this viewer
- * may not watch it now (LOCKED, with what it needs), or the token it was opened with ran out or
+ * Why the server closed a chat stream (its last event): the token it was opened with ran out or
  * its session ended (EXPIRED: refresh the token and open the stream again). `msgKey` and `msg` are
- * the server's sentence for it, in the stream's `language`.
+ * the server's sentence for it, in the stream's `language`. A room's access changing does not
+ * close a stream (Step 19: anyone reads a live room's chat): it sends `access` instead.
  */
 export interface LiveChatClosed {
-  readonly reason: "LOCKED" | "EXPIRED";
-  readonly lockedBy: "SVIP" | "CHARGE" | null;
+  readonly reason: "EXPIRED";
   readonly msgKey: string;
   readonly msg: string;
+}
+
+/**
+ * The room's access changed (its owner made it free, ticket-only or members-only): what this
+ * stream's viewer needs now to watch the room and write in its chat (null: nothing). The stream
+ * goes on: the chat is read by anyone.
+ */
+export interface LiveChatAccess {
+  readonly lockedBy: "SVIP" | "CHARGE" | null;
 }
 
 /** What the chat stream sends (each server-sent event's `data`, by its `event` name). */
@@ -115,6 +123,7 @@ export type LiveChatEvent =
   | { readonly event: "removed"; readonly data: { readonly id: string } }
   | { readonly event: "room"; readonly data: { readonly status: z.infer<typeof ZLiveStatus> } }
   | { readonly event: "online"; readonly data: { readonly online: number } }
+  | { readonly event: "access"; readonly data: LiveChatAccess }
   | { readonly event: "closed"; readonly data: LiveChatClosed };
 
 export const ZGame = z.object({

@@ -2,7 +2,8 @@
  * Live chat (decision 0022): signed-in people write (the comment text rules, at most
  * LIVE_CHAT_PER_MINUTE a minute and one per LIVE_CHAT_GAP_MS, taken by one statement in the
  * database so every process holds the same limit however many sends race: `limits.ts`, decision
- * 0025), anyone reads, the room's author removes.
+ * 0025) in a room they may watch, anyone reads (a paid room's chat too: Step 19), the room's
+ * author removes.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
@@ -23,9 +24,13 @@ export async function sendMessage(
   const room = await roomById(ctx.db, Number(body.roomId));
   if (!room) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
   if (!isLiveNow(ctx, room)) throw new BusinessError(BusinessCode.invalid, ServerMessage.liveChatClosed);
-  // Only those who may watch may talk (a paid room's chat is its ticket holders').
-  if ((await lockOf(ctx, room, caller.userId)) !== null)
-    throw new BusinessError(BusinessCode.forbidden, ServerMessage.forbidden);
+  // Only those who may watch may talk (anyone reads): the refusal says what opens the chat.
+  const lockedBy = await lockOf(ctx, room, caller.userId);
+  if (lockedBy !== null)
+    throw new BusinessError(
+      BusinessCode.forbidden,
+      lockedBy === "SVIP" ? ServerMessage.liveChatLockedMember : ServerMessage.liveChatLockedTicket,
+    );
   const { chatPerMinute, chatGapMs } = ctx.config.live;
   const now = ctx.now();
   // The limits count sends by when they arrived, not by when a busy server got to them.

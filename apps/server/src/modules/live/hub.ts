@@ -6,11 +6,12 @@
  * chat as on one. Each process also reports how many viewers it holds per room (`live_presence`),
  * which the room list adds up.
  *
- * A stream is not decided once (Step 18, decision 0025): it is closed, with a `closed` event
- * saying why, when its room's access changes and the viewer may no longer watch (the room's change
- * is NOTIFY'd to every process, and every process checks its streams again every PRESENCE_MS in
- * case a notification was lost), and when the viewer's token runs out or its session is revoked.
- * Each stream holds a place among its address's (`limits.ts`), renewed here.
+ * Anyone reads a live room's chat, paid or not (Step 19, decisions 0022 and 0025): when a room's
+ * access changes (NOTIFY'd to every process) each viewer is told, in an `access` event, what they
+ * need now to watch and write — the stream goes on. A stream is closed, with a `closed` event
+ * saying why, when the viewer's token runs out or its session is revoked (every process checks
+ * its streams again every PRESENCE_MS). Each stream holds a place among its address's
+ * (`limits.ts`), renewed here.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
@@ -52,18 +53,9 @@ export function sseFrame(event: LiveChatEvent): string {
 }
 
 /** The `closed` event's data: why, and the sentence in the viewer's language. */
-export function closedData(
-  language: ServerLanguage,
-  reason: "LOCKED" | "EXPIRED",
-  lockedBy: "SVIP" | "CHARGE" | null,
-): LiveChatClosed {
-  const msgKey =
-    reason === "EXPIRED"
-      ? ServerMessage.liveChatExpired
-      : lockedBy === "SVIP"
-        ? ServerMessage.liveChatLockedMember
-        : ServerMessage.liveChatLockedTicket;
-  return { reason, lockedBy, msgKey, msg: translate(language, msgKey) };
+export function closedData(language: ServerLanguage): LiveChatClosed {
+  const msgKey = ServerMessage.liveChatExpired;
+  return { reason: "EXPIRED", msgKey, msg: translate(language, msgKey) };
 }
 
 export class LiveHub {
@@ -167,7 +159,7 @@ export class LiveHub {
     const timer = setTimeout(
       () => {
         if (viewer.expiresAt !== null && viewer.expiresAt <= this.ctx.now().getTime())
-          this.end(roomId, viewer, closedData(viewer.language, "EXPIRED", null));
+          this.end(roomId, viewer, closedData(viewer.language));
         else this.watchExpiry(roomId, viewer);
       },
       Math.min(Math.max(left, 0), LONGEST_TIMER_MS),
@@ -186,8 +178,8 @@ export class LiveHub {
     const viewers = this.rooms.get(wire.roomId);
     if (viewers === undefined) return;
     if ("access" in wire) {
-      void this.recheck([wire.roomId]).catch((error: unknown) => {
-        this.ctx.log.warn({ error: String(error) }, "live streams not checked again");
+      void this.tellAccess(wire.roomId).catch((error: unknown) => {
+        this.ctx.log.warn({ error: String(error) }, "live viewers not told the room's access");
       });
       return;
     }
@@ -196,49 +188,55 @@ export class LiveHub {
   }
 
   /**
-   * Check this process's streams of these rooms (all by default) again: each viewer must still
-   * hold a live session and the right to watch the room as it is now; the others are closed.
+   * The room's access changed: tell each of this process's viewers of it what they need now (the
+   * screen shows the offer; their stream goes on, the chat being anyone's to read).
    */
-  async recheck(roomIds: readonly number[] = [...this.rooms.keys()]): Promise<void> {
-    const here = roomIds.filter((id) => this.rooms.has(id));
-    if (here.length === 0) return;
-    const { ctx } = this;
-    const now = ctx.now().getTime();
-    const rows = await ctx.db.select().from(liveRooms).where(inArray(liveRooms.id, here));
-    const sessionIds = here
-      .flatMap((id) => [...(this.rooms.get(id) ?? [])].map((viewer) => viewer.sessionId))
-      .filter((id): id is number => id !== null);
-    const revoked = new Set(
-      sessionIds.length === 0
-        ? []
-        : (
-            await ctx.db
-              .select({ id: sessions.id })
-              .from(sessions)
-              .where(and(inArray(sessions.id, [...new Set(sessionIds)]), isNotNull(sessions.revokedAt)))
-          ).map((r) => r.id),
+  private async tellAccess(roomId: number): Promise<void> {
+    if (!this.rooms.has(roomId)) return;
+    const [room] = await this.ctx.db.select().from(liveRooms).where(eq(liveRooms.id, roomId));
+    if (!room) return;
+    const viewers = [...(this.rooms.get(roomId) ?? [])];
+    const locks = await locksOf(
+      this.ctx,
+      room,
+      viewers.map((v) => v.userId),
     );
-    for (const room of rows) {
-      const viewers = [...(this.rooms.get(room.id) ?? [])];
-      const locks = await locksOf(
-        ctx,
-        room,
-        viewers.map((v) => v.userId),
-      );
-      for (const viewer of viewers) {
-        const expired =
-          viewer.sessionId !== null &&
-          (revoked.has(viewer.sessionId) || (viewer.expiresAt !== null && viewer.expiresAt <= now));
-        const lock = locks.get(viewer.userId) ?? null;
-        if (expired) this.end(room.id, viewer, closedData(viewer.language, "EXPIRED", null));
-        else if (lock !== null) this.end(room.id, viewer, closedData(viewer.language, "LOCKED", lock));
-      }
+    for (const viewer of viewers)
+      viewer.send(sseFrame({ event: "access", data: { lockedBy: locks.get(viewer.userId) ?? null } }));
+  }
+
+  /**
+   * Check this process's streams again: each signed-in viewer must still hold a live session;
+   * the others are closed (a room's access no longer closes a stream: Step 19).
+   */
+  async recheck(): Promise<void> {
+    const now = this.ctx.now().getTime();
+    const all = [...this.rooms.entries()].flatMap(([roomId, set]) =>
+      [...set].map((viewer) => ({ roomId, viewer })),
+    );
+    const sessionIds = [
+      ...new Set(all.map(({ viewer }) => viewer.sessionId).filter((id): id is number => id !== null)),
+    ];
+    if (sessionIds.length === 0) return;
+    const revoked = new Set(
+      (
+        await this.ctx.db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(and(inArray(sessions.id, sessionIds), isNotNull(sessions.revokedAt)))
+      ).map((r) => r.id),
+    );
+    for (const { roomId, viewer } of all) {
+      const expired =
+        viewer.sessionId !== null &&
+        (revoked.has(viewer.sessionId) || (viewer.expiresAt !== null && viewer.expiresAt <= now));
+      if (expired) this.end(roomId, viewer, closedData(viewer.language));
     }
   }
 
   /**
    * Renew this process's presence rows and places, tell each room's viewers how many watch, and
-   * check every stream's right again.
+   * check every stream's session again.
    */
   private async report(): Promise<void> {
     const now = this.ctx.now();

@@ -13,8 +13,9 @@ import { stationOf } from "./station";
 
 /**
  * Step 18's live-room rules, as an outside attack found them broken (decision 0025): chat limits
- * and the streams per address under concurrency, streams re-checked when a room turns paid and
- * when their token expires, a paid room's cover, and stream keys after a reset. On PostgreSQL
+ * and the streams per address under concurrency, viewers told when a room turns paid (their
+ * streams stay: anyone reads the chat, Step 19) and streams closed when their token expires, a
+ * paid room's cover, and stream keys after a reset. On PostgreSQL
  * with two server processes (the first takes the RTMP streams), and on the embedded database.
  */
 const rulesEnv = {
@@ -164,17 +165,18 @@ eachDatabase("live rules under attack", (target) => {
     for (const s of afterCrash) s.close();
   }, 60_000);
 
-  it("a room turning paid closes the streams of those who may not watch it, with the reason, on every process", async () => {
+  it("a room turning paid keeps every stream reading and tells each viewer what they need, on every process", async () => {
     const author = await personWithGold(platform);
     const authorToken = tokenOf(author.api);
     const { roomId } = await author.api.game.liveMyRoom();
-    // A ticket holder keeps watching (the ticket is bought while the room is paid, then it is free).
+    // A ticket holder (the ticket is bought while the room is paid, then it is free).
     await author.api.game.liveSaveRoom({ title: "票", watchLevel: WatchLevel.CHARGE, price: 100 });
     const holder = await personWithGold(platform, 1000);
     await holder.api.game.liveBuyTicket({ roomId });
     const member = await personWithGold(platform);
     const save = (origin: string, watchLevel: WatchLevel) =>
       callOn(origin, authorToken, "game.liveSaveRoom", { title: "直播", watchLevel, price: 100 });
+    const accessOf = (chat: Chat) => chat.events.filter((e) => e.event === "access").map((e) => e.data);
     for (const [changeOn, watchOn] of [
       [origins[1], origins[0]],
       [origins[0], origins[1]],
@@ -188,34 +190,22 @@ eachDatabase("live rules under attack", (target) => {
       try {
         for (const chat of chats) await chat.until((events) => events.some((e) => e.event === "history"));
         expect((await save(changeOn, WatchLevel.CHARGE)).code).toBe(200);
-        for (const chat of [anonymous, signedIn]) {
-          await chat.until((events) => closedEvent(events) !== undefined, 10_000);
-          await until(
-            () => Promise.resolve(chat.ended),
-            (ended) => ended,
-            5000,
-          );
+        for (const chat of chats)
+          await chat.until((events) => events.some((e) => e.event === "access"), 10_000);
+        expect(accessOf(anonymous)).toEqual([{ lockedBy: "CHARGE" }]);
+        expect(accessOf(signedIn)).toEqual([{ lockedBy: "CHARGE" }]);
+        expect(accessOf(holding)).toEqual([{ lockedBy: null }]);
+        // No stream is closed, not even by the checks every process makes every 5 s.
+        await new Promise((resolve) => setTimeout(resolve, 6000));
+        for (const chat of chats) {
+          expect(closedEvent(chat.events)).toBeUndefined();
+          expect(chat.ended).toBe(false);
         }
-        expect(closedEvent(anonymous.events)?.data).toEqual({
-          reason: "LOCKED",
-          lockedBy: "CHARGE",
-          msgKey: "server.liveChatLockedTicket",
-          msg: expect.stringMatching(/ticket/i) as unknown,
-        });
-        expect(closedEvent(signedIn.events)?.data).toMatchObject({
-          reason: "LOCKED",
-          lockedBy: "CHARGE",
-          msg: expect.stringMatching(/购票/) as unknown,
-        });
-        // The ticket holder's stream stays.
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        expect(closedEvent(holding.events)).toBeUndefined();
-        expect(holding.ended).toBe(false);
       } finally {
         for (const chat of chats) chat.close();
       }
     }
-  }, 60_000);
+  }, 90_000);
 
   it("a stream closes when its token expires, with the reason", async () => {
     const author = await personWithGold(platform);
@@ -235,7 +225,6 @@ eachDatabase("live rules under attack", (target) => {
       expect(Date.now() - opened).toBeGreaterThan(1500);
       expect(closedEvent(chat.events)?.data).toMatchObject({
         reason: "EXPIRED",
-        lockedBy: null,
         msgKey: "server.liveChatExpired",
       });
       await until(

@@ -215,7 +215,7 @@ eachDatabase("live rooms", (target) => {
     }
   }, 90_000);
 
-  it("SVIP and CHARGE rooms: the playlists and chat refuse those without the right; a ticket opens it", async () => {
+  it("SVIP and CHARGE rooms: the playlists and sending refuse those without the right, anyone reads the chat; a ticket opens it", async () => {
     const author = await personWithGold(platform);
     const mine = await author.api.game.liveMyRoom();
     const priced = await author.api.game.liveSaveRoom({
@@ -243,8 +243,26 @@ eachDatabase("live rooms", (target) => {
       expect(room).toMatchObject({ canWatch: false, lockedBy: "CHARGE", price: 500 });
       const master = `${origin}${room.playUrl}`;
       expect((await fetch(master)).status).toBe(BusinessCode.forbidden);
-      expect((await openChat(`${origin}${room.chatUrl}`)).status).toBe(BusinessCode.forbidden);
       const token = buyer.api.client.storage.get("accessToken") ?? "";
+      // Anyone reads a paid room's chat (Step 19): someone not signed in and a signed-in person
+      // without a ticket; only sending needs the ticket, and its refusal says so.
+      const anonymousReader = await openChat(`${origin}${room.chatUrl}`);
+      const nonPayer = await openChat(`${origin}${room.chatUrl}?token=${token}`);
+      expect([anonymousReader.status, nonPayer.status]).toEqual([200, 200]);
+      const refusedSend = await failure(
+        buyer.api.game.liveChatSend({ roomId: mine.roomId, content: "让我说" }),
+      );
+      expect(refusedSend).toMatchObject({
+        code: BusinessCode.forbidden,
+        msgKey: "server.liveChatLockedTicket",
+        msg: "购买门票后即可参与聊天",
+      });
+      await author.api.game.liveChatSend({ roomId: mine.roomId, content: "欢迎各位" });
+      const said = (events: readonly { event: string; data: unknown }[]) =>
+        events.some((e) => e.event === "message" && (e.data as { content: string }).content === "欢迎各位");
+      for (const reader of [anonymousReader, nonPayer]) await reader.until(said);
+      anonymousReader.close();
+      nonPayer.close();
       expect((await fetch(`${master}?token=${token}`)).status).toBe(BusinessCode.forbidden);
       expect((await fetch(`${master}?token=bogus`)).status).toBe(BusinessCode.unauthenticated);
       const paid = await buyer.api.game.liveBuyTicket({ roomId: mine.roomId });
@@ -265,6 +283,9 @@ eachDatabase("live rooms", (target) => {
       // The author watches their own room; members only for SVIP.
       await author.api.game.liveSaveRoom({ title: "会员直播", watchLevel: WatchLevel.SVIP, price: 0 });
       expect((await fetch(`${master}?token=${token}`)).status).toBe(BusinessCode.forbidden);
+      expect(
+        (await failure(buyer.api.game.liveChatSend({ roomId: mine.roomId, content: "会员？" }))).msgKey,
+      ).toBe("server.liveChatLockedMember");
       const authorToken = author.api.client.storage.get("accessToken") ?? "";
       expect((await fetch(`${master}?token=${authorToken}`)).status).toBe(200);
     } finally {

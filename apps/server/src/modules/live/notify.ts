@@ -22,7 +22,7 @@ export async function notifyRoom(tx: Db, roomId: number, event: LiveChatEvent): 
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);
 }
 
-/** Tell every process a room's access changed: each checks its streams of the room again. */
+/** Tell every process a room's access changed: each tells its viewers of the room what they need now. */
 export async function notifyAccess(tx: Db, roomId: number): Promise<void> {
   const wire: Wire = { roomId, access: true };
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);

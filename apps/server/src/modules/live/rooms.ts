@@ -250,8 +250,8 @@ export async function saveMyRoom(
       .where(eq(liveRooms.authorId, caller.userId))
       .returning();
     if (!saved) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-    // Every process checks its chat streams of the room again (a room turning paid closes those
-    // of people who may not watch it now).
+    // Every process tells its chat streams of the room what each viewer needs now (the streams
+    // go on: anyone reads the chat, Step 19).
     await notifyAccess(tx, saved.id);
     return saved;
   });

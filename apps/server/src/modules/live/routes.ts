@@ -162,10 +162,11 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
 /**
  * GET /api/live/chat/{roomId}/events[?token][&language]: the room's chat as server-sent events —
  * `history` (the last 50 messages) first, then `message`, `removed`, `room` (live / ended) and
- * `online` as they happen, and `closed` (why) before the server ends it: the room's access changed
- * and the viewer may not watch it now, or the token ran out (decision 0025). Anyone may read (a
- * paid room's chat only with the right to the room); one address holds at most
- * LIVE_CHAT_STREAMS_PER_ADDRESS streams, every process together.
+ * `online` as they happen, `access` (what this viewer needs now) when the room's access changes,
+ * and `closed` (why) before the server ends it: the token ran out (decision 0025). Anyone may
+ * read, a paid room's chat too (Step 19: the chat is not the paid media; sending needs the right
+ * to watch); one address holds at most LIVE_CHAT_STREAMS_PER_ADDRESS streams, every process
+ * together.
  */
 function chatStreamRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/live/chat/:roomId/events", async (request, reply) => {
@@ -176,8 +177,6 @@ function chatStreamRoute(app: FastifyInstance, ctx: AppContext): void {
     const { token, language } = request.query as { token?: unknown; language?: unknown };
     const caller =
       typeof token === "string" && token !== "" ? await ctx.authenticate(`Bearer ${token}`) : null;
-    if ((await lockOf(ctx, room, caller?.userId ?? null)) !== null)
-      return refuse(request, reply, BusinessCode.forbidden, ServerMessage.forbidden);
     const hub = liveHubOf(ctx);
     const place = await hub.takePlace(request.ip, room.id);
     if (place === null) return refuse(request, reply, BusinessCode.tooMany, ServerMessage.tooManyFromAddress);
