@@ -8,8 +8,8 @@ import { gold, payOnProviderPage, rechargeOnProviderPage } from "./trading";
 // Live rooms against the real server (decision 0022): an author's encoder (ffmpeg) publishes to the
 // RTMP ingest with the stream key the app shows; /starlive lists the room as live to someone not
 // signed in, who watches it; a signed-in viewer's chat message reaches them, the author removes it;
-// the encoder stops and the room says it ended. A room turning paid closes its chat for those who
-// may not watch it now (decision 0025).
+// the encoder stops and the room says it ended. A room turning paid offers what it needs now; its
+// chat stays readable to anyone, only writing needs the right to watch (Step 19).
 
 const e2e = e2eBrowser();
 
@@ -107,25 +107,39 @@ describe("live rooms", () => {
     }
   }, 180_000);
 
-  it("a room turning paid while watched closes the chat and says what it needs now", async () => {
+  it("a room turning paid while watched keeps its chat readable and says what it needs now", async () => {
     const author = await e2e.phone();
     const { api } = await signInQuickly(author.context, await registerAccount());
     const mine = await api.game.liveMyRoom();
-    // Someone not signed in reads a free room's chat (the room has not gone live: no encoder needed).
-    const viewer = await e2e.phone();
-    await viewer.page.goto(`/starlive?room=${mine.roomId}`);
-    const log = viewer.page.getByRole("log");
-    await expect.poll(() => log.textContent(), { timeout: 15_000 }).toContain("还没有人发言");
-    // The author makes it a ticket room: the server closes the viewer's chat with the reason, and
-    // the room shows it above the ticket it needs now.
-    await api.game.liveSaveRoom({ title: "付费直播 E2E", watchLevel: WatchLevel.CHARGE, price: 100 });
-    await expect
-      .poll(() => viewer.page.getByText("主播已将直播间改为购票观看").count(), { timeout: 15_000 })
-      .toBe(1);
-    expect(await viewer.page.getByRole("button", { name: "购买门票" }).count()).toBe(1);
-    // The chat stays in its place and says what opens it (a paid room's chat is its viewers').
-    await expect.poll(() => log.textContent(), { timeout: 15_000 }).toBe("购买门票后即可查看和参与聊天");
-  }, 60_000);
+    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`, { width: 426, height: 240 });
+    try {
+      await expect
+        .poll(async () => (await api.game.liveRoom({ roomId: mine.roomId })).isLive, { timeout: 30_000 })
+        .toBe(true);
+      // Someone not signed in reads the free room's chat.
+      const viewer = await e2e.phone();
+      await viewer.page.goto(`/starlive?room=${mine.roomId}`);
+      const log = viewer.page.getByRole("log");
+      await api.game.liveChatSend({ roomId: mine.roomId, content: "欢迎来到直播间" });
+      await expect.poll(() => log.textContent(), { timeout: 15_000 }).toContain("欢迎来到直播间");
+      // The author makes it a ticket room: the room says so above the ticket it needs now.
+      await api.game.liveSaveRoom({ title: "付费直播 E2E", watchLevel: WatchLevel.CHARGE, price: 100 });
+      await expect
+        .poll(() => viewer.page.getByText("主播已将直播间改为购票观看").count(), { timeout: 15_000 })
+        .toBe(1);
+      expect(await viewer.page.getByRole("button", { name: "购买门票" }).count()).toBe(1);
+      // The chat stays readable (anyone reads it): a message the author sends after the switch
+      // reaches the viewer without a ticket, and the box's place says a ticket lets them join.
+      await api.game.liveChatSend({ roomId: mine.roomId, content: "买票后一起聊" });
+      await expect.poll(() => log.textContent(), { timeout: 15_000 }).toContain("买票后一起聊");
+      expect(await log.textContent()).toContain("欢迎来到直播间");
+      expect(await viewer.page.getByText("购买门票后即可参与聊天").count()).toBe(1);
+      expect(await viewer.page.getByRole("textbox", { name: "聊天内容" }).count()).toBe(0);
+      await screenshot(viewer.page, "live-chat-readable-zh");
+    } finally {
+      await encoder.stop();
+    }
+  }, 120_000);
 
   it("a watched free room turned ticket-only offers the ticket within 5 s, sold after a confirmation, and plays again", async () => {
     const author = await e2e.phone();
@@ -277,6 +291,10 @@ describe("live rooms", () => {
     await page.goto(`/starlive?room=${room.roomId}`);
     const buy = page.getByRole("button", { name: "Buy a ticket" });
     await buy.waitFor({ timeout: 15_000 });
+    // The ticket room's chat is there to read; its box's place says what lets one join it.
+    await expect
+      .poll(() => page.getByText("Buy a ticket to join the chat").count(), { timeout: 15_000 })
+      .toBe(1);
     await screenshot(page, "live-ticket-offer-en");
     await buy.click();
     const sheet = page.getByRole("dialog", { name: "Confirm the ticket" });

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { fn } from "storybook/test";
+import { Language } from "@platform/domain";
 import { LiveChat } from "./LiveChat";
 
 const messages = [
@@ -40,14 +41,29 @@ export const NotLive: Story = { args: { canWrite: false, closedReason: "notLive"
 /** The sign-in ended while watching and could not be renewed: the server closed the chat. */
 export const SessionEnded: Story = { args: { canWrite: false, closedReason: "expired" } };
 
-/** The room turned paid while watching: the server closed the chat (the room is read again). */
-export const AccessChanged: Story = { args: { canWrite: false, closedReason: "locked" } };
+/**
+ * A ticket room, to someone without a ticket: they read the chat like anyone (Step 19); the box's
+ * place says a ticket lets them join it.
+ */
+export const TicketRoom: Story = { args: { canWrite: false, closedReason: "ticket" } };
 
-/** A ticket room, to someone without a ticket: the chat is there, and says what opens it. */
-export const TicketRoom: Story = { args: { messages: [], canWrite: false, closedReason: "ticket" } };
+/** The same in English. */
+export const TicketRoomEnglish: Story = {
+  args: { canWrite: false, closedReason: "ticket" },
+  globals: { language: Language.enUS },
+};
 
-/** A members-only room, to someone who is not a super member. */
-export const MembersRoom: Story = { args: { messages: [], canWrite: false, closedReason: "members" } };
+/** A ticket room nobody has talked in yet (no invitation to talk first). */
+export const TicketRoomQuiet: Story = { args: { messages: [], canWrite: false, closedReason: "ticket" } };
+
+/** A members-only room, to someone who is not a super member: readable, membership to join. */
+export const MembersRoom: Story = { args: { canWrite: false, closedReason: "members" } };
+
+/** The same in English. */
+export const MembersRoomEnglish: Story = {
+  args: { canWrite: false, closedReason: "members" },
+  globals: { language: Language.enUS },
+};
 
 /** The chat stream is reconnecting. */
 export const Connecting: Story = { args: { connecting: true } };

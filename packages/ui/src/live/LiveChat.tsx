@@ -13,12 +13,12 @@ export interface LiveChatProps {
   /** Signed in and allowed to talk; otherwise `closedReason` says why not. */
   readonly canWrite: boolean;
   /**
-   * Why the box is closed: not signed in (with a sign-in button), the live is not on, the sign-in
-   * ended while watching (with a sign-in button), or the room's access changed while watching; or
-   * the room's chat is its ticket holders' (`ticket`) or super members' (`members`) and this person
-   * is neither: the chat shows where it is and what opens it.
+   * Why the box is closed: not signed in (with a sign-in button), the live is not on, or the
+   * sign-in ended while watching (with a sign-in button); or the room is for ticket holders
+   * (`ticket`) or super members (`members`) and this person is neither: they read the chat like
+   * anyone (Step 19), and the box's place says what lets them join it.
    */
-  readonly closedReason?: "signIn" | "notLive" | "expired" | "locked" | "ticket" | "members" | null;
+  readonly closedReason?: "signIn" | "notLive" | "expired" | "ticket" | "members" | null;
   readonly onSignIn?: () => void;
   /** Sends a message; a rejection's message is shown under the box and the text kept. */
   readonly onSend: (text: string) => Promise<void>;
@@ -95,15 +95,11 @@ export function LiveChat({
           pinned.current = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
         }}
       >
-        {closedReason === "ticket" || closedReason === "members" ? (
-          <li className="pf-live-chat__empty">
-            {closedReason === "ticket"
-              ? t`购买门票后即可查看和参与聊天`
-              : t`开通超级会员后即可查看和参与聊天`}
-          </li>
-        ) : messages.length === 0 ? (
+        {messages.length > 0 ? null : canWrite ? (
           <li className="pf-live-chat__empty">{t`还没有人发言，来说第一句吧`}</li>
-        ) : null}
+        ) : (
+          <li className="pf-live-chat__empty">{t`还没有人发言`}</li>
+        )}
         {messages.map(({ id, nickName, content }) => (
           <li key={id} className="pf-live-chat__message">
             <span className="pf-live-chat__name">{nickName}</span>
@@ -158,13 +154,15 @@ export function LiveChat({
                 {t`重新登录`}
               </button>
             </>
-          ) : closedReason === "ticket" || closedReason === "members" ? null : (
-            <p role={closedReason === "locked" ? "status" : undefined}>
-              {closedReason === "notLive"
-                ? t`直播未开始或已结束，暂不能发言`
-                : closedReason === "locked"
-                  ? t`直播间观看权限已变更，聊天已断开`
-                  : t`暂不能发言`}
+          ) : (
+            <p>
+              {closedReason === "ticket"
+                ? t`购买门票后即可参与聊天`
+                : closedReason === "members"
+                  ? t`开通超级会员后即可参与聊天`
+                  : closedReason === "notLive"
+                    ? t`直播未开始或已结束，暂不能发言`
+                    : t`暂不能发言`}
             </p>
           )}
         </div>

@@ -115,7 +115,8 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
   const storage = api.client.storage;
   const token = storage.get(StorageKey.accessToken);
   const room = detail.data;
-  const chat = useLiveChat(room?.canWatch === true ? room.chatUrl : null, {
+  // Anyone reads a room's chat, a paid one too (Step 19): only writing needs the right to watch.
+  const chat = useLiveChat(room?.chatUrl ?? null, {
     token,
     current: () => storage.get(StorageKey.accessToken),
     renew: () => api.client.refreshTokens(),
@@ -132,21 +133,14 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
     setRefused(true);
     void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
   };
-  // The room's access changed and the server closed the chat: read the room again (the lock it
-  // shows now). If this viewer may still watch it (a ticket bought meanwhile), the chat reopens.
-  const chatLocked = chat.closed?.reason === "LOCKED";
+  // The room's access changed (the chat says so and goes on): read the room again, to show the
+  // offer if this viewer may not watch it now.
+  const access = chat.access;
   useEffect(() => {
-    if (chatLocked) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
-  }, [chatLocked, queryClient, roomId]);
+    if (access !== null) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
+  }, [access, queryClient, roomId]);
   // Either way, what changed is said above the lock.
-  const lockedNow = chatLocked || (refused && room?.canWatch === false);
-  // Only a reading of the room made after the closing can say the viewer may still watch it.
-  const stillWatching =
-    room?.canWatch === true && chat.closedAt !== null && detail.dataUpdatedAt > chat.closedAt;
-  const reopenChat = chat.reopen;
-  useEffect(() => {
-    if (chatLocked && stillWatching) reopenChat();
-  }, [chatLocked, stillWatching, reopenChat]);
+  const lockedNow = (access !== null && access.lockedBy !== null) || (refused && room?.canWatch === false);
   const title = room?.title ?? t`直播`;
   const online = chat.online ?? room?.online ?? 0;
   return (
@@ -174,18 +168,7 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
                 {room.isLive ? ` · ${t`${online} 人在看`}` : ""}
               </p>
             </div>
-            {room.canWatch ? (
-              <RoomChat room={room} chat={chat} />
-            ) : (
-              // The chat of a paid room is its viewers' (decision 0025): shown, with what opens it.
-              <LiveChat
-                messages={[]}
-                canWrite={false}
-                closedReason={room.lockedBy === "SVIP" ? "members" : "ticket"}
-                maxLength={room.chatMaxLength}
-                onSend={() => Promise.resolve()}
-              />
-            )}
+            <RoomChat room={room} chat={chat} />
           </>
         )}
       </div>
@@ -203,7 +186,7 @@ function RoomStage({
   readonly room: LiveRoomDetail;
   readonly token: string | null;
   readonly busPlatformId: string | null;
-  /** The room turned paid while this viewer watched (the server closed the chat). */
+  /** The room turned paid while this viewer watched (the chat said so). */
   readonly lockedNow: boolean;
   /** The playlist answered 403: the viewer may not watch now. */
   readonly onRefused: () => void;
@@ -251,15 +234,17 @@ function RoomChat({
   const refusals = useRefusals();
   const signedIn = hasSession(api);
   const live = (chat.status ?? room.status) === "LIVE";
-  // Closed by the server: the sign-in ended (and could not be renewed), or the room's access
-  // changed (the room is being read again).
-  const closed = chat.closed?.reason === "EXPIRED" ? "expired" : chat.closed !== null ? "locked" : null;
+  // Closed by the server: the sign-in ended (and could not be renewed).
+  const expired = chat.closed !== null;
+  // A paid room this viewer may not watch: they read its chat like anyone; the note in the box's
+  // place says what lets them join it (Step 19).
+  const locked = room.canWatch ? null : room.lockedBy === "SVIP" ? "members" : "ticket";
   return (
     <LiveChat
       messages={chat.messages}
-      connecting={!chat.connected && closed === null}
-      canWrite={signedIn && live && closed === null}
-      closedReason={closed ?? (!signedIn ? "signIn" : live ? null : "notLive")}
+      connecting={!chat.connected && !expired}
+      canWrite={signedIn && live && !expired && locked === null}
+      closedReason={expired ? "expired" : (locked ?? (!signedIn ? "signIn" : live ? null : "notLive"))}
       onSignIn={() => void navigate({ to: "/login", search: { redirect: `/starlive?room=${room.roomId}` } })}
       maxLength={room.chatMaxLength}
       onSend={async (content) => {

@@ -1,5 +1,5 @@
-import type { LiveChatClosed, LiveChatEvent, LiveMessage } from "@platform/api-client";
-import { useCallback, useEffect, useRef, useState } from "react";
+import type { LiveChatAccess, LiveChatClosed, LiveChatEvent, LiveMessage } from "@platform/api-client";
+import { useEffect, useRef, useState } from "react";
 
 export type LiveStatus = "IDLE" | "LIVE" | "ENDED";
 
@@ -10,12 +10,15 @@ export interface LiveChatState {
   readonly online: number | null;
   readonly connected: boolean;
   /**
-   * Why the server closed the stream, when it did and it stays closed: the room's access changed
-   * (LOCKED), or the sign-in ended and could not be renewed (EXPIRED). Null while it runs.
+   * Why the server closed the stream, when it did and it stays closed: the sign-in ended and could
+   * not be renewed (EXPIRED). Null while it runs.
    */
   readonly closed: LiveChatClosed | null;
-  /** When it was closed (ms since the epoch, this device's clock), null while it runs. */
-  readonly closedAt: number | null;
+  /**
+   * What the room's access, changed while this stream ran, asks of this viewer now (null: it did
+   * not change). The stream goes on: anyone reads the chat (Step 19).
+   */
+  readonly access: LiveChatAccess | null;
 }
 
 /** The viewer's sign-in, as the chat stream needs it. */
@@ -37,7 +40,7 @@ const initial: LiveChatState = {
   online: null,
   connected: false,
   closed: null,
-  closedAt: null,
+  access: null,
 };
 
 /**
@@ -45,15 +48,12 @@ const initial: LiveChatState = {
  * live or ending, and how many watch. EventSource reconnects by itself (the server asks 2 s); each
  * reconnection starts again from the history, so nothing is shown twice.
  *
- * The server closes a stream with a `closed` event (decision 0025): when the token it was opened
- * with runs out, the token is renewed and the stream opened again with the new one; when
- * the room's access changed, the stream stays closed (`closed` says why) until `reopen` — the room
- * screen reads the room again and shows what it needs.
+ * The server closes a stream with a `closed` event (decision 0025) when the token it was opened
+ * with runs out: the token is renewed and the stream opened again with the new one. When the
+ * room's access changes, it says so in an `access` event and goes on (Step 19): the room screen
+ * reads the room again and shows what it needs.
  */
-export function useLiveChat(
-  url: string | null,
-  session: LiveChatSession,
-): LiveChatState & { readonly reopen: () => void } {
+export function useLiveChat(url: string | null, session: LiveChatSession): LiveChatState {
   const [state, setState] = useState<LiveChatState>(initial);
   // Opening the stream again (with the token as it is then) is a new generation of the effect.
   const [generation, setGeneration] = useState(0);
@@ -85,7 +85,6 @@ export function useLiveChat(
       messages: (data as Data<"history">).messages,
       connected: true,
       closed: null,
-      closedAt: null,
     }));
     on("message", (data, s) => {
       const message = data as Data<"message">;
@@ -102,8 +101,9 @@ export function useLiveChat(
     }));
     on("room", (data, s) => ({ ...s, status: (data as Data<"room">).status }));
     on("online", (data, s) => ({ ...s, online: (data as Data<"online">).online }));
+    on("access", (data, s) => ({ ...s, access: data as Data<"access"> }));
     source.addEventListener("closed", (event) => {
-      // Not again by itself with what it had: the same token, or a room this viewer may not watch.
+      // Not again by itself with the same token.
       source.close();
       let closed: LiveChatClosed;
       try {
@@ -111,21 +111,17 @@ export function useLiveChat(
       } catch {
         return;
       }
-      if (closed.reason === "EXPIRED") {
-        setState((s) => ({ ...s, connected: false }));
-        void latest.current.renew().then(
-          (renewed) => {
-            if (!active) return;
-            if (renewed) setGeneration((g) => g + 1);
-            else setState((s) => ({ ...s, closed, closedAt: Date.now() }));
-          },
-          () => {
-            if (active) setState((s) => ({ ...s, closed, closedAt: Date.now() }));
-          },
-        );
-        return;
-      }
-      setState((s) => ({ ...s, connected: false, closed, closedAt: Date.now() }));
+      setState((s) => ({ ...s, connected: false }));
+      void latest.current.renew().then(
+        (renewed) => {
+          if (!active) return;
+          if (renewed) setGeneration((g) => g + 1);
+          else setState((s) => ({ ...s, closed }));
+        },
+        () => {
+          if (active) setState((s) => ({ ...s, closed }));
+        },
+      );
     });
     source.addEventListener("error", () => {
       setState((s) => ({ ...s, connected: false }));
@@ -135,9 +131,5 @@ export function useLiveChat(
       source.close();
     };
   }, [url, tokenNow, generation]);
-  const reopen = useCallback(() => {
-    setState((s) => ({ ...s, closed: null, closedAt: null }));
-    setGeneration((g) => g + 1);
-  }, []);
-  return { ...state, reopen };
+  return state;
 }
