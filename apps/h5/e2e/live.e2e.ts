@@ -297,11 +297,11 @@ describe("live rooms", () => {
       .toBe(1);
     await screenshot(page, "live-ticket-offer-en");
     await buy.click();
-    const sheet = page.getByRole("dialog", { name: "Confirm the ticket" });
+    const sheet = page.getByRole("dialog", { name: "Buy a ticket?" });
     await sheet.waitFor({ timeout: 10_000 });
     // A new account has no gold: the sheet says what is missing and offers a recharge.
-    expect(await sheet.getByTestId("pay-confirm-after").textContent()).toBe("1.00");
-    expect(await sheet.getByRole("button", { name: "Go to recharge" }).count()).toBe(1);
+    expect(await sheet.getByTestId("pay-confirm-after").textContent()).toBe("1.00 Gold");
+    expect(await sheet.getByRole("button", { name: "Recharge first" }).count()).toBe(1);
     await screenshot(page, "live-ticket-sheet-en");
     expect((await api.game.userBalance()).gold).toBe(0);
   }, 90_000);
