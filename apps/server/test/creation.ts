@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect } from "vitest";
@@ -27,6 +27,7 @@ export function sampleVideo(
   mkdirSync(folder, { recursive: true });
   const path = sampleVideoPath(name);
   if (!existsSync(path)) {
+    const scratch = `${path}.${String(process.pid)}.tmp.mp4`;
     const picture = `testsrc2=s=${String(options.width)}x${String(options.height)}:r=15${options.noise ? ",noise=alls=60:allf=t" : ""}`;
     execFileSync(
       "ffmpeg",
@@ -43,11 +44,13 @@ export function sampleVideo(
               "1M",
             ]
           : []),
-        ...["-c:a", "aac", "-shortest", `${path}.tmp.mp4`],
+        ...["-c:a", "aac", "-shortest", scratch],
       ],
       { stdio: "ignore" },
     );
-    execFileSync("mv", [`${path}.tmp.mp4`, path]);
+    // Suites in other workers may make the same clip at once: each writes its own scratch file and
+    // renames it over the clip (atomic), so none reads a half-written one or fails to move it.
+    renameSync(scratch, path);
   }
   return readFileSync(path);
 }
