@@ -3,6 +3,45 @@ import { e2eBrowser } from "./browser";
 
 const e2e = e2eBrowser();
 
+declare global {
+  interface Window {
+    /** The RGBA bytes of `text` drawn at 32 px in the app's font stack on a 48 × 48 canvas. */
+    pfDrawText?: (text: string) => number[];
+  }
+}
+
+/**
+ * /login open, the app's font stack (of its root element) loaded for `sample`, and `pfDrawText` put
+ * in the page to draw characters in it; returns the page and the stack.
+ */
+async function loginWithDrawing(sample: string) {
+  const { page } = await e2e.phone();
+  await page.goto("/login");
+  // The app's root element carries the font stack.
+  await expect.poll(() => page.locator(".pf-root").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  const family = await page.evaluate(async (characters) => {
+    const root = document.querySelector(".pf-root");
+    if (root === null) throw new Error("no .pf-root");
+    const stack = getComputedStyle(root).fontFamily;
+    const font = `32px ${stack}`;
+    await document.fonts.load(font, characters);
+    window.pfDrawText = (text) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 48;
+      canvas.height = 48;
+      const context = canvas.getContext("2d");
+      if (context === null) throw new Error("no 2d context");
+      context.font = font;
+      context.textBaseline = "top";
+      context.fillStyle = "#000";
+      context.fillText(text, 4, 4);
+      return Array.from(context.getImageData(0, 0, 48, 48).data);
+    };
+    return stack;
+  }, sample);
+  return { page, family };
+}
+
 /**
  * Chinese must be drawn with real glyphs, not the missing-glyph box ("tofu"), in the Chromium the
  * journeys and Storybook snapshots use: a CJK font comes with scripts/apt-packages.txt and the
@@ -10,32 +49,16 @@ const e2e = e2eBrowser();
  */
 describe("Chinese text in Chromium", () => {
   it("draws 钱 and 包 in the app's font as two different glyphs, neither the missing-glyph box", async () => {
-    const { page } = await e2e.phone();
-    await page.goto("/login");
-    // The app's root element carries the font stack.
-    await expect.poll(() => page.locator(".pf-root").count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    const drawn = await page.evaluate(async () => {
-      const root = document.querySelector(".pf-root");
-      if (root === null) throw new Error("no .pf-root");
-      const family = getComputedStyle(root).fontFamily;
-      const font = `32px ${family}`;
-      await document.fonts.load(font, "钱包");
+    const { page, family } = await loginWithDrawing("钱包");
+    const drawn = await page.evaluate((stack) => {
+      const draw = window.pfDrawText;
+      if (draw === undefined) throw new Error("no pfDrawText");
       /** The pixels of one character drawn alone, as text (one string per row's alpha). */
-      const pixels = (text: string): string => {
-        const canvas = document.createElement("canvas");
-        canvas.width = 48;
-        canvas.height = 48;
-        const context = canvas.getContext("2d");
-        if (context === null) throw new Error("no 2d context");
-        context.font = font;
-        context.textBaseline = "top";
-        context.fillStyle = "#000";
-        context.fillText(text, 4, 4);
-        const { data } = context.getImageData(0, 0, 48, 48);
-        const alpha: number[] = [];
-        for (let i = 3; i < data.length; i += 4) alpha.push(data[i] ?? 0);
-        return alpha.join(",");
-      };
+      const pixels = (text: string): string =>
+        draw(text)
+          .filter((_, i) => i % 4 === 3)
+          .join(",");
+      const font = `32px ${stack}`;
       const measure = (text: string): number => {
         const canvas = document.createElement("canvas").getContext("2d");
         if (canvas === null) throw new Error("no 2d context");
@@ -43,7 +66,7 @@ describe("Chinese text in Chromium", () => {
         return canvas.measureText(text).width;
       };
       return {
-        family,
+        family: stack,
         qian: pixels("钱"),
         bao: pixels("包"),
         // A private-use character of plane 16: no font has it, so this is the missing-glyph box.
@@ -51,7 +74,7 @@ describe("Chinese text in Chromium", () => {
         widthWallet: measure("钱包"),
         widthTofu: measure("\u{10FFFD}\u{10FFFD}"),
       };
-    });
+    }, family);
     // Something was drawn at all.
     expect(drawn.qian.split(",").some((alpha) => alpha !== "0")).toBe(true);
     // With no CJK font, every Chinese character is the same box: two characters draw alike.
@@ -87,30 +110,13 @@ describe("Chinese text in Chromium", () => {
   });
 
   it("draws an emoji with the colour emoji font of the app's font stack, not the missing-glyph box", async () => {
-    const { page } = await e2e.phone();
-    await page.goto("/login");
-    await expect.poll(() => page.locator(".pf-root").count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    const drawn = await page.evaluate(async () => {
-      const root = document.querySelector(".pf-root");
-      if (root === null) throw new Error("no .pf-root");
-      const family = getComputedStyle(root).fontFamily;
-      const font = `32px ${family}`;
-      await document.fonts.load(font, "😀🎉");
-      const draw = (text: string) => {
-        const canvas = document.createElement("canvas");
-        canvas.width = 48;
-        canvas.height = 48;
-        const context = canvas.getContext("2d");
-        if (context === null) throw new Error("no 2d context");
-        context.font = font;
-        context.textBaseline = "top";
-        context.fillStyle = "#000";
-        context.fillText(text, 4, 4);
-        const { data } = context.getImageData(0, 0, 48, 48);
-        return { pixels: Array.from(data).join(",") };
-      };
-      return { family, smile: draw("😀"), party: draw("🎉"), tofu: draw("\u{10FFFD}") };
-    });
+    const { page, family } = await loginWithDrawing("😀🎉");
+    const drawn = await page.evaluate((stack) => {
+      const draw = window.pfDrawText;
+      if (draw === undefined) throw new Error("no pfDrawText");
+      const pixelsOf = (text: string) => ({ pixels: draw(text).join(",") });
+      return { family: stack, smile: pixelsOf("😀"), party: pixelsOf("🎉"), tofu: pixelsOf("\u{10FFFD}") };
+    }, family);
     expect(drawn.family).toMatch(/Noto Color Emoji/);
     expect(drawn.smile.pixels, `😀 drew as the missing-glyph box in ${drawn.family}`).not.toBe(
       drawn.tofu.pixels,

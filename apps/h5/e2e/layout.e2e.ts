@@ -103,6 +103,16 @@ interface Screens {
   readonly problems: string[];
 }
 
+/** A phone `width` px wide whose app speaks `language` (the setting /mysettings stores). */
+async function phoneAt(width: number, language: Language) {
+  const opened = await e2e.phone();
+  await opened.page.setViewportSize({ width, height: 844 });
+  await opened.context.addInitScript((value: string) => {
+    localStorage.setItem("language", value);
+  }, language);
+  return opened;
+}
+
 /** Visits the main screens as `account` in `language` at `width`, noting what is wrong where. */
 async function checkScreens(
   account: Account,
@@ -110,11 +120,7 @@ async function checkScreens(
   width: number,
   options: { readonly panelOnly?: boolean } = {},
 ): Promise<Screens> {
-  const { context, page } = await e2e.phone();
-  await page.setViewportSize({ width, height: 844 });
-  await context.addInitScript((value: string) => {
-    localStorage.setItem("language", value);
-  }, language);
+  const { context, page } = await phoneAt(width, language);
   const { api } = await signInQuickly(context, account);
   const word = words[language];
   const problems: string[] = [];
@@ -203,11 +209,7 @@ describe("the money screens at 320 px in English", () => {
       [Language.enUS, 320],
       [Language.zhCN, 390],
     ] as const) {
-      const { context, page } = await e2e.phone();
-      await page.setViewportSize({ width, height: 844 });
-      await context.addInitScript((value: string) => {
-        localStorage.setItem("language", value);
-      }, language);
+      const { context, page } = await phoneAt(width, language);
       await signInQuickly(context, account);
       if (language === Language.enUS) {
         // A card of the account's own, so /cardmanage shows its 'current' badge.

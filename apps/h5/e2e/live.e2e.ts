@@ -18,6 +18,29 @@ function playedSeconds(page: Page): Promise<number> {
   return page.getByTestId("live-video").evaluate((video) => (video as HTMLVideoElement).currentTime);
 }
 
+/** A new author's room, with an encoder on its stream key (started by the caller's test). */
+async function newAuthorLive() {
+  const author = await e2e.phone();
+  const { api } = await signInQuickly(author.context, await registerAccount());
+  const mine = await api.game.liveMyRoom();
+  const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`, { width: 426, height: 240 });
+  return { api, mine, encoder };
+}
+
+/** From now on: what the page logs as errors, and how many live playlists the server refused. */
+function watchRefusals(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  let refused = 0;
+  page.on("response", (response) => {
+    if (response.status() === 403 && response.url().includes("/api/live/hls/")) refused += 1;
+  });
+  return { errors, refusals: () => refused };
+}
+
 describe("live rooms", () => {
   it("goes live from an encoder, plays to anyone, carries chat, and ends", async () => {
     const author = await e2e.phone();
@@ -108,10 +131,7 @@ describe("live rooms", () => {
   }, 180_000);
 
   it("a room turning paid while watched keeps its chat readable and says what it needs now", async () => {
-    const author = await e2e.phone();
-    const { api } = await signInQuickly(author.context, await registerAccount());
-    const mine = await api.game.liveMyRoom();
-    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`, { width: 426, height: 240 });
+    const { api, mine, encoder } = await newAuthorLive();
     try {
       await expect
         .poll(async () => (await api.game.liveRoom({ roomId: mine.roomId })).isLive, { timeout: 30_000 })
@@ -165,15 +185,8 @@ describe("live rooms", () => {
       await expect.poll(() => playedSeconds(viewer.page), { timeout: 45_000 }).toBeGreaterThan(2);
 
       // From here: what the page logs as errors, and the playlists the server refuses.
-      const errors: string[] = [];
-      viewer.page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
-      });
-      viewer.page.on("pageerror", (error) => errors.push(error.message));
-      let refusals = 0;
-      viewer.page.on("response", (response) => {
-        if (response.status() === 403 && response.url().includes("/api/live/hls/")) refusals += 1;
-      });
+      const watched = watchRefusals(viewer.page);
+      const errors = watched.errors;
 
       // The author makes it a ticket room: within 5 s the viewer is offered the ticket, told why.
       await api.game.liveSaveRoom({ title: "购票直播 E2E", watchLevel: WatchLevel.CHARGE, price: 100 });
@@ -185,10 +198,10 @@ describe("live rooms", () => {
       expect(await viewer.page.getByText("直播信号中断，正在重新连接…").count()).toBe(0);
       await screenshot(viewer.page, "live-ticket-offer-zh");
       // Nothing retries the refused playlist meanwhile.
-      const refusedThen = refusals;
+      const refusedThen = watched.refusals();
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      expect(refusals).toBe(refusedThen);
-      expect(refusals).toBeLessThanOrEqual(1);
+      expect(watched.refusals()).toBe(refusedThen);
+      expect(watched.refusals()).toBeLessThanOrEqual(1);
 
       // Buying shows the price and the gold first; confirmed, the room plays again.
       await buy.click();
@@ -206,7 +219,7 @@ describe("live rooms", () => {
       // The browser's own line for the one refused playlist is the only error (the app logs none).
       expect(errors.filter((text) => !text.includes("status of 403"))).toEqual([]);
       console.log(
-        `[live e2e] refused playlists: ${String(refusals)}; console errors: ${JSON.stringify(errors)}`,
+        `[live e2e] refused playlists: ${String(watched.refusals())}; console errors: ${JSON.stringify(errors)}`,
       );
     } finally {
       await encoder.stop();
@@ -214,10 +227,7 @@ describe("live rooms", () => {
   }, 180_000);
 
   it("without the chat stream, the refused playlist itself brings the membership offer, once", async () => {
-    const author = await e2e.phone();
-    const { api } = await signInQuickly(author.context, await registerAccount());
-    const mine = await api.game.liveMyRoom();
-    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`, { width: 426, height: 240 });
+    const { api, mine, encoder } = await newAuthorLive();
     try {
       // Someone not signed in, whose chat stream never opens (a proxy that holds it, the address's
       // limit reached): only the playlists can tell the player the room changed.
@@ -227,15 +237,8 @@ describe("live rooms", () => {
       );
       await viewer.page.goto(`/starlive?room=${mine.roomId}`);
       await expect.poll(() => playedSeconds(viewer.page), { timeout: 45_000 }).toBeGreaterThan(2);
-      const errors: string[] = [];
-      viewer.page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
-      });
-      viewer.page.on("pageerror", (error) => errors.push(error.message));
-      let refusals = 0;
-      viewer.page.on("response", (response) => {
-        if (response.status() === 403 && response.url().includes("/api/live/hls/")) refusals += 1;
-      });
+      const watched = watchRefusals(viewer.page);
+      const errors = watched.errors;
 
       await api.game.liveSaveRoom({ title: "会员直播 E2E", watchLevel: WatchLevel.SVIP, price: 0 });
       const switched = Date.now();
@@ -245,13 +248,13 @@ describe("live rooms", () => {
       expect(await viewer.page.getByText("主播已将直播间改为仅限超级会员观看").count()).toBe(1);
       // Stopped: no playlist asked again, and the page logged nothing but the browser's line for
       // the one refusal.
-      const refusedThen = refusals;
+      const refusedThen = watched.refusals();
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      expect(refusals).toBe(refusedThen);
-      expect(refusals).toBeLessThanOrEqual(2);
+      expect(watched.refusals()).toBe(refusedThen);
+      expect(watched.refusals()).toBeLessThanOrEqual(2);
       expect(errors.filter((text) => !text.includes("status of 403"))).toEqual([]);
       console.log(
-        `[live e2e] without chat: refused playlists ${String(refusals)}; errors ${JSON.stringify(errors)}`,
+        `[live e2e] without chat: refused playlists ${String(watched.refusals())}; errors ${JSON.stringify(errors)}`,
       );
     } finally {
       await encoder.stop();
