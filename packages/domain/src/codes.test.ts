@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BusinessCode,
   businessCodeOf,
+  isForbidden,
   isInsufficient,
   isNotFound,
   isSessionExpired,
@@ -36,6 +37,8 @@ describe("the code helpers", () => {
     // An HTTP 404 without a business answer is not 'not found' (the path itself was wrong).
     expect(isNotFound({ kind: "http", code: null, status: 404 })).toBe(false);
     expect(isNotFound({ code: BusinessCode.forbidden })).toBe(false);
+    expect(isForbidden({ kind: "business", code: BusinessCode.forbidden })).toBe(true);
+    expect(isForbidden({ code: BusinessCode.notFound })).toBe(false);
     expect(isInsufficient({ code: 402 })).toBe(true);
     expect(isTooMany({ code: 429 })).toBe(true);
     expect(isTooMany({ code: 400 })).toBe(false);

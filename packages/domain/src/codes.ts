@@ -2,6 +2,7 @@
 // carries a number, not the whole table (which is for the server and for readers).
 const OK = 200;
 const INSUFFICIENT = 402;
+const FORBIDDEN = 403;
 const NOT_FOUND = 404;
 const TOO_MANY = 429;
 const SESSION_EXPIRED = 8888;
@@ -19,7 +20,7 @@ export const BusinessCode = {
   unauthenticated: 401,
   /** The balance does not cover it. */
   insufficient: INSUFFICIENT,
-  forbidden: 403,
+  forbidden: FORBIDDEN,
   notFound: NOT_FOUND,
   conflict: 409,
   /** An upload larger than it declared. */
@@ -69,6 +70,11 @@ export function businessCodeOf(error: unknown): number | null {
 /** The server said the thing asked for does not exist (or is not visible to this caller). */
 export function isNotFound(error: unknown): boolean {
   return businessCodeOf(error) === NOT_FOUND;
+}
+
+/** The server said the thing exists but belongs to someone else (e.g. another person's folder). */
+export function isForbidden(error: unknown): boolean {
+  return businessCodeOf(error) === FORBIDDEN;
 }
 
 /** The server refused because the balance does not cover it. */

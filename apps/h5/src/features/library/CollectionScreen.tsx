@@ -1,9 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { validateFolderChosen } from "@platform/domain";
+import { CollectionTab, isForbidden, isNotFound, validateFolderChosen } from "@platform/domain";
 import { Button, Dialog } from "@platform/ui";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { getRouteApi } from "@tanstack/react-router";
+import { Navigate, getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
+import { pageIdOf } from "../../app/route-search";
+import { NotFoundPage } from "../../components/NotFoundPage";
 import { Page } from "../../components/Page";
 import { VideoCount } from "./FolderList";
 import { LibraryList } from "./LibraryList";
@@ -17,17 +19,25 @@ const route = getRouteApi("/collection");
 type Action = { readonly kind: "move"; readonly to: string } | { readonly kind: "remove" };
 
 /**
- * /collection?id=<folder>: one folder's videos. 'Select' ticks videos (a tap toggles the box);
+ * /collection?id=<folder>: one folder's videos (no id: the folder list; a folder that is gone or
+ * another person's: the app's not-found). 'Select' ticks videos (a tap toggles the box);
  * they can be moved to another folder or removed from this one — at least one video, and a folder
  * to move to, must be chosen (spec §5). Removing asks first (the videos stay in one's collection),
  * then says 'removed from the folder'. Back returns to /myCollection?active=FAVORITES.
  */
 export function CollectionScreen() {
+  const id = pageIdOf(route.useSearch().id);
+  // No folder asked for: the folder list, rather than a list that never loads.
+  if (id === null)
+    return <Navigate to="/mycollection" search={{ active: CollectionTab.FAVORITES }} replace />;
+  return <FolderScreen key={id} id={id} />;
+}
+
+function FolderScreen({ id }: { readonly id: string }) {
   const { t } = useLingui();
   const { api, queryClient, text, toast, refusals } = useLibrary();
-  const { id = "" } = route.useSearch();
   const folders = useQuery(foldersQueryOptions(api));
-  const videos = useInfiniteQuery({ ...collectedQueryOptions(api, id), enabled: id !== "" });
+  const videos = useInfiniteQuery(collectedQueryOptions(api, id));
   const folder = folders.data?.find((f) => f.id === id);
   const others = folders.data?.filter((f) => f.id !== id) ?? [];
   const selection = useSelection();
@@ -57,6 +67,9 @@ export function CollectionScreen() {
     },
   });
 
+  // A folder that is gone, or another person's (the server answers 'not yours'): not found, once.
+  if (videos.data === undefined && (isNotFound(videos.error) || isForbidden(videos.error)))
+    return <NotFoundPage />;
   return (
     <Page title={folder?.name ?? t`收藏夹`}>
       <div className="h5-library">

@@ -81,7 +81,10 @@ export function foldersQueryOptions(api: PlatformApi) {
   });
 }
 
-/** Collected videos: all of them (`null`), or one folder's. */
+/**
+ * Collected videos: all of them (`null`), or one folder's. Quiet: the list says its own error once
+ * (a folder that is gone or another person's is the screen's not-found, never a toast as well).
+ */
 export function collectedQueryOptions(api: PlatformApi, folderId: string | null) {
   return infiniteQueryOptions({
     queryKey: libraryKeys.collected(folderId),
@@ -92,7 +95,7 @@ export function collectedQueryOptions(api: PlatformApi, folderId: string | null)
           size: LIBRARY_PAGE_SIZE,
           ...(folderId === null ? {} : { favoriteId: folderId }),
         },
-        { signal },
+        { signal, quiet: true },
       ),
     initialPageParam: firstPageParam,
     getNextPageParam: nextLibraryPage,
