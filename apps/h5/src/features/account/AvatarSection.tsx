@@ -6,7 +6,9 @@ import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ChangeEvent } from "react";
 import { useErrorText } from "../../components/useErrorText";
-import { cropToSquare } from "./avatarCrop";
+import { AvatarCropper } from "./AvatarCropper";
+import { centred, cropToSquare } from "./avatarCrop";
+import type { CropView } from "./avatarCrop";
 import { patchProfile } from "./profileQueries";
 
 const DEFAULT_LOGO = "/logo.svg";
@@ -27,8 +29,9 @@ type Phase =
 
 /**
  * The avatar of /editprofile: a picture from the album or the (front) camera, images only (spec
- * §5), cut to its centred square (512 × 512) and previewed; confirmed, it is uploaded (PICTURE, with
- * its progress, cancellable) and made the avatar (modifyAvatar with the upload's key and bucket).
+ * §5), shown in a round crop that moves and zooms (AvatarCropper); confirmed, exactly what the crop
+ * shows is cut to 512 × 512, uploaded (PICTURE, with its progress, cancellable) and made the avatar
+ * (modifyAvatar with the upload's key and bucket).
  */
 export function AvatarSection({ url }: { readonly url: string | null }) {
   const { t } = useLingui();
@@ -40,12 +43,14 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
   const titleId = useId();
   const album = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<Cropped | null>(null);
+  const [view, setView] = useState<CropView>(centred);
   const [cropped, setCropped] = useState<Cropped | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [problem, setProblem] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
 
-  // The preview's URL is freed when another picture replaces it, and when the screen closes.
+  // The preview's URLs are freed when another picture replaces them, and when the screen closes.
   useEffect(
     () => () => {
       if (cropped !== null) URL.revokeObjectURL(cropped.url);
@@ -54,12 +59,18 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
   );
   useEffect(
     () => () => {
+      if (picked !== null) URL.revokeObjectURL(picked.url);
+    },
+    [picked],
+  );
+  useEffect(
+    () => () => {
       running.current?.abort();
     },
     [],
   );
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     // The same picture can be chosen again after a cancel.
@@ -71,16 +82,32 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
       return;
     }
     setProblem(null);
+    setView(centred);
+    setPicked({ file, url: URL.createObjectURL(file) });
+    setPhase({ kind: "preview" });
+  };
+
+  const unreadable = () => {
+    setPicked(null);
+    setPhase({ kind: "idle" });
+    setProblem(t`无法读取这张图片，请换一张`);
+  };
+
+  /** What the crop shows, cut to the avatar's square, then sent. */
+  const cropAndSend = async (picture: Cropped, shown: CropView) => {
+    let square: File;
     try {
-      const blob = await cropToSquare(file);
+      const blob = await cropToSquare(picture.file, shown);
       const type = blob.type === "" ? "image/jpeg" : blob.type;
-      const name = type === "image/png" ? "avatar.png" : "avatar.jpg";
-      const square = new File([blob], name, { type });
-      setCropped({ file: square, url: URL.createObjectURL(square) });
-      setPhase({ kind: "preview" });
+      square = new File([blob], type === "image/png" ? "avatar.png" : "avatar.jpg", { type });
     } catch {
-      setProblem(t`无法读取这张图片，请换一张`);
+      unreadable();
+      return;
     }
+    const result = { file: square, url: URL.createObjectURL(square) };
+    setCropped(result);
+    setPicked(null);
+    await send(result);
   };
 
   const send = async (picture: Cropped) => {
@@ -158,7 +185,7 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
           tabIndex={-1}
           aria-hidden="true"
           data-testid="avatar-album"
-          onChange={(event) => void choose(event)}
+          onChange={choose}
         />
         <input
           ref={camera}
@@ -169,7 +196,7 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
           tabIndex={-1}
           aria-hidden="true"
           data-testid="avatar-camera"
-          onChange={(event) => void choose(event)}
+          onChange={choose}
         />
       </div>
       {problem === null ? null : (
@@ -203,20 +230,20 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
         </div>
       ) : null}
       <Dialog
-        open={phase.kind === "preview" && cropped !== null}
+        open={phase.kind === "preview" && picked !== null}
         title={t`预览头像`}
         confirmLabel={t`使用这张`}
         cancelLabel={t`取消`}
         onConfirm={() => {
-          if (cropped !== null) void send(cropped);
+          if (picked !== null) void cropAndSend(picked, view);
         }}
         onCancel={() => {
           setPhase({ kind: "idle" });
-          setCropped(null);
+          setPicked(null);
         }}
       >
-        {cropped === null ? null : (
-          <img className="h5-account-avatar__preview" src={cropped.url} alt={t`新头像预览`} />
+        {picked === null ? null : (
+          <AvatarCropper src={picked.url} view={view} onChange={setView} onUnreadable={unreadable} />
         )}
       </Dialog>
     </section>

@@ -8,7 +8,7 @@ import { field, fieldError, renderSecurity, toasts } from "./test/renderSecurity
 
 // jsdom has no canvas: the crop is the browser's part; here it answers a made-up square.
 const crop = vi.hoisted(() => ({ cropToSquare: vi.fn() }));
-vi.mock("./avatarCrop", () => crop);
+vi.mock("./avatarCrop", async (original) => ({ ...(await original<object>()), ...crop }));
 
 let restoreObjectUrls: () => void = () => undefined;
 beforeEach(() => {
@@ -138,7 +138,7 @@ describe("/editprofile: the avatar", () => {
     expect(api.uploadFile).not.toHaveBeenCalled();
   });
 
-  it("crops, previews, then uploads with progress and saves the key and bucket", async () => {
+  it("previews in the crop, then crops, uploads with progress and saves the key and bucket", async () => {
     const { api } = fakeSecurityApi();
     let finish: (value: { key: string; bucketEnum: string }) => void = () => undefined;
     api.uploadFile.mockImplementationOnce((file, options) => {
@@ -151,11 +151,13 @@ describe("/editprofile: the avatar", () => {
     const photo = new File([new Uint8Array([255, 216, 255])], "me.jpg", { type: "image/jpeg" });
     await chooseFile("avatar-camera", photo);
     await waitFor(() => byText("预览头像"));
-    expect(crop.cropToSquare).toHaveBeenCalledWith(photo);
     expect(document.querySelector('img[alt="新头像预览"]')?.getAttribute("src")).toBe("blob:avatar-preview");
+    expect(crop.cropToSquare).not.toHaveBeenCalled();
     expect(api.uploadFile).not.toHaveBeenCalled();
 
     await click(control("使用这张"));
+    // Not moved or zoomed: the centred square.
+    expect(crop.cropToSquare).toHaveBeenCalledWith(photo, { zoom: 1, x: 0, y: 0 });
     await waitFor(() => byText("正在上传 42%"));
     expect(document.querySelector('progress[aria-label="上传进度"]')?.getAttribute("value")).toBe("42");
     const [sent, options] = api.uploadFile.mock.calls[0] ?? [];
