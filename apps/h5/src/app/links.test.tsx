@@ -115,9 +115,9 @@ describe("useOpenLink / usePromotionJump", () => {
 
     await click(control("condo"));
     await waitFor(() => byText(translateMessage(app.i18n, message(MessageKey.linkUnsupported))));
-    expect(byText("this jump type is not currently supported")).toBeTruthy();
+    expect(byText("This kind of link is not supported yet")).toBeTruthy();
     await click(control("nope"));
-    await waitFor(() => byText("no link type"));
+    await waitFor(() => byText("No link type"));
 
     await click(control("video"));
     await waitFor(() => {

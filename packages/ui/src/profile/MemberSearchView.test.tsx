@@ -123,6 +123,6 @@ describe("MemberSearchView", () => {
     await renderUi(<MemberSearchView {...props()} />, { language: Language.enUS });
     expect(within(rowOf("Lucky")).getByRole("button", { name: "Follow" })).toBeTruthy();
     expect(within(rowOf("星星")).getByRole("button", { name: "Following" })).toBeTruthy();
-    expect(within(rowOf("Lucky")).getByText("Fans 1280")).toBeTruthy();
+    expect(within(rowOf("Lucky")).getByText("Fans: 1280")).toBeTruthy();
   });
 });

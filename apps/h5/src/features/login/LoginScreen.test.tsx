@@ -24,7 +24,7 @@ describe("the sign-in sheet's language switch", () => {
     expect(byText("English")).toBeTruthy();
 
     await click(radio(Language.enUS));
-    await waitFor(() => byText("Phone code login"));
+    await waitFor(() => byText("Log in with a phone code"));
     expect(radio(Language.enUS).checked).toBe(true);
     expect(byText("Welcome to Platform")).toBeTruthy();
     expect(queryText("手机验证码登录")).toBeNull();
@@ -38,7 +38,7 @@ describe("the sign-in sheet's language switch", () => {
 
   it("shows English when the app started in English (the browser's language)", async () => {
     await renderApp({ api: {}, path: "/login", pages: { "/login": Login }, language: Language.enUS });
-    await waitFor(() => byText("Phone code login"));
+    await waitFor(() => byText("Log in with a phone code"));
     expect(radio(Language.enUS).checked).toBe(true);
     expect(document.body.querySelector("fieldset legend")?.textContent).toBe("Language");
   });

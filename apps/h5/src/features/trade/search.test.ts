@@ -21,7 +21,7 @@ describe("the money routes' search params", () => {
 
   it("/withdraw keeps retryOf; /orderdetails keeps the tab (RECHARGE_ORDER unless valid) and the order", () => {
     expect(validateWithdrawSearch({ retryOf: "W9" })).toEqual({ retryOf: "W9" });
-    expect(validateWithdrawSearch({ retryOf: "" })).toStrictEqual({ retryOf: undefined });
+    expect(validateWithdrawSearch({ retryOf: "" })).toStrictEqual({ retryOf: undefined, card: undefined });
     expect(validateOrderDetailSearch({ page: "WITHDRAW_ORDER", orderNum: "W9" })).toEqual({
       page: "WITHDRAW_ORDER",
       orderNum: "W9",
