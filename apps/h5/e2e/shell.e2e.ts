@@ -125,7 +125,7 @@ describe("without a network", () => {
   it("a list opened offline says it could not load, with a retry, and loads once online", async () => {
     for (const [locale, retry, tab] of [
       ["zh-CN", "重试", "趋势"],
-      ["en-US", "Retry", "Trending"],
+      ["en-US", "Retry", "Trend"],
     ] as const) {
       const { context, page } = await offlineOnHome(locale);
       await myTab(page, tab).click();

@@ -65,6 +65,6 @@ describe("/trend", () => {
     const { api } = fakeApi();
     await renderApp({ api, path: "/trend", pages: { "/trend": TrendScreen }, language: Language.enUS });
     await waitFor(() => byText("Most played in the last 7 days, counting the last 7 days' plays"));
-    expect(byText("Trending", "h1")).toBeTruthy();
+    expect(byText("Trend", "h1")).toBeTruthy();
   });
 });
