@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { SmsCodeType } from "@platform/domain";
-import {
-  aMinuteLater,
-  eachDatabase,
-  failure,
-  lastSmsCode,
-  rowsOf,
-  startPlatform,
-  until,
-} from "../../../test/harness";
+import { eachDatabase, failure, freshSmsCode, rowsOf, startPlatform, until } from "../../../test/harness";
 import { personWithGold, testCard } from "../../../test/money";
 import type { TestPlatform, signIn } from "../../../test/harness";
 import { jobs, rechargeOrders } from "../../db/schema";
@@ -21,13 +12,6 @@ import { balancesOf } from "./wallet";
 type Api = Awaited<ReturnType<typeof signIn>>["api"];
 
 const person = personWithGold;
-
-/** A fresh code of a kind, sent to the person's phone (the 60 s rule waved by moving time). */
-async function codeFor(platform: TestPlatform, api: Api, mobile: string, type: SmsCodeType): Promise<string> {
-  await aMinuteLater(platform, mobile);
-  await api.user.sendValidateCode({ phoneNumbers: mobile, type });
-  return lastSmsCode(platform, mobile);
-}
 
 /** Press a button of the sandbox checkout page, as the browser would post its form. */
 async function checkout(payUrl: string, form: Record<string, string>): Promise<Response> {
@@ -269,7 +253,7 @@ eachDatabase("money in and out", (target) => {
   describe("cards and withdrawals", () => {
     async function withCard(goldAmount: number, number = goodCard()) {
       const who = await person(platform, goldAmount);
-      const code = await codeFor(platform, who.api, who.mobile, "PAYEE");
+      const code = await freshSmsCode(platform, who.api, who.mobile, "PAYEE");
       const added = await who.api.trade.createPayee({
         cardNumber: number,
         cardholderName: "张三",
@@ -327,7 +311,7 @@ eachDatabase("money in and out", (target) => {
           )
         ).msgKey,
       ).toBe("server.smsCodeWrong");
-      const code = await codeFor(platform, api, mobile, "PAYEE");
+      const code = await freshSmsCode(platform, api, mobile, "PAYEE");
       expect(
         (
           await failure(
@@ -344,7 +328,7 @@ eachDatabase("money in and out", (target) => {
         cardNumber: failingCard(),
         cardholderName: "张三",
         bankName: "工商银行",
-        code: await codeFor(platform, api, mobile, "PAYEE"),
+        code: await freshSmsCode(platform, api, mobile, "PAYEE"),
       });
       expect(second.isPrimary).toBe(false);
       await api.trade.updatePrimary({ id: second.id });
@@ -365,7 +349,7 @@ eachDatabase("money in and out", (target) => {
         minAmount: 1000,
         hasBankCard: true,
       });
-      const code = await codeFor(platform, api, mobile, "WITHDRAW");
+      const code = await freshSmsCode(platform, api, mobile, "WITHDRAW");
       const order = await api.trade.withdrawal({
         amount: 5000,
         withdrawType: "BANK_WITHDRAW",
@@ -396,7 +380,7 @@ eachDatabase("money in and out", (target) => {
         amount: 10_000,
         withdrawType: "BANK_WITHDRAW",
         timing: "RESERVED",
-        code: await codeFor(platform, api, mobile, "WITHDRAW"),
+        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
       });
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect((await api.trade.withdrawByOrderNum({ orderNum: order.orderNum })).status).toBe("WITHDRAWING");
@@ -420,7 +404,7 @@ eachDatabase("money in and out", (target) => {
         amount: 5000,
         withdrawType: "BANK_WITHDRAW",
         timing: "NORMAL",
-        code: await codeFor(platform, api, mobile, "WITHDRAW"),
+        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
       });
       const failed = await until(
         () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
@@ -437,7 +421,7 @@ eachDatabase("money in and out", (target) => {
         withdrawType: "BANK_WITHDRAW",
         timing: "NORMAL",
         retryOf: order.orderNum,
-        code: await codeFor(platform, api, mobile, "WITHDRAW"),
+        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
       });
       expect(again.retriesToday).toBe(1);
       const twice = await failure(
@@ -446,7 +430,7 @@ eachDatabase("money in and out", (target) => {
           withdrawType: "BANK_WITHDRAW",
           timing: "NORMAL",
           retryOf: order.orderNum,
-          code: await codeFor(platform, api, mobile, "WITHDRAW"),
+          code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
         }),
       );
       expect(twice.code).toBe(409);
@@ -521,7 +505,7 @@ eachDatabase("money in and out", (target) => {
           )
         ).code,
       ).toBe(402);
-      await codeFor(platform, api, mobile, "WITHDRAW");
+      await freshSmsCode(platform, api, mobile, "WITHDRAW");
       expect(
         (
           await failure(
@@ -545,7 +529,7 @@ eachDatabase("money in and out", (target) => {
         amount: 3000,
         eepayAccount: account,
         timing: "NORMAL",
-        code: await codeFor(platform, api, mobile, "WITHDRAW"),
+        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
       });
       expect(order.withdrawType).toBe("EEPAY_WITHDRAW");
       await until(
@@ -568,7 +552,7 @@ eachDatabase("money in and out", (target) => {
         amount: 4000,
         withdrawType: "GOLD_WITHDRAW",
         timing: "RESERVED",
-        code: await codeFor(platform, api, mobile, "WITHDRAW"),
+        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
       });
       expect(await gold(platform, userId)).toBe(6000);
       await api.trade.cancelOrder({ orderNum: order.orderNum, reason: "wrong amount" });
@@ -595,7 +579,7 @@ eachDatabase("money in and out", (target) => {
 
   it("another person's orders, cards and withdrawals are out of reach", async () => {
     const owner = await person(platform, 20_000);
-    const code = await codeFor(platform, owner.api, owner.mobile, "PAYEE");
+    const code = await freshSmsCode(platform, owner.api, owner.mobile, "PAYEE");
     const card = await owner.api.trade.createPayee({
       cardNumber: goodCard(),
       cardholderName: "李四",
@@ -607,7 +591,7 @@ eachDatabase("money in and out", (target) => {
       amount: 2000,
       withdrawType: "BANK_WITHDRAW",
       timing: "RESERVED",
-      code: await codeFor(platform, owner.api, owner.mobile, "WITHDRAW"),
+      code: await freshSmsCode(platform, owner.api, owner.mobile, "WITHDRAW"),
     });
     const { api } = await person(platform, 20_000);
     const refusals = await Promise.all([

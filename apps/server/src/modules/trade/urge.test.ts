@@ -1,25 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { SmsCodeType } from "@platform/domain";
-import {
-  aMinuteLater,
-  eachDatabase,
-  failure,
-  lastSmsCode,
-  rowsOf,
-  startPlatform,
-  until,
-} from "../../../test/harness";
+import { eachDatabase, failure, freshSmsCode, rowsOf, startPlatform, until } from "../../../test/harness";
 import { personWithGold, testCard } from "../../../test/money";
 import type { TestPlatform, signIn } from "../../../test/harness";
 
 type Api = Awaited<ReturnType<typeof signIn>>["api"];
-
-/** A fresh code of a kind, sent to the person's phone (the 60 s rule waved by moving time). */
-async function codeFor(platform: TestPlatform, api: Api, mobile: string, type: SmsCodeType): Promise<string> {
-  await aMinuteLater(platform, mobile);
-  await api.user.sendValidateCode({ phoneNumbers: mobile, type });
-  return lastSmsCode(platform, mobile);
-}
 
 /**
  * Urging a withdrawal (issue 37): only a reserved one still waiting for its batch can be urged; each
@@ -41,13 +25,13 @@ eachDatabase("urging a withdrawal", (target) => {
       cardNumber: testCard(last4),
       cardholderName: "张三",
       bankName: "招商银行",
-      code: await codeFor(platform, who.api, who.mobile, "PAYEE"),
+      code: await freshSmsCode(platform, who.api, who.mobile, "PAYEE"),
     });
     const order = await who.api.trade.withdrawal({
       amount: 2000,
       withdrawType: "BANK_WITHDRAW",
       timing,
-      code: await codeFor(platform, who.api, who.mobile, "WITHDRAW"),
+      code: await freshSmsCode(platform, who.api, who.mobile, "WITHDRAW"),
     });
     return { api: who.api, orderNum: order.orderNum };
   }
