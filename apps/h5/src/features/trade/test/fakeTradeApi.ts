@@ -135,6 +135,20 @@ export function fakeTradeApi(options: FakeTradeOptions = {}) {
     nextStatus: new Map<string, RechargeOrder["status"]>(),
   };
   const findRecharge = (orderNum: string) => state.recharges.find((o) => o.orderNum === orderNum);
+  /** A recharge as it now stands: moved to its `nextStatus` (and stored so) when one is set. */
+  const advanceRecharge = (endpoint: string, orderNum: string): Promise<RechargeOrder> => {
+    const order = findRecharge(orderNum);
+    if (order === undefined) return Promise.reject(notFound(endpoint));
+    const next = state.nextStatus.get(orderNum);
+    if (next === undefined) return Promise.resolve(order);
+    const moved: RechargeOrder = {
+      ...order,
+      status: next,
+      receivedAmount: next === "PAYMENT_SUCCESSFUL" ? order.applicationAmount : null,
+    };
+    state.recharges = state.recharges.map((o) => (o.orderNum === orderNum ? moved : o));
+    return Promise.resolve(moved);
+  };
   const findWithdraw = (orderNum: string) => state.withdrawals.find((o) => o.orderNum === orderNum);
   const replaceWithdraw = (order: WithdrawOrder) => {
     state.withdrawals = state.withdrawals.map((o) => (o.orderNum === order.orderNum ? order : o));
@@ -176,34 +190,13 @@ export function fakeTradeApi(options: FakeTradeOptions = {}) {
           return Promise.resolve(order);
         },
       ),
-      orderDetail: vi.fn(({ orderNum }: { orderNum: string }) => {
-        const order = findRecharge(orderNum);
-        if (order === undefined) return Promise.reject(notFound("trade.orderDetail"));
-        const next = state.nextStatus.get(orderNum);
-        if (next === undefined) return Promise.resolve(order);
-        const moved = {
-          ...order,
-          status: next,
-          receivedAmount: next === "PAYMENT_SUCCESSFUL" ? order.applicationAmount : null,
-        };
-        state.recharges = state.recharges.map((o) => (o.orderNum === orderNum ? moved : o));
-        return Promise.resolve(moved);
-      }),
+      orderDetail: vi.fn(({ orderNum }: { orderNum: string }) =>
+        advanceRecharge("trade.orderDetail", orderNum),
+      ),
       // The server asks the provider: the order as it then stands (`nextStatus` when set).
       confirmPaid: vi.fn(
-        ({ orderNum }: { orderNum: string }, _options?: { quiet?: boolean; signal?: AbortSignal }) => {
-          const order = findRecharge(orderNum);
-          if (order === undefined) return Promise.reject(notFound("trade.confirmPaid"));
-          const next = state.nextStatus.get(orderNum);
-          if (next === undefined) return Promise.resolve(order);
-          const moved: RechargeOrder = {
-            ...order,
-            status: next,
-            receivedAmount: next === "PAYMENT_SUCCESSFUL" ? order.applicationAmount : null,
-          };
-          state.recharges = state.recharges.map((o) => (o.orderNum === orderNum ? moved : o));
-          return Promise.resolve(moved);
-        },
+        ({ orderNum }: { orderNum: string }, _options?: { quiet?: boolean; signal?: AbortSignal }) =>
+          advanceRecharge("trade.confirmPaid", orderNum),
       ),
       cancelOrder: vi.fn((request: RequestOf<"trade.cancelOrder">) => {
         state.recharges = state.recharges.map((o) =>
