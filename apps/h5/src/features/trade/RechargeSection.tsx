@@ -2,24 +2,23 @@ import { useLingui } from "@lingui/react/macro";
 import { OrderTab, formatAmount } from "@platform/domain";
 import type { Hundredths } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
-import { Button, Skeleton, SkeletonGroup, TextField, useMessageText } from "@platform/ui";
+import { Button, Skeleton, SkeletonGroup, TextField } from "@platform/ui";
+import type { useMessageText } from "@platform/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { RetryState } from "../../components/RetryState";
-import { useErrorText } from "../../components/useErrorText";
 import { readAmount } from "./amount";
 import { ChoiceGroup } from "./ChoiceGroup";
 import { TradeCard } from "./TradeCard";
 import { saveRechargeChoice, savedRechargeChoice } from "./rechargeChoice";
-import { useTradeLabels } from "./labels";
 import { windowLocation } from "./leave";
 import { isLeavableUrl } from "./orders";
 import { payConfigQueryOptions } from "./queries";
 import type { PayConfig } from "./queries";
-import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
-import { MoneyUnit, unitName } from "@platform/i18n";
+import { TradeRefusal, tradeRefusalOf } from "./refusals";
+import { useMoneyForm } from "./moneyForm";
 
 /** The amount chosen, or why there is none yet. */
 function amountOf(
@@ -45,14 +44,7 @@ function amountOf(
  */
 export function RechargeSection() {
   const { t, i18n } = useLingui();
-  const goldName = unitName(i18n, MoneyUnit.gold);
-  const text = useMessageText();
-  const errorText = useErrorText();
-  const labels = useTradeLabels();
-  const refusals = useRefusals();
-  const intent = useIntentKey();
-  const navigate = useNavigate();
-  const { api } = useRouter().options.context;
+  const { goldName, text, errorText, labels, refusals, intent, navigate, api } = useMoneyForm();
   const configs = useQuery(payConfigQueryOptions(api));
   // The choice made before the provider's page, back with the browser (rechargeChoice.ts).
   const [saved] = useState(savedRechargeChoice);

@@ -11,9 +11,9 @@ import {
   validateWithdrawAmount,
 } from "@platform/domain";
 import type { Hundredths, WithdrawTiming } from "@platform/domain";
-import { Button, Skeleton, SkeletonGroup, TextField, useMessageText } from "@platform/ui";
+import { Button, Skeleton, SkeletonGroup, TextField } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, getRouteApi, useLocation, useNavigate, useRouter } from "@tanstack/react-router";
+import { Link, getRouteApi, useLocation, useRouter } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
@@ -21,7 +21,6 @@ import { RetryState } from "../../components/RetryState";
 import { SmsCodeField } from "../../components/SmsCodeField";
 import { useErrorText } from "../../components/useErrorText";
 import { ChoiceGroup } from "./ChoiceGroup";
-import { useTradeLabels } from "./labels";
 import {
   cardsQueryOptions,
   eepayBalanceQueryOptions,
@@ -32,12 +31,12 @@ import {
   withdrawalDetailQueryOptions,
 } from "./queries";
 import type { WithdrawConfig, WithdrawalDetail } from "./queries";
-import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
+import { TradeRefusal, tradeRefusalOf } from "./refusals";
+import { useMoneyForm } from "./moneyForm";
 import { CardPicker } from "./CardPicker";
 import { CardSummary } from "./CardSummary";
 import "./TradeCard.css";
 import "./trade.css";
-import { MoneyUnit, unitName } from "@platform/i18n";
 
 const route = getRouteApi("/withdraw");
 
@@ -99,16 +98,9 @@ function WithdrawForm({
   /** The card to choose first (a card just added), else the primary one. */
   readonly chosenCard?: string;
 }) {
-  const { t, i18n } = useLingui();
-  const goldName = unitName(i18n, MoneyUnit.gold);
-  const text = useMessageText();
-  const errorText = useErrorText();
-  const labels = useTradeLabels();
-  const refusals = useRefusals();
-  const intent = useIntentKey();
-  const navigate = useNavigate();
+  const { t } = useLingui();
+  const { goldName, text, errorText, labels, refusals, intent, navigate, api } = useMoneyForm();
   const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
   const headingId = useId();
   const offered = config.withdrawTypes;
   const [type, setType] = useState<WithdrawType | null>(offered[0] ?? null);

@@ -1,0 +1,26 @@
+import { useLingui } from "@lingui/react";
+import { MoneyUnit, unitName } from "@platform/i18n";
+import { useMessageText } from "@platform/ui";
+import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useErrorText } from "../../components/useErrorText";
+import { useTradeLabels } from "./labels";
+import { useIntentKey, useRefusals } from "./refusals";
+
+/**
+ * What a money form (recharge, withdrawal) works with: the gold's name in the current language,
+ * the words of messages, errors and money labels, the refusals and the intent key of its sends,
+ * navigation, and the API client.
+ */
+export function useMoneyForm() {
+  const { i18n } = useLingui();
+  return {
+    goldName: unitName(i18n, MoneyUnit.gold),
+    text: useMessageText(),
+    errorText: useErrorText(),
+    labels: useTradeLabels(),
+    refusals: useRefusals(),
+    intent: useIntentKey(),
+    navigate: useNavigate(),
+    api: useRouter().options.context.api,
+  };
+}
