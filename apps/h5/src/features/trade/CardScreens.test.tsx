@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { byText, click, control, hasControl, queryText, typeInto, waitFor } from "../../test/renderApp";
 import { MOBILE, card, fakeTradeApi, refusal } from "./test/fakeTradeApi";
-import { field, fieldError, renderTrade } from "./test/renderTrade";
+import { field, fieldError, fillCard, renderTrade } from "./test/renderTrade";
 
 const cardRows = () => [...document.querySelectorAll(".h5-cards__item")];
 const isCurrent = (row: HTMLElement) => row.querySelector(".h5-trade-badge")?.textContent === "当前";
@@ -10,16 +10,6 @@ const rowOf = (bank: string) => {
   if (!(row instanceof HTMLElement)) throw new Error(`no card of ${bank}`);
   return row;
 };
-
-async function fillCard(number: string) {
-  // The money screens' words arrive with their catalog (lazily, the first time in a file).
-  await typeInto(await waitFor(() => field("银行卡号")), number);
-  await typeInto(field("持卡人"), "李四");
-  await typeInto(field("开户银行"), "中国银行");
-  await click(control("获取验证码"));
-  await waitFor(() => byText("验证码已发送"));
-  await typeInto(field("验证码"), "4321");
-}
 
 describe("/addbankcard", () => {
   it("refuses a number that fails the Luhn check, and one that is not 12-19 digits", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { byText, click, control, hasControl, queryText, typeInto, waitFor } from "../../test/renderApp";
 import { MOBILE, card, fakeTradeApi, refusal } from "./test/fakeTradeApi";
-import { field, fieldError, renderTrade, testId } from "./test/renderTrade";
+import { field, fieldError, fillCard, renderTrade, testId } from "./test/renderTrade";
 
 async function openWithdraw(path = "/withdraw", options: Parameters<typeof fakeTradeApi>[0] = {}) {
   const fake = fakeTradeApi(options);
@@ -122,12 +122,7 @@ describe("/withdraw", () => {
       expect(app.router.state.location.pathname).toBe("/addbankcard");
     });
     expect(app.router.state.location.search).toEqual({ from: "/withdraw" });
-    await typeInto(await waitFor(() => field("银行卡号")), "4111 1111 1111 1111");
-    await typeInto(field("持卡人"), "李四");
-    await typeInto(field("开户银行"), "中国银行");
-    await click(control("获取验证码"));
-    await waitFor(() => byText("验证码已发送"));
-    await typeInto(field("验证码"), "4321");
+    await fillCard("4111 1111 1111 1111");
     await click(control("确认添加"));
     await waitFor(() => {
       expect(app.router.state.location.pathname).toBe("/withdraw");

@@ -1,6 +1,6 @@
 import { Language } from "@platform/domain";
 import { validateOrderTabSearch } from "../../../app/route-search";
-import { byText, renderApp } from "../../../test/renderApp";
+import { byText, click, control, renderApp, typeInto, waitFor } from "../../../test/renderApp";
 import {
   AddBankCardScreen,
   CardManageScreen,
@@ -53,3 +53,16 @@ export function fieldError(label: string): string | null {
 
 export const pageShown = () => document.querySelector("[data-testid=page]")?.textContent;
 export const testId = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent;
+
+/**
+ * Fills the add-card form with a card of `number` (holder 李四 at 中国银行) and a code asked for
+ * and typed; the money screens' words arrive with their catalog (lazily, the first time in a file).
+ */
+export async function fillCard(number: string) {
+  await typeInto(await waitFor(() => field("银行卡号")), number);
+  await typeInto(field("持卡人"), "李四");
+  await typeInto(field("开户银行"), "中国银行");
+  await click(control("获取验证码"));
+  await waitFor(() => byText("验证码已发送"));
+  await typeInto(field("验证码"), "4321");
+}
