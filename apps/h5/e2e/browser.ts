@@ -181,6 +181,14 @@ export async function signIn(page: Page, account: Account, language: AppLanguage
   await page.waitForURL("**/home");
 }
 
+/** Opens the app in `language` from the next page on (zh: the default, nothing to choose; en: `enUS` stored). */
+export async function inLanguage(page: Page, language: AppLanguage): Promise<void> {
+  if (language === "zh") return;
+  await page.addInitScript(() => {
+    localStorage.setItem("language", "enUS");
+  });
+}
+
 /** The main navigation's tab named `name` ('我的' opens the 'my' panel). */
 export function myTab(page: Page, name = "我的") {
   return page

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { luhnBalanced } from "@platform/domain";
-import { e2eBrowser, lastSms, registerAccount, screenshot, signInQuickly } from "./browser";
+import { e2eBrowser, inLanguage, lastSms, registerAccount, screenshot, signInQuickly } from "./browser";
 import { gold, rechargeOnProviderPage } from "./trading";
 
 // Step 19's money journeys (issue 37, items 10, 11 and 15) in both languages: a recharge's result
@@ -54,7 +54,6 @@ const words = {
       "This withdrawal was cancelled and the gold returned to your account: there is nothing to urge. To withdraw, make a new withdrawal",
   },
 } as const;
-type Lang = keyof typeof words;
 
 let cards = 0;
 /** A card number nobody in this run has bound, ending 0008 (the sandbox bank pays it). */
@@ -96,13 +95,6 @@ function recordFrames(page: Page) {
       requestAnimationFrame(sample);
     };
     requestAnimationFrame(sample);
-  });
-}
-
-async function inLanguage(page: Page, lang: Lang): Promise<void> {
-  if (lang === "zh") return;
-  await page.addInitScript(() => {
-    localStorage.setItem("language", "enUS");
   });
 }
 

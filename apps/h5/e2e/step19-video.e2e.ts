@@ -1,7 +1,6 @@
 import { PriceFilter, WatchLevel, durationOf } from "@platform/domain";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demo, e2eBrowser, registerAccount, screenshot, signInQuickly } from "./browser";
+import { demo, e2eBrowser, inLanguage, registerAccount, screenshot, signInQuickly } from "./browser";
 import { detailsOf, media, playing, quickest } from "./watching";
 
 const e2e = e2eBrowser();
@@ -43,14 +42,6 @@ const words = {
     noPrice: "Enter a price",
   },
 } as const;
-type Lang = keyof typeof words;
-
-async function inLanguage(page: Page, lang: Lang): Promise<void> {
-  if (lang === "zh") return;
-  await page.addInitScript(() => {
-    localStorage.setItem("language", "enUS");
-  });
-}
 
 describe.each(["zh", "en"] as const)("Step 19's video screens (%s)", (lang) => {
   const w = words[lang];
