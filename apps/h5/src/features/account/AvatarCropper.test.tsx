@@ -2,9 +2,9 @@ import { Language } from "@platform/domain";
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { byText, chooseFile, click, control, typeInto, waitFor } from "../../test/renderApp";
-import { stubObjectUrls } from "../../test/objectUrls";
+import { answerSquares } from "./test/avatarCropStub";
 import { fakeSecurityApi } from "./test/fakeSecurityApi";
-import { field, renderSecurity } from "./test/renderSecurity";
+import { field, openProfile, renderSecurity, toasts } from "./test/renderSecurity";
 
 // jsdom has no canvas: the cut is the browser's part (its maths: avatarCrop.test.ts); here it
 // answers a made-up square and tells which view it was asked to cut.
@@ -13,9 +13,7 @@ vi.mock("./avatarCrop", async (original) => ({ ...(await original<object>()), ..
 
 let restoreObjectUrls: () => void = () => undefined;
 beforeEach(() => {
-  crop.cropToSquare.mockReset();
-  crop.cropToSquare.mockResolvedValue(new Blob(["square"], { type: "image/jpeg" }));
-  restoreObjectUrls = stubObjectUrls(() => "blob:avatar-original");
+  restoreObjectUrls = answerSquares(crop.cropToSquare, "blob:avatar-original");
   // jsdom lays nothing out and captures no pointer: the crop is 200 px wide here.
   HTMLElement.prototype.setPointerCapture = vi.fn();
   vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(
@@ -111,5 +109,63 @@ describe("/editprofile: the avatar's crop", () => {
     expect(slider("Zoom").type).toBe("range");
     expect(frame.getAttribute("aria-label")).toMatch(/^Crop the avatar/);
     byText("Preview avatar");
+  });
+});
+
+describe("/editprofile: the avatar", () => {
+  it("refuses a file that is not an image", async () => {
+    const { api } = fakeSecurityApi();
+    await openProfile(api);
+    await chooseFile("avatar-album", new File(["x"], "notes.txt", { type: "text/plain" }));
+    await waitFor(() => byText("请选择图片文件"));
+    expect(byText("请选择图片文件").getAttribute("role")).toBe("alert");
+    expect(crop.cropToSquare).not.toHaveBeenCalled();
+    expect(api.uploadFile).not.toHaveBeenCalled();
+  });
+
+  it("previews in the crop, then crops, uploads with progress and saves the key and bucket", async () => {
+    const { api } = fakeSecurityApi();
+    let finish: (value: { key: string; bucketEnum: string }) => void = () => undefined;
+    api.uploadFile.mockImplementationOnce((file, options) => {
+      options.onProgress?.({ loaded: file.size / 2, total: file.size, fraction: 0.42 });
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    });
+    await openProfile(api);
+    const photo = new File([new Uint8Array([255, 216, 255])], "me.jpg", { type: "image/jpeg" });
+    await chooseFile("avatar-camera", photo);
+    await waitFor(() => byText("预览头像"));
+    expect(document.querySelector('img[alt="新头像预览"]')?.getAttribute("src")).toBe("blob:avatar-original");
+    expect(crop.cropToSquare).not.toHaveBeenCalled();
+    expect(api.uploadFile).not.toHaveBeenCalled();
+
+    await click(control("使用这张"));
+    // Not moved or zoomed: the centred square.
+    expect(crop.cropToSquare).toHaveBeenCalledWith(photo, { zoom: 1, x: 0, y: 0 });
+    await waitFor(() => byText("正在上传 42%"));
+    expect(document.querySelector('progress[aria-label="上传进度"]')?.getAttribute("value")).toBe("42");
+    const [sent, options] = api.uploadFile.mock.calls[0] ?? [];
+    expect(sent?.type).toBe("image/jpeg");
+    expect(options).toMatchObject({ uploadFileType: "PICTURE" });
+
+    finish({ key: "pictures/avatar-1.jpg", bucketEnum: "PUBLIC" });
+    await waitFor(() => {
+      expect(toasts()).toContain("头像已更换");
+    });
+    expect(api.user.modifyAvatar).toHaveBeenCalledWith(
+      { avatarFilename: "pictures/avatar-1.jpg", avatarBucket: "PUBLIC" },
+      { quiet: true },
+    );
+  });
+
+  it("has an album input for images and a camera input for the front camera", async () => {
+    const { api } = fakeSecurityApi();
+    await openProfile(api);
+    const album = document.querySelector('[data-testid="avatar-album"]');
+    const camera = document.querySelector('[data-testid="avatar-camera"]');
+    expect(album?.getAttribute("accept")).toBe("image/*");
+    expect(camera?.getAttribute("accept")).toBe("image/*");
+    expect(camera?.getAttribute("capture")).toBe("user");
   });
 });

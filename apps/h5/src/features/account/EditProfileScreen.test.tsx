@@ -1,30 +1,9 @@
 import { ApiError } from "@platform/api-client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { byText, chooseFile, click, control, queryText, typeInto, waitFor } from "../../test/renderApp";
-import { stubObjectUrls } from "../../test/objectUrls";
+import { describe, expect, it } from "vitest";
+import { byText, click, control, queryText, typeInto, waitFor } from "../../test/renderApp";
 import { todayText } from "./profileForm";
 import { fakeSecurityApi } from "./test/fakeSecurityApi";
-import { field, fieldError, renderSecurity, toasts } from "./test/renderSecurity";
-
-// jsdom has no canvas: the crop is the browser's part; here it answers a made-up square.
-const crop = vi.hoisted(() => ({ cropToSquare: vi.fn() }));
-vi.mock("./avatarCrop", async (original) => ({ ...(await original<object>()), ...crop }));
-
-let restoreObjectUrls: () => void = () => undefined;
-beforeEach(() => {
-  crop.cropToSquare.mockReset();
-  crop.cropToSquare.mockResolvedValue(new Blob(["square"], { type: "image/jpeg" }));
-  restoreObjectUrls = stubObjectUrls(() => "blob:avatar-preview");
-});
-afterEach(() => {
-  restoreObjectUrls();
-});
-
-async function openProfile(api: unknown) {
-  const app = await renderSecurity(api, "/editprofile");
-  await waitFor(() => field("昵称"));
-  return app;
-}
+import { field, fieldError, openProfile, renderSecurity, toasts } from "./test/renderSecurity";
 
 describe("/editprofile", () => {
   it("saves the nickname on its own (trimmed), with a success toast", async () => {
@@ -124,63 +103,5 @@ describe("/editprofile", () => {
     expect(queryText("昵称")).toBeNull();
     await click(control("重试"));
     await waitFor(() => field("昵称"));
-  });
-});
-
-describe("/editprofile: the avatar", () => {
-  it("refuses a file that is not an image", async () => {
-    const { api } = fakeSecurityApi();
-    await openProfile(api);
-    await chooseFile("avatar-album", new File(["x"], "notes.txt", { type: "text/plain" }));
-    await waitFor(() => byText("请选择图片文件"));
-    expect(byText("请选择图片文件").getAttribute("role")).toBe("alert");
-    expect(crop.cropToSquare).not.toHaveBeenCalled();
-    expect(api.uploadFile).not.toHaveBeenCalled();
-  });
-
-  it("previews in the crop, then crops, uploads with progress and saves the key and bucket", async () => {
-    const { api } = fakeSecurityApi();
-    let finish: (value: { key: string; bucketEnum: string }) => void = () => undefined;
-    api.uploadFile.mockImplementationOnce((file, options) => {
-      options.onProgress?.({ loaded: file.size / 2, total: file.size, fraction: 0.42 });
-      return new Promise((resolve) => {
-        finish = resolve;
-      });
-    });
-    await openProfile(api);
-    const photo = new File([new Uint8Array([255, 216, 255])], "me.jpg", { type: "image/jpeg" });
-    await chooseFile("avatar-camera", photo);
-    await waitFor(() => byText("预览头像"));
-    expect(document.querySelector('img[alt="新头像预览"]')?.getAttribute("src")).toBe("blob:avatar-preview");
-    expect(crop.cropToSquare).not.toHaveBeenCalled();
-    expect(api.uploadFile).not.toHaveBeenCalled();
-
-    await click(control("使用这张"));
-    // Not moved or zoomed: the centred square.
-    expect(crop.cropToSquare).toHaveBeenCalledWith(photo, { zoom: 1, x: 0, y: 0 });
-    await waitFor(() => byText("正在上传 42%"));
-    expect(document.querySelector('progress[aria-label="上传进度"]')?.getAttribute("value")).toBe("42");
-    const [sent, options] = api.uploadFile.mock.calls[0] ?? [];
-    expect(sent?.type).toBe("image/jpeg");
-    expect(options).toMatchObject({ uploadFileType: "PICTURE" });
-
-    finish({ key: "pictures/avatar-1.jpg", bucketEnum: "PUBLIC" });
-    await waitFor(() => {
-      expect(toasts()).toContain("头像已更换");
-    });
-    expect(api.user.modifyAvatar).toHaveBeenCalledWith(
-      { avatarFilename: "pictures/avatar-1.jpg", avatarBucket: "PUBLIC" },
-      { quiet: true },
-    );
-  });
-
-  it("has an album input for images and a camera input for the front camera", async () => {
-    const { api } = fakeSecurityApi();
-    await openProfile(api);
-    const album = document.querySelector('[data-testid="avatar-album"]');
-    const camera = document.querySelector('[data-testid="avatar-camera"]');
-    expect(album?.getAttribute("accept")).toBe("image/*");
-    expect(camera?.getAttribute("accept")).toBe("image/*");
-    expect(camera?.getAttribute("capture")).toBe("user");
   });
 });

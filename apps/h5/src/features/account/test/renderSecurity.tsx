@@ -1,5 +1,6 @@
 import { Language } from "@platform/domain";
-import { renderApp } from "../../../test/renderApp";
+import { renderApp, waitFor } from "../../../test/renderApp";
+import { field } from "../../trade/test/renderTrade";
 import {
   AccountLogoutScreen,
   BindPhoneScreen,
@@ -38,3 +39,10 @@ export const pageShown = () => document.querySelector("[data-testid=page]")?.tex
 /** The texts of the toasts on screen. */
 export const toasts = () =>
   [...document.querySelectorAll(".pf-toast")].map((el) => el.textContent.trim()).filter((s) => s !== "");
+
+/** /editprofile rendered with `api`, its form shown. */
+export async function openProfile(api: unknown) {
+  const app = await renderSecurity(api, "/editprofile");
+  await waitFor(() => field("昵称"));
+  return app;
+}
