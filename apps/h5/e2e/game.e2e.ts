@@ -92,9 +92,9 @@ describe("the game lobby", () => {
     await form.getByRole("button", { name: "确认转账" }).click();
     const sheet = page.getByRole("dialog", { name: "确认转入游戏" });
     await sheet.waitFor({ timeout: 15_000 });
-    expect(await sheet.getByTestId("pay-confirm-amount").textContent()).toBe("50.00");
-    expect(await sheet.getByTestId("pay-confirm-balance").textContent()).toBe("100.00");
-    expect(await sheet.getByTestId("pay-confirm-after").textContent()).toBe("50.00");
+    expect(await sheet.getByTestId("pay-confirm-amount").textContent()).toBe("50.00 金币");
+    expect(await sheet.getByTestId("pay-confirm-balance").textContent()).toBe("100.00 金币");
+    expect(await sheet.getByTestId("pay-confirm-after").textContent()).toBe("50.00 金币");
     expect(await sheet.getByTestId("pay-confirm-condition").textContent()).toBe(
       "转入后需投注满 500.00（转入金额的 10 倍 500.00 加转入前的游戏余额 0.00），奖金才解锁，游戏余额才能转回金币。",
     );
@@ -225,7 +225,7 @@ describe("the game lobby", () => {
     await form.getByRole("button", { name: "Transfer" }).click();
     const sheet = page.getByRole("dialog", { name: "Confirm moving gold into the game" });
     await sheet.waitFor({ timeout: 15_000 });
-    expect(await sheet.getByTestId("pay-confirm-amount").textContent()).toBe("0.01");
+    expect(await sheet.getByTestId("pay-confirm-amount").textContent()).toBe("0.01 Gold");
     await screenshot(page, "game-transfer-sheet-en");
     await sheet.getByRole("button", { name: "Cancel" }).click();
     await sheet.waitFor({ state: "detached" });

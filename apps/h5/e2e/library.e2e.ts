@@ -57,7 +57,7 @@ describe("super membership, bought by a new user", () => {
     const confirm = page.getByRole("dialog", { name: "确认开通" });
     await confirm.getByTestId("pay-confirm-after").waitFor();
     expect(await confirm.getByTestId("pay-confirm-after").textContent()).toBe(
-      ((20_000 - month.amount) / 100).toFixed(2),
+      `${((20_000 - month.amount) / 100).toFixed(2)} 金币`,
     );
     await confirm.getByRole("button", { name: /确认支付/ }).click();
     await page.waitForURL(new RegExp(`/videoview\\?id=${svip.id}$`), { timeout: 15_000 });
@@ -125,7 +125,7 @@ describe("super membership, bought by a new user", () => {
 
     await page.goto("/membervip");
     await page.getByText("Not a super VIP yet").waitFor();
-    await page.getByText(/Not enough gold/).waitFor();
+    await page.getByText(/Not enough gold/i).waitFor();
     await page.getByRole("button", { name: "Recharge first" }).click();
     await page.waitForURL(/\/trade\?from=%2Fmembervip/);
     await page.getByRole("button", { name: /back/i }).first().click();

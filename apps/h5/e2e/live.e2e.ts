@@ -207,9 +207,9 @@ describe("live rooms", () => {
       await buy.click();
       const sheet = viewer.page.getByRole("dialog", { name: "确认购买门票" });
       await sheet.waitFor({ timeout: 10_000 });
-      expect(await sheet.getByTestId("pay-confirm-amount").textContent()).toBe("1.00");
-      expect(await sheet.getByTestId("pay-confirm-balance").textContent()).toBe("100.00");
-      expect(await sheet.getByTestId("pay-confirm-after").textContent()).toBe("99.00");
+      expect(await sheet.getByTestId("pay-confirm-amount").textContent()).toBe("1.00 金币");
+      expect(await sheet.getByTestId("pay-confirm-balance").textContent()).toBe("100.00 金币");
+      expect(await sheet.getByTestId("pay-confirm-after").textContent()).toBe("99.00 金币");
       await screenshot(viewer.page, "live-ticket-sheet-zh");
       expect(await gold(viewerApi)).toBe(10_000);
       await sheet.getByRole("button", { name: "确认支付 1.00" }).click();

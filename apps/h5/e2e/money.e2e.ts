@@ -256,7 +256,8 @@ describe("money", () => {
     await expect.poll(() => page.getByText("超出可提现余额").count()).toBe(1);
 
     await page.getByRole("link", { name: "添加银行卡" }).first().click();
-    await page.waitForURL("**/addbankcard");
+    // From /withdraw, adding a card comes back to it (Step 19).
+    await page.waitForURL("**/addbankcard?from=*");
     await page.getByLabel("银行卡号").fill("6222021234567890127");
     await expect.poll(() => page.getByText("银行卡号校验未通过，请检查是否输错了数字").count()).toBe(1);
     await page.getByLabel("银行卡号").fill(CARD_NUMBER);
