@@ -267,7 +267,9 @@ describe("money", () => {
     await expect.poll(() => page.getByText("验证码已发送").count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel("验证码").fill(await lastSmsCode(account.mobile));
     await page.getByRole("button", { name: "确认添加" }).click();
-    await page.waitForURL("**/cardmanage", { timeout: 15_000 });
+    // Added from /withdraw: back there with the new card chosen; the cards are on /cardmanage.
+    await page.waitForURL("**/withdraw?card=*", { timeout: 15_000 });
+    await page.goto("/cardmanage");
     const cards = page.getByRole("list", { name: "我的银行卡" });
     await expect.poll(() => cards.getByText("中国工商银行").count(), { timeout: 15_000 }).toBe(1);
     expect(await cards.getByText("当前", { exact: true }).count()).toBe(1);
