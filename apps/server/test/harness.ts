@@ -44,9 +44,24 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
+export interface PlatformOptions {
+  /** The server's clock (default: the real one); see {@link minuteClock}. */
+  readonly now?: () => Date;
+}
+
+/**
+ * A clock that runs at the real pace but starts at the beginning of a minute: a case that counts
+ * per-minute budgets gets a whole window without waiting for the wall clock to turn one.
+ */
+export function minuteClock(): () => Date {
+  const offset = Math.ceil(Date.now() / 60_000) * 60_000 - Date.now();
+  return () => new Date(Date.now() + offset);
+}
+
 export async function startPlatform(
   target: DatabaseTarget,
   env: Record<string, string> = {},
+  options: PlatformOptions = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), "platform-test-"));
   const created = await target.create();
@@ -77,7 +92,8 @@ export async function startPlatform(
     ...env,
   });
   const settled = config;
-  let server = await startServer(settled, { logger: false });
+  const serverOptions = { logger: false, ...(options.now ? { now: options.now } : {}) } as const;
+  let server = await startServer(settled, serverOptions);
   const platform: TestPlatform = {
     get server() {
       return server;
@@ -106,7 +122,7 @@ export async function startPlatform(
     async restart(whileDown) {
       await server.close();
       await whileDown?.();
-      server = await startServer(settled, { logger: false });
+      server = await startServer(settled, serverOptions);
     },
     async close() {
       // Every suite leaves the books exact (decision 0014): reconcile before the database goes.

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { fn } from "storybook/test";
-import { Language } from "@platform/domain";
 import { LiveChat } from "./LiveChat";
 
 const messages = [
@@ -47,23 +46,11 @@ export const SessionEnded: Story = { args: { canWrite: false, closedReason: "exp
  */
 export const TicketRoom: Story = { args: { canWrite: false, closedReason: "ticket" } };
 
-/** The same in English. */
-export const TicketRoomEnglish: Story = {
-  args: { canWrite: false, closedReason: "ticket" },
-  globals: { language: Language.enUS },
-};
-
 /** A ticket room nobody has talked in yet (no invitation to talk first). */
 export const TicketRoomQuiet: Story = { args: { messages: [], canWrite: false, closedReason: "ticket" } };
 
 /** A members-only room, to someone who is not a super member: readable, membership to join. */
 export const MembersRoom: Story = { args: { canWrite: false, closedReason: "members" } };
-
-/** The same in English. */
-export const MembersRoomEnglish: Story = {
-  args: { canWrite: false, closedReason: "members" },
-  globals: { language: Language.enUS },
-};
 
 /** The chat stream is reconnecting. */
 export const Connecting: Story = { args: { connecting: true } };

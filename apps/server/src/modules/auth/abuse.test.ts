@@ -8,6 +8,7 @@ import {
   fiveWrongCodes,
   freshPhone,
   lastSmsCode,
+  minuteClock,
   rawPost,
   registerPhone,
   rowsOf,
@@ -24,11 +25,6 @@ import type { TestPlatform } from "../../../test/harness";
  * Wait, if need be, until early in a minute: per-minute limits count in windows of the clock's
  * minutes, and a test that crossed into the next minute would see a fresh window.
  */
-async function earlyInTheMinute(): Promise<void> {
-  const second = new Date().getSeconds();
-  if (second >= 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
-}
-
 async function readBack(platform: TestPlatform, mobile: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${platform.server.origin}/api/sandbox/sms/last?mobile=${mobile}`, {
     headers,
@@ -225,12 +221,13 @@ describe("the client's address is the connection's, unless the operator names a 
 
 describe("SMS budgets: no pumping, no walking through the codes", () => {
   it("one address sends at most 5 codes a minute (the default), then is told when to retry", async () => {
-    const platform = await startPlatform(embedded, {
-      SMS_SEND_PER_ADDRESS: "",
-      SMS_SEND_GLOBAL: "",
-    });
+    // The server's clock starts at the top of a minute: the whole window is there without waiting.
+    const platform = await startPlatform(
+      embedded,
+      { SMS_SEND_PER_ADDRESS: "", SMS_SEND_GLOBAL: "" },
+      { now: minuteClock() },
+    );
     try {
-      await earlyInTheMinute();
       const api = platform.client();
       for (let i = 0; i < 5; i++) await api.sendSmsCode(freshPhone());
       const refused = await failure(api.sendSmsCode(freshPhone()));
@@ -245,12 +242,12 @@ describe("SMS budgets: no pumping, no walking through the codes", () => {
   });
 
   it("everyone together has a budget too, whatever addresses they come from", async () => {
-    const platform = await startPlatform(embedded, {
-      TRUST_PROXY: "127.0.0.1",
-      SMS_SEND_GLOBAL: "3,100,1000",
-    });
+    const platform = await startPlatform(
+      embedded,
+      { TRUST_PROXY: "127.0.0.1", SMS_SEND_GLOBAL: "3,100,1000" },
+      { now: minuteClock() },
+    );
     try {
-      await earlyInTheMinute();
       for (let i = 0; i < 3; i++) {
         await platform.client({ "x-forwarded-for": `198.51.100.${String(i + 1)}` }).sendSmsCode(freshPhone());
       }
@@ -309,12 +306,12 @@ describe("SMS budgets: no pumping, no walking through the codes", () => {
 
 describe("calls anyone may make that write rows are rate-limited per caller", () => {
   it("60 password-key signs and 60 guest sessions a minute per address, 300 events per caller", async () => {
-    const platform = await startPlatform(embedded, {
-      ANONYMOUS_WRITES_PER_MINUTE: "",
-      TRACKING_EVENTS_PER_MINUTE: "",
-    });
+    const platform = await startPlatform(
+      embedded,
+      { ANONYMOUS_WRITES_PER_MINUTE: "", TRACKING_EVENTS_PER_MINUTE: "" },
+      { now: minuteClock() },
+    );
     try {
-      await earlyInTheMinute();
       const api = platform.client();
       const keys = await Promise.allSettled(Array.from({ length: 70 }, () => api.auth.getKey()));
       expect(keys.filter((r) => r.status === "fulfilled")).toHaveLength(60);

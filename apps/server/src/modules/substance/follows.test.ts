@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, failure } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
@@ -86,21 +86,24 @@ eachDatabase("following over HTTP", (target) => {
     it("describes an author, to themselves and to others", async () => {
       const self = await studio.api.substance.authorInfo({ userId: studio.userId });
       const published = await publishedCount(eq(videos.authorId, Number(studio.userId)));
+      // On one's own page every video of one's own counts, the ones under review included (Step 19).
+      const [own] = await db()
+        .select({ n: count() })
+        .from(videos)
+        .where(and(eq(videos.authorId, Number(studio.userId)), isNull(videos.deletedAt)));
       expect(self).toMatchObject({
         userId: studio.userId,
         nickName: studioAccount.nickName,
         isSelf: true,
         hasFollow: false,
-        videoCount: published,
+        videoCount: own?.n ?? -1,
         fansCount: await fansOf(Number(studio.userId)),
         isVip: false,
       });
-      // The videos under review are not counted.
-      const [all] = await db()
-        .select({ n: count() })
-        .from(videos)
-        .where(eq(videos.authorId, Number(studio.userId)));
-      expect(self.videoCount).toBe((all?.n ?? 0) - 4);
+      // To anyone else only the published ones count: the four under review are not among them.
+      const seen = await vip.api.substance.authorInfo({ userId: studio.userId });
+      expect(seen.videoCount).toBe(published);
+      expect(seen.videoCount).toBe(self.videoCount - 4);
       // The demo member follows the demo author (seeded).
       expect(await vip.api.substance.authorInfo({ userId: studio.userId })).toMatchObject({
         isSelf: false,
