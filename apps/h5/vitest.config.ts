@@ -7,4 +7,5 @@ export default platformProject({
   environment: "jsdom",
   include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
   plugins: [...linguiVitePlugins(), react()],
+  setupFiles: ["./src/test/setup.ts"],
 });

@@ -19,7 +19,10 @@ export const sourceCondition = "@platform/source";
  * `globalSetup` runs once before the project's files (e.g. making media every suite reads);
  * `setupFiles` before each file (e.g. Testing Library's cleanup). `plugins` are Vite plugins
  * (e.g. lingui's macros).
- * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[], setupFiles?: string[], plugins?: import("vite").PluginOption[] }} options
+ * `pool`: jsdom projects run in `vmThreads` — one jsdom per worker instead of one per file
+ * (vitest measured 62 jsdom starts in the app's project, 46 % of its time); each file still gets
+ * its own module graph and globals.
+ * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[], setupFiles?: string[], plugins?: import("vite").PluginOption[], pool?: "forks" | "threads" | "vmThreads" | "vmForks" }} options
  */
 export function platformProject({
   name,
@@ -31,6 +34,7 @@ export function platformProject({
   globalSetup = [],
   setupFiles = [],
   plugins = [],
+  pool = environment === "node" ? "forks" : "vmThreads",
 }) {
   return defineProject({
     plugins,
@@ -44,6 +48,7 @@ export function platformProject({
       // 2-core machines) and schedules its files by it; the root config's figure does not reach
       // here. All projects need the same figure (they share a group). See the root config.
       maxWorkers: WORKERS,
+      pool,
       environment,
       include,
       exclude: [...configDefaults.exclude, "**/dist/**"],

@@ -2,9 +2,9 @@ import { basicAuthorization, encryptReq } from "@platform/api-client";
 import { endpoints } from "@platform/api-client/contract";
 import type { EndpointName } from "@platform/api-client/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embedded, rawPost, rowsOf, signIn, startPlatform } from "./../test/harness";
+import { embedded, rawPost, rowsOf, signIn, startPlatform, startSeeded } from "./../test/harness";
 import type { TestPlatform } from "./../test/harness";
-import { demoAccounts, seed } from "./seed";
+import { demoAccounts } from "./seed";
 import { TrackingBuffer } from "./modules/tracking/buffer";
 import { loggableError } from "./http/loggable";
 import { unusableField } from "./http/route";
@@ -20,8 +20,7 @@ describe("the boundary", () => {
   const [vip] = demoAccounts;
 
   beforeAll(async () => {
-    platform = await startPlatform(embedded);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(embedded);
     const { api } = await signIn(platform, vip);
     bearer = `Bearer ${api.client.accessToken ?? ""}`;
   });

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SmsCodeType } from "@platform/domain";
-import { eachDatabase, freshSmsCode, signIn, startPlatform } from "../test/harness";
+import { eachDatabase, freshSmsCode, signIn, startSeeded, steppingClock } from "../test/harness";
 import type { TestPlatform } from "../test/harness";
 import { TtlCache } from "./cache";
 import { videos } from "./db/schema";
-import { demoAccounts, seed } from "./seed";
+import { demoAccounts } from "./seed";
 
 describe("TtlCache", () => {
   it("forgets entries after their time and the oldest past its size", () => {
@@ -41,9 +41,10 @@ eachDatabase("caches of a running server", (target) => {
   let platform: TestPlatform;
   const [vip] = demoAccounts;
 
+  // The caches read the server's clock: a case moves it on instead of sleeping.
+  const clock = steppingClock();
   beforeAll(async () => {
-    platform = await startPlatform(target, { CATALOGUE_CACHE_MS: "1500" });
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target, { CATALOGUE_CACHE_MS: "1500" }, { now: clock.now });
   });
   afterAll(() => platform.close());
 
@@ -58,7 +59,7 @@ eachDatabase("caches of a running server", (target) => {
     expect((await api.substance.getVideoList({ current: 1, size: 10 })).records[0]?.videoTitle).toBe(
       first.records[0]?.videoTitle,
     );
-    await new Promise((r) => setTimeout(r, 1600));
+    clock.advance(1600);
     expect((await api.substance.getVideoList({ current: 1, size: 10 })).records[0]?.videoTitle).toBe(
       "changed behind the cache",
     );

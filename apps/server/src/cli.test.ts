@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { VideoStatus } from "@platform/domain";
-import { eachDatabase, startPlatform } from "../test/harness";
+import { eachDatabase, startSeeded } from "../test/harness";
 import type { TestPlatform } from "../test/harness";
 import { runCli } from "../test/processes";
 import { videos } from "./db/schema";
 import { reviewQueue } from "./modules/substance/review";
-import { seed } from "./seed";
 
 /**
  * Operator commands never lie (Step 18): beside a running server, `review approve` is kept (on
@@ -16,8 +15,7 @@ import { seed } from "./seed";
 eachDatabase("an operator's command beside the running server", (target) => {
   let platform: TestPlatform;
   beforeAll(async () => {
-    platform = await startPlatform(target);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target);
   }, 120_000);
   afterAll(() => platform.close());
 

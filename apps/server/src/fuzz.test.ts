@@ -13,9 +13,8 @@ import {
   snapshot,
 } from "../test/fuzz-setup";
 import type { Fixtures, Snapshot } from "../test/fuzz-setup";
-import { eachDatabase, rowsOf, startPlatform } from "../test/harness";
+import { eachDatabase, rowsOf, startSeeded } from "../test/harness";
 import type { TestPlatform, signIn } from "../test/harness";
-import { seed } from "./seed";
 
 /**
  * Step 8's fuzz suite: thousands of generated bad requests to every served endpoint (the contract's
@@ -67,13 +66,12 @@ eachDatabase("fuzzing every served endpoint", (target) => {
   const profileWrites: string[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform(target, {
+    platform = await startSeeded(target, {
       // Thousands of sends from one address and phone: the budgets' own suites test the limits.
       SMS_SENDS_PER_PHONE_PER_DAY: "100000",
       SMS_WRONG_CODES_PER_PHONE_PER_DAY: "100000",
       UPLOAD_MAX_PENDING: "100000",
     });
-    await seed(platform.server.ctx);
     ({ fixtures, api } = await prepare(platform));
     before = await snapshot(platform);
     trackingBefore = (await one<{ n: number }>(platform, "select count(*)::int as n from tracking_events")).n;

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embedded, signIn, startPlatform } from "../test/harness";
+import { embedded, signIn, startPlatform, startSeeded } from "../test/harness";
 import type { TestPlatform } from "../test/harness";
-import { demoAccounts, seed } from "./seed";
+import { demoAccounts } from "./seed";
 import { loadConfig } from "./env";
 
 /** What a response must carry, whatever it is. */
@@ -62,8 +62,7 @@ describe("security headers on every response", () => {
         '<script src="/api/h5/config.js"></script><div id=app></div>',
     );
     writeFileSync(join(h5Dist, "assets", "index-abc123.js"), "console.log('app');\n");
-    platform = await startPlatform(embedded, { H5_DIST: h5Dist });
-    await seed(platform.server.ctx);
+    platform = await startSeeded(embedded, { H5_DIST: h5Dist });
     const { api } = await signIn(platform, demoAccounts[0]);
     token = api.client.storage.get("accessToken") ?? "";
     const [video] = (await api.substance.getVideoList({ size: 1 })).records;

@@ -4,10 +4,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { PlatformApi } from "@platform/api-client";
-import { seed } from "../src/seed";
 import type { ReviewDeps } from "../src/modules/substance/review";
 import type { DatabaseTarget, TestPlatform } from "./harness";
-import { registerPhone, rowsOf, signIn, startPlatform } from "./harness";
+import { registerPhone, rowsOf, signIn, startSeeded } from "./harness";
 
 const folder = fileURLToPath(new URL("../.cache/test-uploads", import.meta.url));
 
@@ -119,8 +118,7 @@ export function postingPlatform(target: DatabaseTarget) {
   let started: TestPlatform | undefined;
   let reviewDeps: ReviewDeps | undefined;
   beforeAll(async () => {
-    started = await startPlatform(target, { UPLOAD_PART_BYTES: "65536" });
-    await seed(started.server.ctx);
+    started = await startSeeded(target, { UPLOAD_PART_BYTES: "65536" });
     reviewDeps = { db: started.server.database.db, now: () => new Date() };
   });
   afterAll(() => started?.close());

@@ -10,8 +10,11 @@ export interface DatabaseTarget {
   readonly name: "pglite" | "postgres";
   /** False when no PostgreSQL is reachable: its suites are reported as skipped. */
   readonly available: boolean;
-  /** Make a fresh, empty database; returns its URL (null for PGlite) and how to drop it. */
-  create(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }>;
+  /**
+   * Make a fresh database — empty, or (PostgreSQL) a copy of the `template` database; returns its
+   * URL (null for PGlite, whose database lives in the data folder) and how to drop it.
+   */
+  create(template?: string | null): Promise<{ databaseUrl: string | null; drop(): Promise<void> }>;
 }
 
 const pglite: DatabaseTarget = {
@@ -24,12 +27,12 @@ function postgres(adminUrl: string | null): DatabaseTarget {
   return {
     name: "postgres",
     available: adminUrl !== null,
-    async create() {
+    async create(template = null) {
       if (adminUrl === null) throw new Error("no PostgreSQL (TEST_DATABASE_URL is not set)");
       const name = `platform_test_${randomBytes(6).toString("hex")}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
-      await admin.query(`create database ${name}`);
+      await admin.query(`create database ${name}${template === null ? "" : ` template ${template}`}`);
       await admin.end();
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;

@@ -4,15 +4,16 @@ import { join } from "node:path";
 import { createApiClient, memoryStorage } from "@platform/api-client";
 import type { ApiError, PlatformApi } from "@platform/api-client";
 import type { SmsCodeType } from "@platform/domain";
-import { describe, it } from "vitest";
-import { loadConfig } from "../src/env";
+import { describe, inject, it } from "vitest";
 import type { ServerConfig } from "../src/env";
 import { describeReport, reconcile } from "../src/modules/trade/reconcile";
+import { seed } from "../src/seed";
 import { startServer } from "../src/server";
 import type { RunningServer } from "../src/server";
 import { targets } from "./databases";
 import type { DatabaseTarget } from "./databases";
-import { testMediaDir } from "./media";
+import { testConfig } from "./config";
+import { copyDataDir } from "./template";
 
 export { embedded, postgresTarget, targets } from "./databases";
 export type { DatabaseTarget } from "./databases";
@@ -47,6 +48,12 @@ export interface TestPlatform {
 export interface PlatformOptions {
   /** The server's clock (default: the real one); see {@link minuteClock}. */
   readonly now?: () => Date;
+  /**
+   * Start on a copy of the run's seeded demo data (the server project's global setup seeds it once)
+   * instead of an empty database. Prefer {@link startSeeded}, which also hands the seed's clips to
+   * the media library as a seed would.
+   */
+  readonly seeded?: boolean;
 }
 
 /**
@@ -58,42 +65,42 @@ export function minuteClock(): () => Date {
   return () => new Date(Date.now() + offset);
 }
 
+/** A server on a copy of the run's seeded demo data (see {@link PlatformOptions.seeded}). */
+export function startSeeded(
+  target: DatabaseTarget,
+  env: Record<string, string> = {},
+  options: PlatformOptions = {},
+): Promise<TestPlatform> {
+  return startPlatform(target, env, { ...options, seeded: true });
+}
+
+/** A clock at the real pace that a case can move forward (`advance`) instead of sleeping. */
+export function steppingClock(): { readonly now: () => Date; advance(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}
+
 export async function startPlatform(
   target: DatabaseTarget,
   env: Record<string, string> = {},
   options: PlatformOptions = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), "platform-test-"));
-  const created = await target.create();
-  const { databaseUrl } = created;
-  const config = loadConfig({
-    PORT: "0",
-    DATA_DIR: dataDir,
-    SANDBOX: "true",
-    LOG_LEVEL: "silent",
-    // The quick seed clips, made once by the global setup and shared by every suite.
-    MEDIA_DIR: testMediaDir,
-    SEED_MEDIA: "quick",
-    // Suites read counts right after writing them; the catalogue cache has its own suite.
-    CATALOGUE_CACHE_MS: "0",
-    // Every suite sends its codes and signs in from 127.0.0.1: the per-address and global SMS
-    // budgets and the per-address sign and guest-session rate are raised here; the limits' own
-    // suite (modules/auth/abuse.test.ts) starts servers with the defaults or small ones.
-    SMS_SEND_PER_ADDRESS: "10000,10000,10000",
-    SMS_SEND_GLOBAL: "10000,10000,10000",
-    SMS_WRONG_CODES_PER_ADDRESS_PER_HOUR: "10000",
-    ANONYMOUS_WRITES_PER_MINUTE: "100000",
-    // Background jobs and the payment sandbox move fast in tests; the timings have their own cases.
-    JOBS_POLL_MS: "50",
-    SANDBOX_SETTLE_DELAY_MS: "100",
-    SANDBOX_JITTER_MS: "100",
-    EEPAY_REVIEW_SECONDS: "0",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
-  });
-  const settled = config;
+  // Seeded: the run's template (test/template.ts) is copied instead of seeding again.
+  const template = options.seeded === true ? inject("seedTemplate") : null;
+  const fromDir =
+    template === null ? null : target.name === "pglite" ? template.pgliteDir : template.postgresDir;
+  if (fromDir !== null) copyDataDir(fromDir, dataDir);
+  const created = await target.create(template === null ? null : template.postgresDatabase);
+  const settled = testConfig(dataDir, created.databaseUrl, env);
   const serverOptions = { logger: false, ...(options.now ? { now: options.now } : {}) } as const;
   let server = await startServer(settled, serverOptions);
+  if (template !== null) await seed(server.ctx); // only the clips: every table is already there
   const platform: TestPlatform = {
     get server() {
       return server;

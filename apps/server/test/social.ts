@@ -4,8 +4,8 @@ import type { SQL } from "drizzle-orm";
 import { comments, follows, purchases, users, videoCollects, videos, watchHistory } from "../src/db/schema";
 import { isPublished } from "../src/modules/substance/access";
 import type { VideoRow } from "../src/modules/substance/access";
-import { demoAccounts, seed } from "../src/seed";
-import { signIn, startPlatform } from "./harness";
+import { demoAccounts } from "../src/seed";
+import { signIn, startSeeded } from "./harness";
 import type { DatabaseTarget, TestPlatform } from "./harness";
 
 /**
@@ -62,9 +62,8 @@ export interface Social {
  * collects or purchases), one by one.
  */
 export async function startSocial(target: DatabaseTarget): Promise<Social> {
-  const platform = await startPlatform(target);
+  const platform = await startSeeded(target);
   const db = () => platform.server.ctx.db;
-  await seed(platform.server.ctx);
   const vip = await signIn(platform, vipAccount);
   const ordinary = await signIn(platform, ordinaryAccount);
   const permanent = await signIn(platform, permanentAccount);

@@ -1,12 +1,11 @@
 import { ServerMessageKey, formatAmount } from "@platform/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eachDatabase, failure, startPlatform } from "../../../test/harness";
+import { eachDatabase, failure, startSeeded } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { walletCall } from "../../../test/game";
 import { personWithGold } from "../../../test/money";
 import { GAME_SIGNATURE_HEADER, sandboxGameSecret } from "../../providers/games/protocol";
 import { sign } from "../../providers/payments/signature";
-import { seed } from "../../seed";
 import { reconcile } from "../trade/reconcile";
 
 // Step 16 (decision 0021): the game balance, its bonus condition, and the seamless wallet.
@@ -15,8 +14,7 @@ eachDatabase("the game lobby and its wallet", (target) => {
 
   beforeAll(async () => {
     // Throws of the sandbox game: a win (6), then a loss (1), repeated.
-    platform = await startPlatform(target, { SANDBOX_GAME_DICE: "6,1", GAME_BONUS_PERCENT: "10" });
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target, { SANDBOX_GAME_DICE: "6,1", GAME_BONUS_PERCENT: "10" });
   });
   afterAll(async () => {
     expect((await reconcile(platform.server.database.db)).drift).toEqual([]);

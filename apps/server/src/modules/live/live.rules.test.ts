@@ -22,7 +22,7 @@ const rulesEnv = {
   LIVE_LADDER: "",
   LIVE_RECONNECT_GRACE_MS: "20000",
   LIVE_STALL_MS: "3000",
-  LIVE_CHAT_GAP_MS: "1000",
+  LIVE_CHAT_GAP_MS: "800",
   LIVE_CHAT_PER_MINUTE: "4",
 };
 
@@ -97,10 +97,10 @@ eachDatabase("live rules under attack", (target) => {
         expect(refused.every((a) => a.code === BusinessCode.tooMany)).toBe(true);
         return { accepted: answers.length - refused.length, refused };
       };
-      // LIVE_CHAT_PER_MINUTE is 4: one a second, four bursts, then the minute is full.
+      // LIVE_CHAT_PER_MINUTE is 4: one per LIVE_CHAT_GAP_MS (800 ms), four bursts, then the minute is full.
       const accepted: number[] = [];
       for (let i = 0; i < 5; i++) {
-        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1100));
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 850));
         const { accepted: n, refused } = await burst();
         accepted.push(n);
         if (i === 4) expect(refused[0]?.msgKey).toBe("server.liveChatTooFast");

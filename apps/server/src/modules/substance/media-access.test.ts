@@ -5,11 +5,11 @@ import { promisify } from "node:util";
 import { WatchLevel } from "@platform/domain";
 import { and, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eachDatabase, signIn, startPlatform } from "../../../test/harness";
+import { eachDatabase, signIn, startSeeded } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { decodeErrorsOf, packetsOf } from "../../../test/media";
 import { purchases, videos } from "../../db/schema";
-import { demoAccounts, seed } from "../../seed";
+import { demoAccounts } from "../../seed";
 import { segmentSignature } from "../media/segments";
 
 const [vip, ordinary] = demoAccounts;
@@ -60,8 +60,7 @@ eachDatabase("media access over HTTP", (target) => {
   const ids: Record<WatchLevel, number> = { FREE: 0, SVIP: 0, CHARGE: 0 };
 
   beforeAll(async () => {
-    platform = await startPlatform(target);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target);
     const db = platform.server.ctx.db;
     for (const level of [WatchLevel.FREE, WatchLevel.SVIP, WatchLevel.CHARGE]) {
       const [row] = await db

@@ -7,10 +7,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VideoStatus } from "@platform/domain";
 import { post, sampleVideo, statusBecomes, uploadVideo, videoFile } from "../../../test/creation";
-import { registerPhone, rowsOf, signIn, startPlatform, targets } from "../../../test/harness";
+import { registerPhone, rowsOf, signIn, startSeeded, targets } from "../../../test/harness";
 import { spawnServer } from "../../../test/processes";
 import type { TestPlatform } from "../../../test/harness";
-import { seed } from "../../seed";
 
 const postgres = targets.find((t) => t.name === "postgres");
 /** A dead process's job is taken up 2 s after its last renewal; one ffmpeg at a time. */
@@ -30,8 +29,7 @@ describePg("a transcode killed half-way, on PostgreSQL", () => {
 
   beforeAll(async () => {
     if (!postgres) return;
-    platform = await startPlatform(postgres);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(postgres);
     // This process serves the calls; only the spawned ones run jobs.
     await platform.server.ctx.jobs.stop();
   });

@@ -1,8 +1,8 @@
 import { VIDEO_PUBLISHED } from "@platform/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eachDatabase, rowsOf, signIn, startPlatform } from "../../../test/harness";
+import { eachDatabase, rowsOf, signIn, startSeeded } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { demoAccounts, seed } from "../../seed";
+import { demoAccounts } from "../../seed";
 import { TREND_DAYS, TREND_MAX, utcDay } from "./trend";
 
 // Step 16: the 'trend' tab — the videos most played in the last week.
@@ -11,8 +11,7 @@ eachDatabase("the trend list", (target) => {
   const [vip] = demoAccounts;
 
   beforeAll(async () => {
-    platform = await startPlatform(target);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target);
   });
   afterAll(() => platform.close());
 

@@ -1,17 +1,16 @@
 import { StorageKey } from "@platform/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eachDatabase, rowsOf, signIn, startPlatform } from "../../../test/harness";
+import { eachDatabase, rowsOf, signIn, startSeeded } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { appModules } from "../../db/schema";
-import { demoAccounts, seed } from "../../seed";
+import { demoAccounts } from "../../seed";
 
 eachDatabase("the navigation map's modules", (target) => {
   let platform: TestPlatform;
   const [, ordinary] = demoAccounts;
 
   beforeAll(async () => {
-    platform = await startPlatform(target);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target);
   });
   afterAll(() => platform.close());
 

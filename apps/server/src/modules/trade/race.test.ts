@@ -2,12 +2,11 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { aMinuteLater, lastSmsCode, rowsOf, startPlatform, targets } from "../../../test/harness";
+import { aMinuteLater, lastSmsCode, rowsOf, startSeeded, targets } from "../../../test/harness";
 import { callOn, spawnServer } from "../../../test/processes";
 import { peopleWithTokens, testCard } from "../../../test/money";
 import type { TestPlatform } from "../../../test/harness";
 import { idempotencyKeys, purchases, users, videos, vipGoods, vipOrders } from "../../db/schema";
-import { seed } from "../../seed";
 import { sign } from "../../providers/payments/signature";
 import { sandboxSecret } from "../../providers/payments/sandbox/secret";
 import { reconcile } from "./reconcile";
@@ -28,8 +27,7 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
 
   beforeAll(async () => {
     if (!postgres) return;
-    platform = await startPlatform(postgres);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(postgres);
     // A second server process on the same database: its own pool, its own job runner.
     second = await spawnServer(platform);
   }, 120_000);

@@ -2,13 +2,12 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aMinuteLater, lastSmsCode, rowsOf, startPlatform, targets } from "../../../test/harness";
+import { aMinuteLater, lastSmsCode, rowsOf, startSeeded, targets } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { peopleWithTokens, rulesEnv, testCard } from "../../../test/money";
 import { callOn, runCli, spawnServer } from "../../../test/processes";
 import { gameBets, withdrawOrders } from "../../db/schema";
 import { walletCall } from "../../../test/game";
-import { seed } from "../../seed";
 import { reconcile } from "./reconcile";
 import { balancesOf } from "./wallet";
 
@@ -26,8 +25,7 @@ describePg("money rules under concurrency, on PostgreSQL with two server process
 
   beforeAll(async () => {
     if (!postgres) return;
-    platform = await startPlatform(postgres, rulesEnv);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(postgres, rulesEnv);
     second = await spawnServer(platform, rulesEnv);
     origins = [platform.server.origin, second.origin];
   }, 120_000);

@@ -3,7 +3,7 @@ import { endpoints } from "@platform/api-client";
 import { GameRoundOutcome, MessageKind, SmsCodeType } from "@platform/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aMinuteLater, eachDatabase, lastSmsCode, rowsOf, startPlatform, until } from "../../../test/harness";
+import { aMinuteLater, eachDatabase, lastSmsCode, rowsOf, startSeeded, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { peopleWithTokens, personWithGold, rulesEnv, testCard } from "../../../test/money";
 import { walletCall } from "../../../test/game";
@@ -12,7 +12,6 @@ import { withCause } from "../../db/cause";
 import { gameBets, journals, messages } from "../../db/schema";
 import { sign } from "../../providers/payments/signature";
 import { sandboxSecret } from "../../providers/payments/sandbox/secret";
-import { seed } from "../../seed";
 import { sweepOpenBets } from "../game/sweep";
 import { decideWin, journalsOf } from "./desk";
 import { providerOf } from "./providers";
@@ -41,8 +40,7 @@ eachDatabase("money rules (Step 17)", (target) => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await startPlatform(target, rulesEnv);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target, rulesEnv);
   }, 120_000);
   afterAll(() => platform.close());
 

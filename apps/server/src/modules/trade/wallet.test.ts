@@ -2,12 +2,12 @@ import { lockPeople } from "../../db/locks";
 import { WatchLevel } from "@platform/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eachDatabase, failure, signIn, startPlatform } from "../../../test/harness";
+import { eachDatabase, failure, signIn, startSeeded } from "../../../test/harness";
 import { personWithGold } from "../../../test/money";
 import type { TestPlatform } from "../../../test/harness";
 import type { Db } from "../../db/database";
 import { ledgerEntries, purchases, users, videos, walletAccounts } from "../../db/schema";
-import { demoAccounts, seed } from "../../seed";
+import { demoAccounts } from "../../seed";
 import {
   BalanceType,
   PlatformAccount,
@@ -52,8 +52,7 @@ eachDatabase("wallet core and buying", (target) => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await startPlatform(target);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target);
   });
   afterAll(() => platform.close());
 

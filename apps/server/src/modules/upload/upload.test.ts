@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eachDatabase, failure, signIn, startPlatform } from "../../../test/harness";
+import { eachDatabase, failure, signIn, startSeeded } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { demoAccounts, seed } from "../../seed";
+import { demoAccounts } from "../../seed";
 
 /** A tiny real PNG (1×1). */
 const png = Buffer.from(
@@ -13,8 +13,7 @@ const png = Buffer.from(
 eachDatabase("uploads and the background", (target) => {
   let platform: TestPlatform;
   beforeAll(async () => {
-    platform = await startPlatform(target);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target);
   });
   afterAll(() => platform.close());
 

@@ -10,10 +10,10 @@ import {
   registerPhone,
   rowsOf,
   signIn,
-  startPlatform,
+  startSeeded,
 } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { demoAccounts, seed } from "../../seed";
+import { demoAccounts } from "../../seed";
 
 // Step 15: the account's own changes (avatar, password, phone, deletion) and the message centre.
 eachDatabase("the account and its messages", (target) => {
@@ -21,8 +21,7 @@ eachDatabase("the account and its messages", (target) => {
   const [vip, , permanent] = demoAccounts;
 
   beforeAll(async () => {
-    platform = await startPlatform(target);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target);
   });
   afterAll(() => platform.close());
 

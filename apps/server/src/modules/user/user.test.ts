@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eachDatabase, failure, signIn, rawPost, rowsOf, startPlatform } from "../../../test/harness";
+import { eachDatabase, failure, rawPost, rowsOf, signIn, startSeeded, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { demoAccounts, seed } from "../../seed";
 
@@ -8,8 +8,7 @@ eachDatabase("user, system and tracking", (target) => {
   const [vip, ordinary, permanent] = demoAccounts;
 
   beforeAll(async () => {
-    platform = await startPlatform(target);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target);
   });
   afterAll(() => platform.close());
 
@@ -143,10 +142,14 @@ eachDatabase("user, system and tracking", (target) => {
     await platform.client().track({ event: "open", page: "/login" });
     const before = await rowsOf<{ n: number }>(platform, `select count(*)::int as n from tracking_events`);
     expect(before[0]?.n).toBe(0);
-    await new Promise((r) => setTimeout(r, 1300));
-    const rows = await rowsOf<{ user_id: number | null; event: string; data: { i?: number } }>(
-      platform,
-      `select user_id, event, data from tracking_events order by id`,
+    // The buffer writes them together within a second (modules/tracking/buffer.ts).
+    const rows = await until(
+      () =>
+        rowsOf<{ user_id: number | null; event: string; data: { i?: number } }>(
+          platform,
+          `select user_id, event, data from tracking_events order by id`,
+        ),
+      (r) => r.length > 0,
     );
     expect(rows).toHaveLength(4);
     expect(rows.slice(0, 3).map((r) => [String(r.user_id), r.data.i])).toEqual([

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { payablePrice } from "@platform/domain";
-import { eachDatabase, failure, rowsOf, startPlatform } from "../../../test/harness";
+import { eachDatabase, failure, rowsOf, startSeeded } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { personWithGold } from "../../../test/money";
-import { seed } from "../../seed";
 import { users, videos } from "../../db/schema";
 import { previewLimitMs, viewerOf } from "../substance/access";
 import { reconcile } from "../trade/reconcile";
@@ -18,8 +17,7 @@ eachDatabase("super membership: plans, opening, renewing", (target) => {
   let prices: { month: number; quarter: number; permanent: number };
 
   beforeAll(async () => {
-    platform = await startPlatform(target);
-    await seed(platform.server.ctx);
+    platform = await startSeeded(target);
     const { api } = await personWithGold(platform);
     const goods = await api.user.vipGoodList();
     const byDays = (days: number) => goods.find((g) => g.days === days) ?? goods[0]!;
