@@ -120,6 +120,22 @@ export async function lastSms(mobile: string): Promise<{ code: string; purpose: 
   return body.data;
 }
 
+/** The newest sandbox SMS code of a purpose to this phone, once it has come. */
+export async function codeOf(mobile: string, purpose: string): Promise<string> {
+  let code = "";
+  await expect
+    .poll(
+      async () => {
+        const sms = await lastSms(mobile);
+        code = sms?.purpose === purpose ? sms.code : "";
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  return code;
+}
+
 /** The last code the SMS sandbox "sent" to a phone. */
 export async function lastSmsCode(mobile: string): Promise<string> {
   const sent = await lastSms(mobile);

@@ -6,7 +6,7 @@ import {
   demo,
   e2eBrowser,
   geekLab,
-  lastSmsCode,
+  codeOf,
   myTab,
   registerAccount,
   screenshot,
@@ -222,11 +222,10 @@ describe("the money screens at 320 px in English", () => {
         await page.locator("input").nth(1).fill("New User");
         await page.locator("input").nth(2).fill("China Merchants Bank");
         await page.getByRole("button", { name: /code/i }).click();
-        await page.waitForTimeout(1000);
         await page
           .locator("input")
           .nth(3)
-          .fill(await lastSmsCode(account.mobile));
+          .fill(await codeOf(account.mobile, "PAYEE"));
         await page.getByRole("button", { name: /add/i }).last().click();
         await page.waitForURL("**/cardmanage", { timeout: 15_000 });
       }

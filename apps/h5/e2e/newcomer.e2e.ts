@@ -162,8 +162,8 @@ describe("what a new user tripped over", () => {
     await page.reload();
     const toast = page.getByRole("alert").filter({ hasText: "网络错误，请检查网络后重试" });
     await expect.poll(() => toast.count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    // Every failing call of the page has failed by now.
-    await page.waitForTimeout(1500);
+    // Every failing call of the page has failed once the network has been quiet for 500 ms.
+    await page.waitForLoadState("networkidle");
     expect(await toast.count()).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { luhnBalanced } from "@platform/domain";
-import { e2eBrowser, inLanguage, lastSms, registerAccount, screenshot, signInQuickly } from "./browser";
+import { codeOf, e2eBrowser, inLanguage, registerAccount, screenshot, signInQuickly } from "./browser";
 import { gold, rechargeOnProviderPage } from "./trading";
 
 // Step 19's money journeys (issue 37, items 10, 11 and 15) in both languages: a recharge's result
@@ -61,22 +61,6 @@ function sandboxCard(): string {
   cards++;
   const body = `6223${String(process.pid % 100_000).padStart(5, "0")}${String(700 + cards).padStart(4, "0")}`;
   return luhnBalanced(`${body}00008`, 13);
-}
-
-/** The newest sandbox SMS code of a purpose to this phone, once it has come. */
-async function codeOf(mobile: string, purpose: string): Promise<string> {
-  let code = "";
-  await expect
-    .poll(
-      async () => {
-        const sms = await lastSms(mobile);
-        code = sms?.purpose === purpose ? sms.code : "";
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
-  return code;
 }
 
 /**
@@ -155,7 +139,6 @@ describe.each(["zh", "en"] as const)("Step 19's money journeys (%s)", (lang) => 
     await page.getByLabel(w.cardNumber).fill(sandboxCard());
     await page.getByLabel(w.holder).fill("新用户");
     await page.getByLabel(w.bankName, { exact: true }).fill("中国银行");
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     await page.getByRole("button", { name: w.getCode }).click();
     await page.getByLabel(w.code, { exact: true }).fill(await codeOf(account.mobile, "PAYEE"));
     await page.getByRole("button", { name: w.confirmAdd }).click();
@@ -167,7 +150,6 @@ describe.each(["zh", "en"] as const)("Step 19's money journeys (%s)", (lang) => 
     // (d) A reserved withdrawal to it; cancelled meanwhile, the urge is refused with the reason.
     await page.getByLabel(w.amount).fill("20");
     await page.getByRole("radio", { name: w.reserved }).check();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     await page.getByRole("button", { name: w.getCode }).click();
     await page.getByLabel(w.code, { exact: true }).fill(await codeOf(account.mobile, "WITHDRAW"));
     await page.getByRole("button", { name: w.withdraw }).click();
