@@ -5,7 +5,15 @@ import { defineConfig } from "vitest/config";
 // one summary at the end (the README's test command runs this after build, typecheck and lint).
 export default defineConfig({
   test: {
-    projects: ["packages/*/vitest.config.ts", "apps/*/vitest.config.ts", "apps/h5/vitest.e2e.config.ts"],
+    // Tiers (Step 20, README "Tests"): unit = domain, api-client, i18n, ui, h5, server-unit;
+    // integration = server; fuzz = server-fuzz; e2e = h5-e2e. This file runs them all.
+    projects: [
+      "packages/*/vitest.config.ts",
+      "apps/*/vitest.config.ts",
+      "apps/server/vitest.unit.config.ts",
+      "apps/server/vitest.fuzz.config.ts",
+      "apps/h5/vitest.e2e.config.ts",
+    ],
     passWithNoTests: true,
     // Three files at a time on these 2-core machines: the suites mostly wait (on a server, a
     // database, Chromium, ffmpeg), and vitest's default (cores − 1) ran them one by one. Measured:

@@ -11,6 +11,8 @@ export declare function platformProject(options: {
   name: string;
   environment?: "node" | "jsdom" | "happy-dom";
   include?: string[];
+  /** Files of `include` that belong to another tier's project. */
+  exclude?: string[];
   inline?: string[];
   testTimeout?: number;
   hookTimeout?: number;
@@ -20,4 +22,6 @@ export declare function platformProject(options: {
   setupFiles?: string[];
   /** Vite plugins for the project's transforms (e.g. lingui macros). */
   plugins?: PluginOption[];
+  /** Default: forks for node, vmThreads (one jsdom per worker) for jsdom projects. */
+  pool?: "forks" | "threads" | "vmThreads" | "vmForks";
 }): UserWorkspaceConfig;

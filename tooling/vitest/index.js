@@ -22,12 +22,13 @@ export const sourceCondition = "@platform/source";
  * `pool`: jsdom projects run in `vmThreads` — one jsdom per worker instead of one per file
  * (vitest measured 62 jsdom starts in the app's project, 46 % of its time); each file still gets
  * its own module graph and globals.
- * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[], setupFiles?: string[], plugins?: import("vite").PluginOption[], pool?: "forks" | "threads" | "vmThreads" | "vmForks" }} options
+ * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], exclude?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[], setupFiles?: string[], plugins?: import("vite").PluginOption[], pool?: "forks" | "threads" | "vmThreads" | "vmForks" }} options
  */
 export function platformProject({
   name,
   environment = "node",
   include = ["src/**/*.test.{ts,tsx}"],
+  exclude = [],
   inline = [],
   testTimeout = 5_000,
   hookTimeout = 10_000,
@@ -51,7 +52,7 @@ export function platformProject({
       pool,
       environment,
       include,
-      exclude: [...configDefaults.exclude, "**/dist/**"],
+      exclude: [...configDefaults.exclude, "**/dist/**", ...exclude],
       server: { deps: { inline } },
       testTimeout,
       hookTimeout,
