@@ -1,6 +1,16 @@
 // Prints vitest's own counts as the run's last line ("tests: N passed, N failed, N skipped"),
 // after the coverage report that vitest prints below its summary, and exits with vitest's status.
+// Above it, one line per tier (unit, integration, fuzz, e2e): tests and the files' summed time.
 import { readFileSync } from "node:fs";
+
+/** Tests the whole command ran at the last step (Step 19's count), to compare against. */
+const BEFORE = { step: 19, tests: 2381 };
+/** The server's files that are in the unit tier (apps/server/test/tiers.ts). */
+const SERVER_UNIT = [
+  "src/layers.test.ts",
+  "src/db/transaction.test.ts",
+  "src/providers/payments/http-provider.test.ts",
+];
 
 const [file, statusArg] = process.argv.slice(2);
 const status = Number(statusArg ?? 1);
@@ -11,6 +21,32 @@ try {
   console.log("tests: 0 passed, 1 failed (vitest wrote no results)");
   process.exit(status || 1);
 }
+
+function tierOf(path) {
+  if (path.includes("/apps/h5/e2e/")) return "e2e";
+  if (path.endsWith("/apps/server/src/fuzz.test.ts")) return "fuzz";
+  if (path.includes("/apps/server/"))
+    return SERVER_UNIT.some((f) => path.endsWith(`/apps/server/${f}`)) ? "unit" : "integration";
+  return "unit";
+}
+
+const tiers = new Map();
+for (const suite of results.testResults ?? []) {
+  const tier = tiers.get(tierOf(suite.name)) ?? { tests: 0, files: 0, ms: 0 };
+  tier.files += 1;
+  tier.tests += suite.assertionResults?.length ?? 0;
+  tier.ms += Math.max(0, (suite.endTime ?? 0) - (suite.startTime ?? 0));
+  tiers.set(tierOf(suite.name), tier);
+}
+for (const name of ["unit", "integration", "fuzz", "e2e"]) {
+  const t = tiers.get(name);
+  if (t)
+    console.log(
+      `  ${name.padEnd(12)} ${String(t.tests).padStart(5)} tests in ${String(t.files).padStart(3)} files, ${(t.ms / 1000).toFixed(0)} s of file time`,
+    );
+}
+const total = results.numTotalTests;
+console.log(`  ${total} tests in all (Step ${BEFORE.step}: ${BEFORE.tests})`);
 const skipped = results.numPendingTests + results.numTodoTests;
 console.log(`tests: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`);
 process.exit(status);

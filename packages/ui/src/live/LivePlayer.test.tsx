@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { Language, renderUi } from "../test/render";
 import { fakeShaka, pendingShaka } from "../test/fakeShaka";
 import { LivePlayer } from "./LivePlayer";
@@ -63,6 +63,11 @@ describe("LivePlayer", () => {
   });
 
   it("a playlist answered 403 (the room turned paid) stops retrying and says so to the room", async () => {
+    // The page's timers are fake (moving with real time too, for waitFor): 5 s pass at once below.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const fake = fakeShaka();
     const onRefused = vi.fn();
     await renderUi(<LivePlayer {...props} loadShaka={fake.load} onRefused={onRefused} />);
@@ -75,7 +80,8 @@ describe("LivePlayer", () => {
       expect(onRefused).toHaveBeenCalledTimes(1);
     });
     expect(await screen.findByText("直播暂时无法播放")).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Five seconds later (a live stream's retries come every second) nothing was loaded again.
+    await vi.advanceTimersByTimeAsync(5000);
     expect(fake.players[0]?.loads.length).toBe(1);
     expect(screen.queryByText("直播信号中断，正在重新连接…")).toBeNull();
   });
