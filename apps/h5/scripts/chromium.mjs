@@ -1,7 +1,7 @@
 // Chromium's launch flags, written once for everything that starts it here: the measuring scripts
 // (harness.mjs: perf, first-frame) and the end-to-end journeys (e2e/browser.ts).
 
-/** The flags ARCHITECTURE.md lists, verified on these machines. */
+/** The flags docs/architecture.md lists (Browser), verified on these machines. */
 export const chromiumFlags = [
   "--headless",
   "--no-sandbox",

@@ -58,7 +58,7 @@ describe("the req field: AES-256-GCM, opened by node:crypto as the server does",
   });
 });
 
-describe("passwords: RSA-OAEP SHA-256 after UTF-8 (ARCHITECTURE.md)", () => {
+describe("passwords: RSA-OAEP SHA-256 after UTF-8 (docs/architecture.md)", () => {
   it.each([
     ["ASCII", "secret12"],
     ["Chinese", "密码是中文的123"],

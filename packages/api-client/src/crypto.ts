@@ -8,7 +8,7 @@
  *    in a secure context, Node ≥ 20), so no library is shipped for it.
  * 2. Passwords: RSA-OAEP with SHA-256 under the public key from `getKey`, via jsencrypt, which is
  *    loaded only when a password is encrypted. The password is UTF-8 encoded first, because
- *    jsencrypt's OAEP path turns each character into one byte (ARCHITECTURE.md).
+ *    jsencrypt's OAEP path turns each character into one byte (docs/architecture.md).
  */
 
 const IV_BYTES = 12;

@@ -5,7 +5,7 @@ import { encryptPassword } from "./crypto";
 import type { Credentials } from "./types";
 
 /**
- * The multi-call flows of signing in (ARCHITECTURE.md "Login"): each saves the credentials it gets,
+ * The multi-call flows of signing in (docs/architecture.md, "Login"): each saves the credentials it gets,
  * so the next call already carries the new token.
  */
 export interface SessionFlows {
