@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, vi } from "vitest";
 import type { PlatformApi } from "@platform/api-client";
 import type { ReviewDeps } from "../src/modules/substance/review";
 import type { DatabaseTarget, TestPlatform } from "./harness";
@@ -114,6 +114,9 @@ export async function until(condition: () => boolean, timeoutMs = 30_000): Promi
  * freshly registered person, signed in).
  */
 export function postingPlatform(target: DatabaseTarget) {
+  // Its cases wait for ffmpeg to make renditions (statusBecomes waits up to 60 s): on a loaded
+  // 2-core machine the project's 30 s per case was too little (two timeouts in a full run).
+  vi.setConfig({ testTimeout: 120_000 });
   const clip = sampleVideo("landscape-3s", { seconds: 3, width: 640, height: 360, noise: true });
   let started: TestPlatform | undefined;
   let reviewDeps: ReviewDeps | undefined;
