@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import type { CspSettings } from "../env";
 
 /**
  * The Content-Security-Policy of every response, as strict as the built H5 app allows (the e2e
@@ -32,8 +31,21 @@ import type { CspSettings } from "../env";
  *   app (clickjacking the buy popup).
  *
  * Extra origins come from the settings (`CSP_CONNECT_SRC`, `CSP_IMG_SRC`, `CSP_MEDIA_SRC`,
- * `CSP_FRAME_SRC`, validated in `env.ts`), and `CSP_REPORT_URI` adds `report-uri`.
+ * `CSP_FRAME_SRC`, validated in `env/csp.ts`), and `CSP_REPORT_URI` adds `report-uri`.
  */
+/**
+ * Origins the Content-Security-Policy allows beyond this server, by directive (none by default):
+ * payment pages, object storage and sockets. Each is a bare origin.
+ */
+export interface CspSettings {
+  readonly connectSrc: readonly string[];
+  readonly imgSrc: readonly string[];
+  readonly mediaSrc: readonly string[];
+  readonly frameSrc: readonly string[];
+  /** Where browsers report violations (`report-uri`): an http(s) URL or a path of this server. */
+  readonly reportUri: string | null;
+}
+
 /** The hashes of the app page's inline scripts and styles (`app-page.ts`). */
 export interface InlineHashes {
   readonly scriptHashes: readonly string[];

@@ -198,12 +198,18 @@ async function orNull<T>(promise: Promise<T>): Promise<T | null> {
   }
 }
 
+/** A payment provider's address and shared secret (none: the sandbox's, while it is on). */
+export interface ProviderSettings {
+  readonly url: string | null;
+  readonly secret: string | null;
+}
+
 /**
  * Each payment provider over HTTP: a real one where PAY_<CHANNEL>_URL says, else the sandbox party
  * served at `origin()` (this server's, or — for the operators' commands — the running server's).
  */
 export function paymentProviders(
-  settings: Readonly<Record<PaymentChannel, { readonly url: string | null; readonly secret: string | null }>>,
+  settings: Readonly<Record<PaymentChannel, ProviderSettings>>,
   signingKey: string,
   origin: () => string,
   now: () => Date,

@@ -1,0 +1,135 @@
+import { isIP } from "node:net";
+import { flag, group, listOf, matching, oneOf, orElse, orNull, setting, text, whole } from "./setting";
+import type { Read } from "./setting";
+
+const proxyKeywords = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a CIDR or one of proxy-addr's keywords. */
+function isProxy(entry: string): boolean {
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  const maxBits = family === 6 ? 128 : 32;
+  const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+  return proxyKeywords.has(entry) || (family !== 0 && validBits && rest.length === 0);
+}
+
+/** The process: where it listens, where its data lives, what it serves and logs. */
+export const serverSettings = {
+  nodeEnv: setting("NODE_ENV", orNull(text), {
+    default: "—",
+    description:
+      "`production`: needs `REQ_KEY`, `CLIENT_SECRET`, `SIGNING_KEY` set explicitly; turns `SANDBOX`, `SEED` and `VALIDATE_RESPONSES` off by default",
+  }),
+  host: setting("HOST", orElse(text, "127.0.0.1"), {
+    default: "`127.0.0.1`",
+    description: "the address to listen on",
+  }),
+  port: setting("PORT", orElse(whole(0), 8080), {
+    default: "`8080`",
+    description: "the port to listen on (`0`: any free port)",
+  }),
+  dataDir: setting("DATA_DIR", orNull(text), {
+    default: "`<repo>/data`",
+    description:
+      "embedded database (`db/`), generated secrets (`secrets.json`, mode 600), later media and uploads",
+  }),
+  h5Dist: setting("H5_DIST", orNull(text), {
+    default: "`<repo>/apps/h5/dist`",
+    description: "the built app served at `/`",
+  }),
+  logLevel: setting("LOG_LEVEL", orElse(text, "info"), {
+    default: "`info`",
+    description: "pino level (`silent` in tests)",
+  }),
+  seed: setting("SEED", orNull(flag), {
+    default: "on, off in production",
+    description: "demo data on an empty database (and the seed media, made once by ffmpeg)",
+  }),
+  mediaDir: setting("MEDIA_DIR", orNull(text), {
+    default: "`<DATA_DIR>/media`",
+    description: "seed clips and their HLS renditions (cached: a restart makes nothing)",
+  }),
+  seedMedia: setting("SEED_MEDIA", orElse(oneOf(["full", "quick"]), "full"), {
+    default: "`full`",
+    description:
+      "`full`: six clips, 0:36 to 1:01:08 (first start ≈ 75 s, ≈ 270 MB); `quick`: three short ones",
+  }),
+  validateResponses: setting("VALIDATE_RESPONSES", orNull(flag), {
+    default: "on, off in production",
+    description: "check every answer against the contract's response schema",
+  }),
+  trustProxy: setting(
+    "TRUST_PROXY",
+    orElse(
+      listOf(matching(isProxy, "is not an address, a CIDR, or one of loopback, linklocal, uniquelocal")),
+      [],
+    ),
+    {
+      default: "none",
+      description:
+        "proxies whose `X-Forwarded-For` names the client (addresses, CIDRs, `loopback`, `linklocal`, `uniquelocal`; comma- or space-separated)",
+    },
+  ),
+  customerServiceUrl: setting("CUSTOMER_SERVICE_URL", orNull(text), {
+    default:
+      "the sandbox's page `/sandbox/support` while `SANDBOX` is on (none otherwise: the call answers 503)",
+    description: "the support system `customService/callByType/PLATFORM` opens",
+  }),
+  operator: setting("OPERATOR", orNull(text), {
+    default: "the login name",
+    description: "who runs the operators' commands, as the ledger records it",
+  }),
+};
+
+export const serverGroup = group("The process", serverSettings);
+
+export interface ServerPart {
+  readonly production: boolean;
+  readonly host: string;
+  readonly port: number;
+  /** Where the embedded database, generated secrets, uploads and media live. */
+  readonly dataDir: string;
+  /** The built H5 app, served at / when it exists. */
+  readonly h5Dist: string;
+  readonly logLevel: string;
+  /** Who runs the operators' commands (cli.ts), as the ledger records them; default: the login name. */
+  readonly operator: string | null;
+  /** Seed demo data at start (default on outside production). */
+  readonly seed: boolean;
+  /** Where media lives: the seed clips ffmpeg makes (cached there) and their HLS renditions. */
+  readonly mediaDir: string;
+  /** Which seed clips to make: `full` (the demo: short to over an hour) or `quick` (tests). */
+  readonly mediaProfile: "full" | "quick";
+  /** Check every answer against the contract's response schema (default on outside production). */
+  readonly validateResponses: boolean;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (addresses, CIDRs, or `loopback`, `linklocal`,
+   * `uniquelocal`): none by default, so the client address is the connection's own.
+   */
+  readonly trustProxy: readonly string[];
+  /** The support system `customService` opens; null: the sandbox's page (SANDBOX on) or none. */
+  readonly customerServiceUrl: string | null;
+}
+
+/** `repoRoot` ends with a slash: the defaults of the data folder and the built app hang from it. */
+export function serverOf(read: Read, repoRoot: string): ServerPart {
+  const s = serverSettings;
+  const production = read(s.nodeEnv) === "production";
+  const dataDir = read(s.dataDir) ?? `${repoRoot}data`;
+  return {
+    production,
+    host: read(s.host),
+    // 0: any free port (tests).
+    port: read(s.port),
+    dataDir,
+    h5Dist: read(s.h5Dist) ?? `${repoRoot}apps/h5/dist`,
+    logLevel: read(s.logLevel),
+    operator: read(s.operator),
+    seed: read(s.seed) ?? !production,
+    mediaDir: read(s.mediaDir) ?? `${dataDir}/media`,
+    mediaProfile: read(s.seedMedia),
+    validateResponses: read(s.validateResponses) ?? !production,
+    trustProxy: read(s.trustProxy),
+    customerServiceUrl: read(s.customerServiceUrl),
+  };
+}
