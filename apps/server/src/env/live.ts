@@ -26,6 +26,10 @@ export interface LiveSettings {
   readonly chatGapMs: number;
   /** Chat streams one client address may hold open, every process together. */
   readonly streamsPerAddress: number;
+  /** How often each process renews its presence and checks its chat streams' right again (ms). */
+  readonly checkEveryMs: number;
+  /** How often the packager renews a live room's cover picture (seconds). */
+  readonly coverEverySeconds: number;
 }
 
 /** A port, or `off` (as unset: no ingest). */
@@ -106,6 +110,15 @@ export const liveSettings = {
     description:
       "chat streams one client address may hold open, every process together (leases, 30 s after a crash)",
   }),
+  checkEveryMs: setting("LIVE_CHECK_EVERY_MS", orElse(whole(100), 5000), {
+    default: "`5000`",
+    description:
+      "how often each process renews its rooms' presence and checks its chat streams' right to watch again",
+  }),
+  coverEverySeconds: setting("LIVE_COVER_EVERY_SECONDS", orElse(whole(1), 5), {
+    default: "`5`",
+    description: "how often a live room's cover picture is renewed",
+  }),
 };
 
 export const liveGroup = group("Live rooms", liveSettings);
@@ -126,5 +139,7 @@ export function liveOf(read: Read, host: string): LiveSettings {
     chatPerMinute: read(s.chatPerMinute),
     chatGapMs: read(s.chatGapMs),
     streamsPerAddress: read(s.streamsPerAddress),
+    checkEveryMs: read(s.checkEveryMs),
+    coverEverySeconds: read(s.coverEverySeconds),
   };
 }

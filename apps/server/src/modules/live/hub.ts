@@ -10,7 +10,7 @@
  * access changes (NOTIFY'd to every process) each viewer is told, in an `access` event, what they
  * need now to watch and write — the stream goes on. A stream is closed, with a `closed` event
  * saying why, when the viewer's token runs out or its session is revoked (every process checks
- * its streams again every PRESENCE_MS). Each stream holds a place among its address's
+ * its streams again every LIVE_CHECK_EVERY_MS, 5 s by default). Each stream holds a place among its address's
  * (`limits.ts`), renewed here.
  */
 import { randomBytes } from "node:crypto";
@@ -26,9 +26,6 @@ import { LIVE_CHANNEL } from "./notify";
 import type { Wire } from "./notify";
 import { locksOf, onlineCounts } from "./rooms";
 
-/** How often a process renews its presence rows and places, tells its viewers the room's count
- * and checks its streams' right to watch again. */
-const PRESENCE_MS = 5000;
 /** A comment line keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 /** The longest a timer can wait (node's limit); a later expiry is looked at again then. */
@@ -62,7 +59,7 @@ export class LiveHub {
   private readonly rooms = new Map<number, Set<ChatViewer>>();
   /** This process, as its presence rows and stream leases name it. */
   readonly process = randomBytes(8).toString("hex");
-  /** The places (leases) this process's streams hold, renewed every PRESENCE_MS. */
+  /** The places (leases) this process's streams hold, renewed every LIVE_CHECK_EVERY_MS. */
   private readonly places = new Set<string>();
   private readonly expiries = new Map<ChatViewer, NodeJS.Timeout>();
   private stopListening: (() => Promise<void>) | null = null;
@@ -80,11 +77,13 @@ export class LiveHub {
       this.stopListening = await this.ctx.listen(LIVE_CHANNEL, (payload) => {
         this.deliver(payload);
       });
+      // Every LIVE_CHECK_EVERY_MS the process renews its presence rows and places, tells its
+      // viewers the room's count and checks its streams' right to watch again.
       this.timer = setInterval(() => {
         void this.report().catch((error: unknown) => {
           this.ctx.log.warn({ error: String(error) }, "live presence report failed");
         });
-      }, PRESENCE_MS);
+      }, this.ctx.config.live.checkEveryMs);
       this.timer.unref();
       this.heartbeat = setInterval(() => {
         for (const viewers of this.rooms.values()) for (const viewer of viewers) viewer.send(": ping\n\n");

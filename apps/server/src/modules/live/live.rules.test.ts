@@ -24,6 +24,10 @@ const rulesEnv = {
   LIVE_STALL_MS: "3000",
   LIVE_CHAT_GAP_MS: "800",
   LIVE_CHAT_PER_MINUTE: "4",
+  // Each process checks its streams every 300 ms and renews covers every second, so the cases
+  // below see several rounds of both without waiting seconds.
+  LIVE_CHECK_EVERY_MS: "300",
+  LIVE_COVER_EVERY_SECONDS: "1",
 };
 
 type Chat = Awaited<ReturnType<typeof openChat>>;
@@ -195,8 +199,9 @@ eachDatabase("live rules under attack", (target) => {
         expect(accessOf(anonymous)).toEqual([{ lockedBy: "CHARGE" }]);
         expect(accessOf(signedIn)).toEqual([{ lockedBy: "CHARGE" }]);
         expect(accessOf(holding)).toEqual([{ lockedBy: null }]);
-        // No stream is closed, not even by the checks every process makes every 5 s.
-        await new Promise((resolve) => setTimeout(resolve, 6000));
+        // No stream is closed, not even by the checks every process makes (every 300 ms here):
+        // three rounds of them.
+        await new Promise((resolve) => setTimeout(resolve, 900));
         for (const chat of chats) {
           expect(closedEvent(chat.events)).toBeUndefined();
           expect(chat.ended).toBe(false);
@@ -260,10 +265,15 @@ eachDatabase("live rules under attack", (target) => {
         (p) => p.status === 200,
         15_000,
       );
-      // The packager makes a picture every 5 s: wait for two more.
-      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      // The packager renews the live picture every second here: the buyer's changes, the still
+      // shown to everyone else does not.
+      const paidLater = await until(
+        () => picture(tokenOf(buyer.api)),
+        (p) => p.status === 200 && p.bytes !== paidFirst.bytes,
+        15_000,
+      );
+      expect(paidLater.bytes).not.toBe(paidFirst.bytes);
       expect((await picture()).bytes).toBe(first.bytes);
-      expect((await picture(tokenOf(buyer.api))).bytes).not.toBe(paidFirst.bytes);
     } finally {
       await encoder.stop();
     }

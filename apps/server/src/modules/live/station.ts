@@ -251,6 +251,7 @@ export class LiveStation {
       ladder: live.ladder,
       segmentSeconds: live.segmentSeconds,
       windowSegments: live.windowSegments,
+      coverEverySeconds: live.coverEverySeconds,
       onExit: (code, lastError) => {
         if (!broadcast.ended) {
           ctx.log.warn(

@@ -27,6 +27,8 @@ export interface PackagerOptions {
   readonly ladder: readonly number[];
   readonly segmentSeconds: number;
   readonly windowSegments: number;
+  /** A cover picture every so many seconds (LIVE_COVER_EVERY_SECONDS). */
+  readonly coverEverySeconds: number;
   readonly onExit: (code: number | null, lastError: string) => void;
 }
 
@@ -47,7 +49,7 @@ export function renditionPlan(
 
 /** The ffmpeg arguments of a broadcast (exported for the tests and the decision record). */
 export function packagerArgs(plan: readonly LiveRenditionPlan[], options: PackagerOptions): string[] {
-  const { dir, hasAudio, segmentSeconds, windowSegments } = options;
+  const { dir, hasAudio, segmentSeconds, windowSegments, coverEverySeconds } = options;
   const args = ["-hide_banner", "-loglevel", "error", "-f", "flv", "-i", "pipe:0"];
   for (const _ of plan) {
     args.push("-map", "0:v:0");
@@ -108,12 +110,12 @@ export function packagerArgs(plan: readonly LiveRenditionPlan[], options: Packag
     "-hls_segment_filename",
     join(dir, "%v", "s%d.m4s"),
     join(dir, "%v", "index.m3u8"),
-    // The room's cover: a picture of the stream every 5 s, replaced whole (written aside, then
+    // The room's cover: a picture of the stream every 5 s (the setting), replaced whole (written aside, then
     // renamed: a reader never gets half a picture, and the station copies the first as the still).
     "-map",
     "0:v:0",
     "-filter:v",
-    "fps=1/5,scale=-2:270",
+    `fps=1/${String(coverEverySeconds)},scale=-2:270`,
     "-update",
     "1",
     "-atomic_writing",
