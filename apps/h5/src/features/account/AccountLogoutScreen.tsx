@@ -10,11 +10,12 @@ import {
 } from "@platform/domain";
 import { Button, Dialog, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useId, useState } from "react";
 import type { SyntheticEvent } from "react";
 import { channelTagIdAtom } from "../../app/state";
+import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { SmsCodeField } from "../../components/SmsCodeField";
@@ -35,7 +36,7 @@ type LogoffCheck = ResponseOf<"user.logoffCheck">;
  */
 export function AccountLogoutScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
   const check = useQuery(logoffCheckQueryOptions(api));
   const title = t`注销账号`;

@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { StorageKey, validateImageFile } from "@platform/domain";
 import { Avatar, Button, Dialog, Icon, useMessageText, useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ChangeEvent } from "react";
 import { useErrorText } from "../../components/useErrorText";
@@ -10,6 +9,7 @@ import { AvatarCropper } from "./AvatarCropper";
 import { centred, cropToSquare } from "./avatarCrop";
 import type { CropView } from "./avatarCrop";
 import { patchProfile } from "./profileQueries";
+import { useApi } from "../../app/useApi";
 
 const DEFAULT_LOGO = "/logo.svg";
 
@@ -39,7 +39,7 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
   const errorText = useErrorText();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const titleId = useId();
   const album = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);

@@ -9,7 +9,6 @@ import {
 } from "@platform/domain";
 import { Button, TextField } from "@platform/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
@@ -19,6 +18,7 @@ import { useErrorText } from "../../components/useErrorText";
 import { accountProfileQueryOptions, patchProfile } from "./profileQueries";
 import { useFormTools } from "./useFormTools";
 import "./security.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /editpassword: change the password with the old one, or by a code (PASSWORD) to one's own phone
@@ -28,7 +28,7 @@ import "./security.css";
  */
 export function EditPasswordScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
   const profile = useQuery(accountProfileQueryOptions(api));
   const setting = profile.data?.hasPassword === false;

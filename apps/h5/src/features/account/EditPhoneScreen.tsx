@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { SmsCodeType, maskPhone, validateSmsCode } from "@platform/domain";
 import { Button, useMessageText } from "@platform/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
@@ -13,6 +13,7 @@ import { useErrorText } from "../../components/useErrorText";
 import { accountProfileQueryOptions } from "./profileQueries";
 import { phoneTicketAtom } from "./securityState";
 import "./security.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /editphone, the first step of a new phone: a code (PHONE_OLD) to today's phone proves it is
@@ -24,7 +25,7 @@ export function EditPhoneScreen() {
   const text = useMessageText();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const setTicket = useSetAtom(phoneTicketAtom);
   const profile = useQuery(accountProfileQueryOptions(api));
   const [code, setCode] = useState("");

@@ -3,7 +3,6 @@ import type { RequestOf } from "@platform/api-client";
 import { Gender, genders, limits, validateIntroduction } from "@platform/domain";
 import { Button, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import type { ReactNode, SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
@@ -21,6 +20,7 @@ import {
 } from "./profileForm";
 import { accountProfileQueryOptions, patchProfile } from "./profileQueries";
 import "./security.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /editprofile: the avatar, nickname, gender, birthday, area and introduction, each saved on its
@@ -28,7 +28,7 @@ import "./security.css";
  */
 export function EditProfileScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
   const profile = useQuery(accountProfileQueryOptions(api));
   const title = t`编辑资料`;
@@ -54,7 +54,7 @@ type InfoChange = RequestOf<"user.modifyInfo">;
 
 /** Saves one field through modifyInfo; the cached profile takes the saved value, a toast says so. */
 function useSaveInfo(done: string) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
@@ -181,7 +181,7 @@ function GenderSection({ saved }: { readonly saved: Gender }) {
 
 function BirthdaySection({ saved }: { readonly saved: string | null }) {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const queryClient = useQueryClient();
   const toast = useToast();
   const inputId = useId();

@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button, Dialog, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
@@ -14,6 +13,7 @@ import {
   useQrImage,
 } from "./idCard";
 import "./idcard.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /idcard: the person's identity card, a QR code that signs in as them on another device (its
@@ -23,7 +23,7 @@ import "./idcard.css";
  */
 export function IdCardScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const toast = useToast();

@@ -3,7 +3,7 @@ import { messageKinds } from "@platform/domain";
 import type { MessageKind } from "@platform/domain";
 import { Icon, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
@@ -13,6 +13,7 @@ import type { MessageSettings } from "./messageQueries";
 import { useMessageKindWords } from "./messageText";
 import "./messages.css";
 import "./security.css";
+import { useApi } from "../../app/useApi";
 
 const saveKey = ["user", "saveMessageSettings"] as const;
 
@@ -33,7 +34,7 @@ function withKind(settings: MessageSettings, kind: MessageKind, enabled: boolean
  */
 export function MessageSettingsScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const queryClient = useQueryClient();
   const toast = useToast();
   const errorText = useErrorText();

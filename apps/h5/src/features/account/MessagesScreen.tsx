@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { relativeTimeOf } from "@platform/domain";
 import { Button, EmptyState, IconButton, Skeleton, SkeletonGroup, useMessageText } from "@platform/ui";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../../components/Page";
 import { PagedList } from "../../components/PagedList";
@@ -13,6 +13,7 @@ import { messagesQueryOptions, showRead, unreadChanged } from "./messageQueries"
 import { messageTargetOf, useMessageWords } from "./messageText";
 import type { CentreMessage } from "./messageText";
 import "./messages.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /messages, the message centre: the person's messages newest first (the next page near the
@@ -22,7 +23,7 @@ import "./messages.css";
  */
 export function MessagesScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorText = useErrorText();

@@ -3,12 +3,13 @@ import { maskPhone } from "@platform/domain";
 import { Dialog, Icon, useToast } from "@platform/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
 import { useErrorText } from "../../components/useErrorText";
 import { accountProfileQueryOptions } from "./profileQueries";
 import "./security.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /accountSecuritySettings: the phone (masked: first 3, ****, last 4) → /editphone, the password
@@ -18,7 +19,7 @@ import "./security.css";
  */
 export function SecuritySettingsScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
   const profile = useQuery(accountProfileQueryOptions(api));
   const toast = useToast();

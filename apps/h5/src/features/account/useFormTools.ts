@@ -1,6 +1,7 @@
 import { useMessageText, useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
+import { useApi } from "../../app/useApi";
 
 /**
  * What each of the account's forms works with: the server's message texts in the reader's
@@ -13,6 +14,6 @@ export function useFormTools() {
     toast: useToast(),
     navigate: useNavigate(),
     queryClient: useQueryClient(),
-    api: useRouter().options.context.api,
+    api: useApi(),
   };
 }

@@ -4,10 +4,10 @@ import { ServerMessageKey } from "@platform/domain";
 import type { Hundredths, TransferBalance } from "@platform/domain";
 import { useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { myKeys } from "../my/queries";
 import { useIntentKey, useRefusals } from "../trade/refusals";
 import { gameKeys } from "./queries";
+import { useApi } from "../../app/useApi";
 
 /** The server's refusals the form words in place (the rest are toasts). */
 const inPlace: readonly string[] = [ServerMessageKey.gameWagerPending, ServerMessageKey.balanceTooLow];
@@ -28,7 +28,7 @@ export function useGameTransfer(on: { readonly done: () => void; readonly refuse
   const refusals = useRefusals();
   const intent = useIntentKey();
   const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const readBalancesAgain = () => queryClient.invalidateQueries({ queryKey: gameKeys.balance() });
   return useMutation({
     mutationFn: (body: TransferBody) =>

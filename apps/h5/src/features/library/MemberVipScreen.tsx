@@ -13,6 +13,7 @@ import { getRouteApi, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { ReactNode } from "react";
 import { usePromotionJump } from "../../app/links";
+import { useApi } from "../../app/useApi";
 import { RetryState } from "../../components/RetryState";
 import { Page } from "../../components/Page";
 import { useErrorText } from "../../components/useErrorText";
@@ -41,7 +42,7 @@ const route = getRouteApi("/membervip");
 export function MemberVipScreen() {
   const { t, i18n } = useLingui();
   const router = useRouter();
-  const { api } = router.options.context;
+  const api = useApi();
   const { from } = route.useSearch();
   const errorText = useErrorText();
   const refusals = useRefusals();
@@ -197,7 +198,7 @@ function MemberStatus({ status, gold }: { readonly status: MemberState; readonly
 /** The member centre's pictures (each a promotion jump) and what membership gives. */
 function MemberCentre({ discount }: { readonly discount: number | null }) {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const jump = usePromotionJump();
   const pictures = useQuery(memberPicturesQueryOptions(api));
   const benefits = useQuery(benefitsConfigQueryOptions(api));

@@ -2,8 +2,8 @@ import { useLingui } from "@lingui/react";
 import { productMessages } from "@platform/i18n";
 import { useMessageText, useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useRefusals } from "../trade/refusals";
+import { useApi } from "../../app/useApi";
 
 /**
  * What the library's editing screens share: the api, the query cache, a domain message's text,
@@ -13,7 +13,7 @@ export function useLibrary() {
   const { i18n } = useLingui();
   const toast = useToast();
   return {
-    api: useRouter().options.context.api,
+    api: useApi(),
     queryClient: useQueryClient(),
     text: useMessageText(),
     toast,

@@ -2,10 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { StorageKey } from "@platform/domain";
 import { Button, LiveChat, LivePlayer, LiveRoomCard, loadShakaHls } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter, useSearch } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { hasSession } from "../../app/api";
+import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useRefusals } from "../trade/refusals";
@@ -46,7 +47,7 @@ export function LiveScreen() {
  * first and comes back to it (not a 'session expired' over a room that failed to load).
  */
 function SignedInOnly({ children }: { readonly children: ReactNode }) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const signedIn = hasSession(api);
   useEffect(() => {
@@ -57,7 +58,7 @@ function SignedInOnly({ children }: { readonly children: ReactNode }) {
 
 function LiveList() {
   const { t, i18n } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const list = useQuery(liveListQueryOptions(api));
   const signedIn = hasSession(api);
@@ -108,7 +109,7 @@ function LiveList() {
 
 function LiveRoomView({ roomId }: { readonly roomId: string }) {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const detail = useQuery(liveRoomQueryOptions(api, roomId));
@@ -229,7 +230,7 @@ function RoomChat({
   readonly chat: ReturnType<typeof useLiveChat>;
 }) {
   const { i18n } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const refusals = useRefusals();
   const signedIn = hasSession(api);

@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { WatchLevel, formatAmount, parseAmountInput } from "@platform/domain";
 import { Button } from "@platform/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { RetryState } from "../../components/RetryState";
 import { ChoiceGroup } from "../trade/ChoiceGroup";
@@ -10,6 +9,7 @@ import { liveKeys, myLiveRoomQueryOptions } from "./queries";
 import { useLiveTools } from "./useLiveTools";
 import type { MyLiveRoom } from "./queries";
 import { MoneyUnit, unitName } from "@platform/i18n";
+import { useApi } from "../../app/useApi";
 
 /**
  * One's own room: what OBS or ffmpeg needs (the server and the stream key, shown on demand,
@@ -17,7 +17,7 @@ import { MoneyUnit, unitName } from "@platform/i18n";
  */
 export function MyLiveRoomPanel() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const mine = useQuery(myLiveRoomQueryOptions(api));
   if (mine.isPending)
     return (

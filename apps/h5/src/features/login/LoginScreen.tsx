@@ -3,10 +3,11 @@ import { isApiError } from "@platform/api-client";
 import { StorageKey, channelTagIdOf, parseStoredUserInfo } from "@platform/domain";
 import { Button, LanguageSwitch, LoginPopup } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { channelTagIdAtom } from "../../app/state";
+import { useApi } from "../../app/useApi";
 import { useLanguageSwitch } from "../settings/useLanguageSwitch";
 import "./LoginScreen.css";
 
@@ -16,11 +17,10 @@ import "./LoginScreen.css";
  */
 export function LoginScreen({ redirect }: { readonly redirect: string }) {
   const { t } = useLingui();
-  const router = useRouter();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const setChannel = useSetAtom(channelTagIdAtom);
-  const api = router.options.context.api;
+  const api = useApi();
   const [open, setOpen] = useState(true);
   /** Signing in the account just registered. */
   const [joining, setJoining] = useState(false);

@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { useAtom, useSetAtom } from "jotai";
 import { useEffect, useReducer, useRef } from "react";
+import { ownIdOf } from "../../app/session/own";
 import { channelTagIdAtom, myPanelOpenAtom } from "../../app/state";
 import { CatalogGate } from "../../components/CatalogGate";
 import { useErrorText } from "../../components/useErrorText";
@@ -23,6 +24,7 @@ import { panelHrefOf } from "./panelRoutes";
 import { probeRefresh } from "./refreshProbe";
 import { useAccountChange } from "./useAccountChange";
 import { useMyPanelData } from "./useMyPanelData";
+import { useApi } from "../../app/useApi";
 
 const DEFAULT_LOGO = "/logo.svg";
 
@@ -49,7 +51,7 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
   const router = useRouter();
   const pathname = useLocation({ select: (location) => location.pathname });
   const queryClient = useQueryClient();
-  const api = router.options.context.api;
+  const api = useApi();
   // Signed out (a public page: /d/…, /starlive) the panel asks nothing of the server, which would
   // only refuse: its entries lead to sign-in first, and back to where they point.
   const signedIn = api.client.userInfo != null;
@@ -80,7 +82,7 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
   const navigateTo = (target: MyPanelTarget) => {
     // Closed here too: a destination that is the current page changes no route.
     setOpen(false);
-    const href = panelHrefOf(target, router.state.location.href, String(api.client.userInfo?.id ?? ""));
+    const href = panelHrefOf(target, router.state.location.href, ownIdOf(api));
     void router.navigate({ href });
   };
 

@@ -10,6 +10,7 @@ import {
   unreadTotalQueryOptions,
   walletQueryOptions,
 } from "./queries";
+import { ownIdOf } from "../../app/session/own";
 
 export interface MyPanelData {
   /** Something is being (re)loaded: the panel shows its placeholder. */
@@ -34,7 +35,7 @@ const noKeys: readonly string[] = [];
  */
 export function useMyPanelData(api: PlatformApi, open: boolean): MyPanelData {
   const onOpen = { enabled: open, staleTime: 0 } as const;
-  const userId = String(api.client.userInfo?.id ?? "");
+  const userId = ownIdOf(api);
   const profile = useQuery({ ...profileQueryOptions(api), ...onOpen });
   const wallet = useQuery({ ...walletQueryOptions(api), ...onOpen });
   const props = useQuery({ ...activityPropsQueryOptions(api), ...onOpen });

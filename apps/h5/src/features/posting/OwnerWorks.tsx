@@ -5,7 +5,7 @@ import { VIDEO_PUBLISHED, VideoStatus, WatchLevel } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
 import { Dialog, EmptyState, OwnVideoRow, VideoRowList, useToast } from "@platform/ui";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { PagedList } from "../../components/PagedList";
@@ -15,6 +15,8 @@ import { creationKeys, myVideosQueryOptions } from "../creation/queries";
 import { videosOfPages } from "../videos/queries";
 import { cancelUpload, onUploadFinished, useLiveUploads } from "./uploads";
 import "./posting.css";
+import { useOwnId } from "../../app/session/own";
+import { useApi } from "../../app/useApi";
 
 /** Statuses the server moves on by itself: the list asks again every few seconds while one shows. */
 const moving = new Set<number>([VideoStatus.queued, VideoStatus.processing, VideoStatus.autoReview]);
@@ -30,12 +32,12 @@ const REFRESH_MS = 5000;
 export function OwnerWorks({ header }: { readonly header: ReactNode }) {
   const { t } = useLingui();
   const { i18n } = useI18n();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const toast = useToast();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const owner = String(api.client.userInfo?.id ?? "");
+  const owner = useOwnId();
   const list = useInfiniteQuery({
     ...myVideosQueryOptions(api),
     refetchInterval: (query) =>

@@ -3,7 +3,7 @@ import type { VideoDetail } from "@platform/api-client";
 import { VIDEO_PUBLISHED, limits, titleAdvice } from "@platform/domain";
 import { Button, CoverPicker, Dialog, TagEditor, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { SyntheticEvent } from "react";
 import { useHeaderBack } from "../../components/Page";
@@ -27,6 +27,7 @@ import { cancelUpload, keyOfUpload, uploadSaved, useLiveUpload } from "./uploads
 import { useCover } from "./useCover";
 import { VideoFileSection } from "./VideoFileSection";
 import { readVideoLength } from "./videoLength";
+import { useApi } from "../../app/useApi";
 
 /** Whether two forms say the same (so an untouched form keeps no draft). */
 const sameForm = (a: PostingForm, b: PostingForm) => JSON.stringify(a) === JSON.stringify(b);
@@ -51,7 +52,7 @@ export function VideoEditor({
   const navigate = useNavigate();
   const back = useHeaderBack();
   const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const slot = video?.id ?? NEW_POST;
   const status = video?.type ?? null;
   const rule = fileRuleOf(status);

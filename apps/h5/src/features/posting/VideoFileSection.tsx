@@ -3,9 +3,9 @@ import { isApiError } from "@platform/api-client";
 import { loadServerMessages } from "@platform/i18n";
 import { UploadProgress, useToast } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
 import { errorText } from "../../app/error-text";
+import { useApi } from "../../app/useApi";
 import type { DraftUpload } from "./draft";
 import { sizeText, videoFileProblem } from "./form";
 import type { CreationConfig, FileRule } from "./form";
@@ -78,7 +78,7 @@ export function VideoFileSection({
   readonly onChosen: (file: File) => void;
 }) {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const toast = useToast();
   const live = useLiveUpload(owner, slot);
   const failure = useFailureText(live?.phase === "failed" ? live.error : null);

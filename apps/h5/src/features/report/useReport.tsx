@@ -4,10 +4,10 @@ import { reportReasons } from "@platform/domain";
 import type { ReportTarget } from "@platform/domain";
 import { ActionSheet, useToast } from "@platform/ui";
 import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import type { ReactNode } from "react";
 import { useReportReasonLabels } from "./reasons";
+import { useApi } from "../../app/useApi";
 
 /** What is reported: a comment, a user's profile or a video, by its id. */
 export interface ReportSubject {
@@ -28,7 +28,7 @@ export interface ReportFlow {
  */
 export function useReport(): ReportFlow {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const toast = useToast();
   const labels = useReportReasonLabels();
   const [subject, setSubject] = useState<ReportSubject | null>(null);

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { memberSearchQueryOptions, membersOfPages, searchKeys, withFollowState } from "./queries";
 import type { MemberSearchPage } from "./queries";
 import type { InfiniteData } from "@tanstack/react-query";
+import { useApi } from "../../app/useApi";
 
 /**
  * The members matching some words, page by page, and following or unfollowing one of them as the
@@ -11,7 +11,7 @@ import type { InfiniteData } from "@tanstack/react-query";
  * state), in every member search kept, and its button waits meanwhile.
  */
 export function useMemberSearch(content: string, viewerId: string) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const queryClient = useQueryClient();
   const list = useInfiniteQuery(memberSearchQueryOptions(api, content));
   const members = useMemo(() => membersOfPages(list.data), [list.data]);

@@ -2,10 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { Theme } from "@platform/domain";
 import { Dialog, Icon, languageOptions, useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { useState } from "react";
 import { themeAtom } from "../../app/state";
+import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { appVersion } from "./appVersion";
 import { clearCaches } from "./clearCache";
@@ -111,7 +112,7 @@ export function SettingsScreen() {
 /** Clear cache (asked first), customer service, and the version of the app. */
 function AppSection() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const queryClient = useQueryClient();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);

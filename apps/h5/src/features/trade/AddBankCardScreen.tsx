@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { SmsCodeType, validateSmsCode } from "@platform/domain";
 import { Button, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
@@ -22,6 +22,7 @@ import "./TradeCard.css";
 
 const route = getRouteApi("/addbankcard");
 import "./trade.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /addbankcard: card number (digits, 12-19, the Luhn check here), holder, bank, and an SMS code
@@ -29,7 +30,7 @@ import "./trade.css";
  * too) — or, opened with `?from=` (from /withdraw), back there, with the new card chosen.
  */
 export function AddBankCardScreen() {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { from } = route.useSearch();

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { productMessages } from "@platform/i18n";
 import { Button, Dialog, EmptyState, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
@@ -13,6 +13,7 @@ import { useRefusals } from "./refusals";
 import { CardSummary } from "./CardSummary";
 import "./TradeCard.css";
 import "./trade.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /cardmanage: the bank cards (masked number, holder, bank, 'current' on the one withdrawals go
@@ -24,7 +25,7 @@ export function CardManageScreen() {
   const toast = useToast();
   const refusals = useRefusals();
   const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const cards = useQuery(cardsQueryOptions(api));
   const [removing, setRemoving] = useState<BankCard | null>(null);
 

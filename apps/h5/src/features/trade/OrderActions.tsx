@@ -3,12 +3,13 @@ import { OrderTab, limits, validateCancelReason, wallet } from "@platform/domain
 import type { OrderAction, OrderActionKind } from "@platform/domain";
 import { Button, Dialog, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { actionsOf } from "./orders";
 import { refreshMoney, storeOrder } from "./queries";
 import type { Order } from "./queries";
 import { useRefusals } from "./refusals";
+import { useApi } from "../../app/useApi";
 
 /**
  * The buttons of an order (domain rules): cancel with a reason of at most 50 characters, urge a
@@ -22,7 +23,7 @@ export function OrderActions({ order }: { readonly order: Order }) {
   const refusals = useRefusals();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const [cancelling, setCancelling] = useState(false);
   const [urging, setUrging] = useState(false);
   const orderNum = order.orderNum;

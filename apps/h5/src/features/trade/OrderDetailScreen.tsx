@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { OrderTab, formatAmount, isNotFound } from "@platform/domain";
 import { EmptyState, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
-import { Link, getRouteApi, useRouter } from "@tanstack/react-router";
+import { Link, getRouteApi } from "@tanstack/react-router";
 import { useId } from "react";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
@@ -15,6 +15,7 @@ import { rechargeOrderQueryOptions, withdrawOrderQueryOptions } from "./queries"
 import type { Order } from "./queries";
 import "./TradeCard.css";
 import "./trade.css";
+import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/orderdetails");
 
@@ -60,7 +61,7 @@ function OrderNotFound({ page }: { readonly page: OrderTab }) {
 }
 
 function RechargeDetail({ orderNum }: { readonly orderNum: string }) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const query = useQuery(rechargeOrderQueryOptions(api, orderNum));
   return (
     <DetailBody
@@ -73,7 +74,7 @@ function RechargeDetail({ orderNum }: { readonly orderNum: string }) {
 }
 
 function WithdrawDetail({ orderNum }: { readonly orderNum: string }) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const query = useQuery(withdrawOrderQueryOptions(api, orderNum));
   return (
     <DetailBody

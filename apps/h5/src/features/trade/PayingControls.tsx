@@ -2,11 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { RechargeStatus } from "@platform/domain";
 import { Button, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { isLeavableUrl } from "./orders";
 import { refreshBalances, refreshMoney, storeOrder } from "./queries";
 import type { RechargeOrder } from "./queries";
 import { useRefusals } from "./refusals";
+import { useApi } from "../../app/useApi";
 
 /**
  * A recharge still being paid: 'continue to pay' (the provider's page again) and 'I have paid',
@@ -17,7 +17,7 @@ export function PayingControls({ order }: { readonly order: RechargeOrder }) {
   const refusals = useRefusals();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const confirm = useMutation({
     mutationFn: () => api.trade.confirmPaid({ orderNum: order.orderNum }, { quiet: true }),
     onSuccess: async (answer) => {

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { OrderTab, amountDifference, formatAmount, isNotFound, rechargeStatusView } from "@platform/domain";
 import { Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
@@ -12,6 +12,7 @@ import { OrderStatus, ReasonText } from "./OrderStatus";
 import { PayingControls } from "./PayingControls";
 import { rechargeOrderQueryOptions, refreshMoney } from "./queries";
 import { TradeCard } from "./TradeCard";
+import { useApi } from "../../app/useApi";
 
 /**
  * The result of a recharge the provider sent the browser back from (/trade?orderNum=): the order
@@ -24,7 +25,7 @@ export function RechargeResult({ orderNum, from }: { readonly orderNum: string; 
   const errorText = useErrorText();
   const labels = useTradeLabels();
   const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   // Opened as the provider's page sends the browser back: followed closely for a while.
   const [returnedAt] = useState(() => Date.now());
   const query = useQuery(rechargeOrderQueryOptions(api, orderNum, { returnedAt, queryClient }));

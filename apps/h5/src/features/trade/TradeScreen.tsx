@@ -16,6 +16,7 @@ import { StatementSection } from "./StatementSection";
 import { TransferSection } from "./TransferSection";
 import "./TradeCard.css";
 import "./trade.css";
+import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/trade");
 
@@ -66,7 +67,7 @@ function Balances() {
   const { t } = useLingui();
   const errorText = useErrorText();
   const labels = useTradeLabels();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const wallet = useQuery(walletQueryOptions(api));
   let body;
   if (wallet.data === undefined) {
@@ -94,7 +95,7 @@ function Balances() {
 }
 
 function TransferWithBalances() {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const wallet = useQuery(walletQueryOptions(api));
   return <TransferSection balances={wallet.data} />;
 }

@@ -3,7 +3,6 @@ import { AccountType, formatAmount, walletBalanceOf } from "@platform/domain";
 import type { Hundredths, WalletEntry } from "@platform/domain";
 import { Button, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { readAmount } from "./amount";
@@ -11,6 +10,7 @@ import { TradeCard } from "./TradeCard";
 import { useTradeLabels } from "./labels";
 import { tradeKeys } from "./queries";
 import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
+import { useApi } from "../../app/useApi";
 
 type Direction = "walletToGold" | "goldToWallet";
 const sides: Readonly<Record<Direction, { readonly from: AccountType; readonly to: AccountType }>> = {
@@ -27,7 +27,7 @@ export function TransferSection({ balances }: { readonly balances: readonly Wall
   const refusals = useRefusals();
   const intent = useIntentKey();
   const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const [direction, setDirection] = useState<Direction>("walletToGold");
   const [typed, setTyped] = useState("");
   const [attempted, setAttempted] = useState(false);

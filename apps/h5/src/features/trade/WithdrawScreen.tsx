@@ -13,7 +13,7 @@ import {
 import type { Hundredths, WithdrawTiming } from "@platform/domain";
 import { Button, Skeleton, SkeletonGroup, TextField } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, getRouteApi, useLocation, useRouter } from "@tanstack/react-router";
+import { Link, getRouteApi, useLocation } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
@@ -37,6 +37,7 @@ import { CardPicker } from "./CardPicker";
 import { CardSummary } from "./CardSummary";
 import "./TradeCard.css";
 import "./trade.css";
+import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/withdraw");
 
@@ -53,7 +54,7 @@ export function WithdrawScreen() {
   const { t } = useLingui();
   const { retryOf, card } = route.useSearch();
   const errorText = useErrorText();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const detail = useQuery(withdrawalDetailQueryOptions(api));
   const config = useQuery(withdrawConfigQueryOptions(api));
   const failed = [detail, config].find((q) => q.isError && q.data === undefined);

@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react";
 import { MoneyUnit, unitName } from "@platform/i18n";
 import { useMessageText } from "@platform/ui";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useErrorText } from "../../components/useErrorText";
 import { useTradeLabels } from "./labels";
 import { useIntentKey, useRefusals } from "./refusals";
+import { useApi } from "../../app/useApi";
 
 /**
  * What a money form (recharge, withdrawal) works with: the gold's name in the current language,
@@ -21,6 +22,6 @@ export function useMoneyForm() {
     refusals: useRefusals(),
     intent: useIntentKey(),
     navigate: useNavigate(),
-    api: useRouter().options.context.api,
+    api: useApi(),
   };
 }

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { TrackEvent, track } from "../../app/tracking";
+import { useApi } from "../../app/useApi";
 import { Page, SearchButton } from "../../components/Page";
 import { useReport } from "../report";
 import { AuthorRow } from "./AuthorRow";
@@ -25,7 +26,7 @@ import { routeFrom } from "../my/panelRoutes";
  * not-found state with a way home.
  */
 export function VideoViewScreen({ id }: { readonly id: string | undefined }) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   if (id === undefined || id === "") return <VideoMissing />;
   return <VideoView key={id} api={api} id={id} />;
 }

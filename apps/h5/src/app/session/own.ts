@@ -1,0 +1,12 @@
+import type { PlatformApi } from "@platform/api-client";
+import { useApi } from "../useApi";
+
+/** The signed-in person's id as the session stores it ('' signed out). */
+export function ownIdOf(api: Pick<PlatformApi, "client">): string {
+  return String(api.client.userInfo?.id ?? "");
+}
+
+/** The signed-in person's id ('' signed out): read from the session on each render. */
+export function useOwnId(): string {
+  return ownIdOf(useApi());
+}
