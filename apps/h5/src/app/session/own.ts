@@ -10,3 +10,13 @@ export function ownIdOf(api: Pick<PlatformApi, "client">): string {
 export function useOwnId(): string {
   return ownIdOf(useApi());
 }
+
+/**
+ * One's own creation centre ('my works'): /creationcenter?id={own id} (the route also opens one's
+ * own page without an id, e.g. after signing in from a signed-out tap).
+ */
+export function myWorksHref(ownId: string): string {
+  return ownId === ""
+    ? "/creationcenter"
+    : `/creationcenter?${new URLSearchParams({ id: ownId }).toString()}`;
+}

@@ -4,11 +4,11 @@ import { Avatar, Button, Dialog, Icon, useMessageText, useToast } from "@platfor
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ChangeEvent } from "react";
+import { patchProfile } from "../../app/session/queries";
 import { useErrorText } from "../../components/useErrorText";
 import { AvatarCropper } from "./AvatarCropper";
 import { centred, cropToSquare } from "./avatarCrop";
 import type { CropView } from "./avatarCrop";
-import { patchProfile } from "./profileQueries";
 import { useApi } from "../../app/useApi";
 
 const DEFAULT_LOGO = "/logo.svg";

@@ -11,11 +11,11 @@ import { Button, TextField } from "@platform/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
+import { freshProfileQueryOptions, patchProfile } from "../../app/session/queries";
 import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
 import { SmsCodeField } from "../../components/SmsCodeField";
 import { useErrorText } from "../../components/useErrorText";
-import { accountProfileQueryOptions, patchProfile } from "./profileQueries";
 import { useFormTools } from "./useFormTools";
 import "./security.css";
 import { useApi } from "../../app/useApi";
@@ -30,7 +30,7 @@ export function EditPasswordScreen() {
   const { t } = useLingui();
   const api = useApi();
   const errorText = useErrorText();
-  const profile = useQuery(accountProfileQueryOptions(api));
+  const profile = useQuery(freshProfileQueryOptions(api));
   const setting = profile.data?.hasPassword === false;
   const title = setting ? t`设置密码` : t`修改密码`;
 

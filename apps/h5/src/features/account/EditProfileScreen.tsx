@@ -5,6 +5,7 @@ import { Button, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { ReactNode, SyntheticEvent } from "react";
+import { freshProfileQueryOptions, patchProfile } from "../../app/session/queries";
 import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
 import { useErrorText } from "../../components/useErrorText";
@@ -18,7 +19,6 @@ import {
   nickNameProblem,
   todayText,
 } from "./profileForm";
-import { accountProfileQueryOptions, patchProfile } from "./profileQueries";
 import "./security.css";
 import { useApi } from "../../app/useApi";
 
@@ -30,7 +30,7 @@ export function EditProfileScreen() {
   const { t } = useLingui();
   const api = useApi();
   const errorText = useErrorText();
-  const profile = useQuery(accountProfileQueryOptions(api));
+  const profile = useQuery(freshProfileQueryOptions(api));
   const title = t`编辑资料`;
 
   const gate = profileGate(profile, title, errorText, 120, 3);

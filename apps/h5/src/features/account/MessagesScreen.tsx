@@ -8,11 +8,11 @@ import { Page } from "../../components/Page";
 import { PagedList } from "../../components/PagedList";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
-import { unreadTotalQueryOptions } from "../my/queries";
-import { messagesQueryOptions, showRead, unreadChanged } from "./messageQueries";
+import { messagesQueryOptions, showRead } from "./messageQueries";
 import { messageTargetOf, useMessageWords } from "./messageText";
 import type { CentreMessage } from "./messageText";
 import "./messages.css";
+import { unreadChanged, unreadTotalQueryOptions } from "../../app/session/queries";
 import { useApi } from "../../app/useApi";
 
 /**

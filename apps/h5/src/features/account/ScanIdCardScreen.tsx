@@ -4,11 +4,11 @@ import { productMessages } from "@platform/i18n";
 import { AlbumQrButton, Button, Icon, QrScanner, useToast } from "@platform/ui";
 import type { CameraAccess, DecodeQrImageOptions } from "@platform/ui";
 import { useRef, useState } from "react";
-import { Page } from "../../components/Page";
-import { currentAccountId, rememberCurrentAccount } from "../my/accounts";
-import { useAccountChange } from "../my/useAccountChange";
-import "./idcard.css";
+import { currentAccountId, rememberCurrentAccount } from "../../app/session/accounts";
 import { useApi } from "../../app/useApi";
+import { Page } from "../../components/Page";
+import { useAccountChange } from "./useAccountChange";
+import "./idcard.css";
 
 export interface ScanIdCardScreenProps {
   /** How 'no QR code recognised' is told (default `window.alert`, spec §8, as the login popup). */

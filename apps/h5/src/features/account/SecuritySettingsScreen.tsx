@@ -4,10 +4,10 @@ import { Dialog, Icon, useToast } from "@platform/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
+import { freshProfileQueryOptions } from "../../app/session/queries";
 import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
 import { useErrorText } from "../../components/useErrorText";
-import { accountProfileQueryOptions } from "./profileQueries";
 import "./security.css";
 import { useApi } from "../../app/useApi";
 
@@ -21,7 +21,7 @@ export function SecuritySettingsScreen() {
   const { t } = useLingui();
   const api = useApi();
   const errorText = useErrorText();
-  const profile = useQuery(accountProfileQueryOptions(api));
+  const profile = useQuery(freshProfileQueryOptions(api));
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const signOutOthers = useMutation({

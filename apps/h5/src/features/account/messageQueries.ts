@@ -2,7 +2,6 @@ import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { firstPageParam, limits, nextPageParam } from "@platform/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { myKeys } from "../my/queries";
 
 export type MessagePage = ResponseOf<"user.messageList">;
 export type MessageSettings = ResponseOf<"user.messageSettings">;
@@ -49,13 +48,4 @@ export function showRead(queryClient: QueryClient, ids: ReadonlySet<string> | "a
           })),
         },
   );
-}
-
-/**
- * After messages were marked read: the 'my' panel's badge takes the unread count the server
- * answered at once, and its query is invalidated (refetched wherever it shows).
- */
-export async function unreadChanged(queryClient: QueryClient, total: number): Promise<void> {
-  queryClient.setQueryData(myKeys.unreadTotal(), { total });
-  await queryClient.invalidateQueries({ queryKey: myKeys.unreadTotal() });
 }

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { myKeys } from "../my/queries";
+import { profileChanged } from "../../app/session/queries";
 import { useErrorText } from "../../components/useErrorText";
 import { creationKeys } from "./queries";
 
@@ -70,7 +70,7 @@ export function useBackgroundChange(api: Pick<PlatformApi, "uploadFile" | "user"
       queryClient.setQueryData(creationKeys.author(userId), (author) =>
         author === undefined ? author : { ...author, bgImgFileUrl },
       );
-      void queryClient.invalidateQueries({ queryKey: myKeys.profile() });
+      void profileChanged(queryClient);
       setState(idle);
       toast.show(t`背景已更换`, { tone: "success" });
     } catch (error) {

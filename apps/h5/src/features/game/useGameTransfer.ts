@@ -4,10 +4,11 @@ import { ServerMessageKey } from "@platform/domain";
 import type { Hundredths, TransferBalance } from "@platform/domain";
 import { useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { myKeys } from "../my/queries";
+import { storeWallet } from "../../app/session/queries";
+import { useApi } from "../../app/useApi";
+import { moneyMoved } from "../trade/queries";
 import { useIntentKey, useRefusals } from "../trade/refusals";
 import { gameKeys } from "./queries";
-import { useApi } from "../../app/useApi";
 
 /** The server's refusals the form words in place (the rest are toasts). */
 const inPlace: readonly string[] = [ServerMessageKey.gameWagerPending, ServerMessageKey.balanceTooLow];
@@ -36,10 +37,10 @@ export function useGameTransfer(on: { readonly done: () => void; readonly refuse
     onSuccess: async (wallet) => {
       intent.settle();
       on.done();
-      queryClient.setQueryData(myKeys.wallet(), wallet);
+      storeWallet(queryClient, wallet);
       toast.show(t`转账成功`, { tone: "success" });
-      // The money screens' data (their keys start with "trade"): the statement lists the gold moved.
-      await Promise.all([readBalancesAgain(), queryClient.invalidateQueries({ queryKey: ["trade"] })]);
+      // The balances and the money screens' data: the statement lists the gold moved.
+      await Promise.all([readBalancesAgain(), moneyMoved(queryClient)]);
     },
     onError: async (error) => {
       intent.settle(error);

@@ -13,12 +13,12 @@ import { getRouteApi, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { ReactNode } from "react";
 import { usePromotionJump } from "../../app/links";
+import { rechargeRouteFrom } from "../../app/route-from";
+import { profileQueryOptions, walletQueryOptions } from "../../app/session/queries";
 import { useApi } from "../../app/useApi";
 import { RetryState } from "../../components/RetryState";
 import { Page } from "../../components/Page";
 import { useErrorText } from "../../components/useErrorText";
-import { profileQueryOptions, walletQueryOptions } from "../my/queries";
-import { rechargeRouteFrom } from "../my/panelRoutes";
 import { useRefusals } from "../trade/refusals";
 import {
   afterMembershipChange,

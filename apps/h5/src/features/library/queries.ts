@@ -3,7 +3,7 @@ import { firstPageParam, limits, nextPageParam } from "@platform/domain";
 import type { PageParam } from "@platform/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { QueryClient } from "@tanstack/react-query";
-import { myKeys } from "../my/queries";
+import { membershipChanged } from "../../app/session/queries";
 
 export type VipPlan = ResponseOf<"user.vipGoodList">[number];
 export type FavoriteFolder = ResponseOf<"substance.getFavorite">[number];
@@ -105,9 +105,7 @@ export function collectedQueryOptions(api: PlatformApi, folderId: string | null)
 /** After a membership purchase: every answer that shows membership, benefits or gold is stale. */
 export async function afterMembershipChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: myKeys.profile() }),
-    queryClient.invalidateQueries({ queryKey: myKeys.wallet() }),
-    queryClient.invalidateQueries({ queryKey: ["user", "memberBenefits"] }),
+    membershipChanged(queryClient),
     queryClient.invalidateQueries({ queryKey: ["substance"] }),
   ]);
 }

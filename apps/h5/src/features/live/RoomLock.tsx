@@ -6,8 +6,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { hasSession } from "../../app/api";
-import { rechargeRouteFrom } from "../my/panelRoutes";
-import { myKeys, walletQueryOptions } from "../my/queries";
+import { rechargeRouteFrom } from "../../app/route-from";
+import { walletQueryOptions } from "../../app/session/queries";
+import { moneyMoved } from "../trade/queries";
 import { useIntentKey } from "../trade/refusals";
 import { liveKeys } from "./queries";
 import type { LiveRoomDetail } from "./queries";
@@ -45,8 +46,7 @@ export function RoomLock({
       toast.show(t`购买成功，开始观看`, { tone: "success" });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: liveKeys.room(room.roomId) }),
-        queryClient.invalidateQueries({ queryKey: myKeys.wallet() }),
-        queryClient.invalidateQueries({ queryKey: ["trade"] }),
+        moneyMoved(queryClient),
       ]);
     },
     onError: (error) => {

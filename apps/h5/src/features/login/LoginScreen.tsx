@@ -30,7 +30,7 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
   const signedIn = async () => {
     // The device's account list ('switch account') keeps this account too (its code is not part
     // of the sign-in page's first load).
-    await import("../my/accounts").then(
+    await import("../../app/session/accounts").then(
       ({ rememberCurrentAccount }) => {
         rememberCurrentAccount(api.client);
       },

@@ -6,8 +6,8 @@ import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { channelTagIdAtom, myPanelOpenAtom } from "../../app/state";
 import { useApi } from "../../app/useApi";
-import { rememberCurrentAccount, rememberedAccounts } from "./accounts";
-import type { RefreshAccount } from "./accounts";
+import { rememberCurrentAccount, rememberedAccounts } from "../../app/session/accounts";
+import type { RefreshAccount } from "../../app/session/accounts";
 // The panel as the app mounts it: with its catalog (features/my/MyPanelWhenOpened).
 import { MyPanelHostWithCatalog } from "./MyPanelHost";
 import { byText, click, control, queryText, renderApp, settle, waitFor } from "../../test/renderApp";

@@ -18,11 +18,11 @@ import {
   rememberedAccounts,
   signOutKeepingAccount,
   switchAccount,
-} from "./accounts";
-import type { RefreshAccount } from "./accounts";
+} from "../../app/session/accounts";
+import type { RefreshAccount } from "../../app/session/accounts";
 import { panelHrefOf } from "./panelRoutes";
 import { probeRefresh } from "./refreshProbe";
-import { useAccountChange } from "./useAccountChange";
+import { useAccountChange } from "../account/useAccountChange";
 import { useMyPanelData } from "./useMyPanelData";
 import { useApi } from "../../app/useApi";
 
@@ -38,7 +38,7 @@ function textField(value: unknown): string | null {
 /**
  * The 'my' side panel of every page (spec §2): opened by the tab bar's 'my' tab, its data loaded
  * each time it opens, closed by any route change (the path is its close key). Its 'switch account'
- * panel lists the accounts signed in on this device (features/my/accounts): switch to one, remove
+ * panel lists the accounts signed in on this device (app/session/accounts): switch to one, remove
  * one, add one (sign in another), log out. `refreshAccount` checks a remembered account before
  * switching to it (default: `auth.tokenRefresh` on a client of its own; tests pass a fake).
  */

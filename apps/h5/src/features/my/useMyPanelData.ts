@@ -1,16 +1,16 @@
 import type { PlatformApi, Profile } from "@platform/api-client";
 import type { MyPanelActivityProps, MyPanelBalances } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
-import { panelBalancesOf } from "./balances";
+import { ownIdOf } from "../../app/session/own";
 import {
   activityPropsQueryOptions,
-  allowedMenuKeysQueryOptions,
   memberBenefitsQueryOptions,
   profileQueryOptions,
   unreadTotalQueryOptions,
   walletQueryOptions,
-} from "./queries";
-import { ownIdOf } from "../../app/session/own";
+} from "../../app/session/queries";
+import { panelBalancesOf } from "./balances";
+import { allowedMenuKeysQueryOptions } from "./queries";
 
 export interface MyPanelData {
   /** Something is being (re)loaded: the panel shows its placeholder. */

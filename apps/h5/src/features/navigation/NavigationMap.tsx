@@ -9,12 +9,11 @@ import { hrefOf } from "../../app/links";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
-import { myWorksHref } from "../my/panelRoutes";
 import { moduleLink } from "./moduleLink";
 import type { AppModule } from "./moduleLink";
 import { appModulesQueryOptions } from "./queries";
 import "./navigation.css";
-import { useOwnId } from "../../app/session/own";
+import { myWorksHref, useOwnId } from "../../app/session/own";
 import { useApi } from "../../app/useApi";
 
 /** A plain click (no modifier key, main button): the app navigates itself. */

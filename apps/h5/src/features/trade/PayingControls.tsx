@@ -2,11 +2,12 @@ import { useLingui } from "@lingui/react/macro";
 import { RechargeStatus } from "@platform/domain";
 import { Button, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshWallet } from "../../app/session/queries";
+import { useApi } from "../../app/useApi";
 import { isLeavableUrl } from "./orders";
-import { refreshBalances, refreshMoney, storeOrder } from "./queries";
+import { refreshMoney, storeOrder } from "./queries";
 import type { RechargeOrder } from "./queries";
 import { useRefusals } from "./refusals";
-import { useApi } from "../../app/useApi";
 
 /**
  * A recharge still being paid: 'continue to pay' (the provider's page again) and 'I have paid',
@@ -22,7 +23,7 @@ export function PayingControls({ order }: { readonly order: RechargeOrder }) {
     mutationFn: () => api.trade.confirmPaid({ orderNum: order.orderNum }, { quiet: true }),
     onSuccess: async (answer) => {
       // A status that moved money shows only with the balances fetched again (never the old gold).
-      if (answer.status !== RechargeStatus.PAYING) await refreshBalances(queryClient, api);
+      if (answer.status !== RechargeStatus.PAYING) await refreshWallet(queryClient, api);
       storeOrder(queryClient, answer);
       // The provider has not seen the money yet: say so, rather than nothing happening.
       if (answer.status === RechargeStatus.PAYING) toast.show(t`暂未收到付款，完成支付后请再试`);

@@ -5,12 +5,13 @@ import { Button, TextField, useMessageText, useToast } from "@platform/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
+import { storeWallet, walletChanged } from "../../app/session/queries";
+import { useApi } from "../../app/useApi";
 import { readAmount } from "./amount";
 import { TradeCard } from "./TradeCard";
 import { useTradeLabels } from "./labels";
 import { tradeKeys } from "./queries";
 import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
-import { useApi } from "../../app/useApi";
 
 type Direction = "walletToGold" | "goldToWallet";
 const sides: Readonly<Record<Direction, { readonly from: AccountType; readonly to: AccountType }>> = {
@@ -47,7 +48,7 @@ export function TransferSection({ balances }: { readonly balances: readonly Wall
       api.trade.userSelfTransfer(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
     onSuccess: async (list) => {
       intent.settle();
-      queryClient.setQueryData(tradeKeys.wallet(), list);
+      storeWallet(queryClient, list);
       setTyped("");
       setAttempted(false);
       toast.show(t`转账成功`, { tone: "success" });
@@ -57,7 +58,7 @@ export function TransferSection({ balances }: { readonly balances: readonly Wall
       intent.settle(error);
       if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow) {
         setRefused(await refusals.text(error));
-        await queryClient.invalidateQueries({ queryKey: tradeKeys.wallet() });
+        await walletChanged(queryClient);
       } else refusals.toast(error);
     },
   });

@@ -2,7 +2,7 @@ import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { OrderTab, firstPageParam, limits, nextPageParam } from "@platform/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { myKeys } from "../my/queries";
+import { refreshWallet, walletChanged } from "../../app/session/queries";
 
 /** The calls of the money screens (a narrow slice, so tests can hand in a fake). */
 export interface TradeApi {
@@ -27,8 +27,6 @@ export const ORDER_POLL_MS = 2_000;
 
 export const tradeKeys = {
   all: ["trade"] as const,
-  /** The account wallet list is the 'my' panel's: one cache for both. */
-  wallet: myKeys.wallet,
   payConfig: () => [...tradeKeys.all, "payConfig"] as const,
   orders: () => [...tradeKeys.all, "order"] as const,
   order: (tab: OrderTab, orderNum: string) => [...tradeKeys.orders(), tab, orderNum] as const,
@@ -94,7 +92,7 @@ export function rechargeOrderQueryOptions(api: TradeApi, orderNum: string, follo
           ? await api.trade.confirmPaid({ orderNum }, { signal, quiet: true })
           : await api.trade.orderDetail({ orderNum }, { signal });
       if (follow !== undefined && !unfinished(order.status) && unfinished(known?.status ?? "PAYING"))
-        await refreshBalances(follow.queryClient, api);
+        await refreshWallet(follow.queryClient, api);
       return order;
     },
     refetchInterval: (query) =>
@@ -197,26 +195,20 @@ export function storeOrder(queryClient: QueryClient, order: Order): void {
 }
 
 /** After money moved: balances, orders and the statement are read again when next shown. */
-/**
- * The balances fetched again, and in the cache, before a status that changed them is shown: a
- * fetch already under way (it may have left before the money moved) is dropped for a new one.
- */
-export async function refreshBalances(queryClient: QueryClient, api: TradeApi): Promise<void> {
-  const queryKey = tradeKeys.wallet();
-  await queryClient.cancelQueries({ queryKey });
-  await queryClient.query({
-    queryKey,
-    queryFn: ({ signal }) => api.trade.accountDetail({}, { signal }),
-    staleTime: 0,
-  });
-}
-
 export async function refreshMoney(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: tradeKeys.wallet() }),
+    walletChanged(queryClient),
     queryClient.invalidateQueries({ queryKey: tradeKeys.orders() }),
     queryClient.invalidateQueries({ queryKey: tradeKeys.billLists() }),
     queryClient.invalidateQueries({ queryKey: tradeKeys.statement() }),
     queryClient.invalidateQueries({ queryKey: tradeKeys.withdrawalDetail() }),
   ]);
+}
+
+/**
+ * Money moved outside the money screens (a game transfer, a live ticket): the balances and
+ * everything the money screens show are read again.
+ */
+export async function moneyMoved(queryClient: QueryClient): Promise<void> {
+  await Promise.all([walletChanged(queryClient), queryClient.invalidateQueries({ queryKey: tradeKeys.all })]);
 }

@@ -7,8 +7,8 @@ import type { AnyCommentData, CommentData, CommentReplyData } from "@platform/ui
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { memberBenefitsQueryOptions } from "../../app/session/queries";
 import { useErrorText } from "../../components/useErrorText";
-import { memberBenefitsQueryOptions } from "../my/queries";
 import { commentsOfPages, commentsQueryOptions } from "./queries";
 import { usePatchVideo } from "./usePatchVideo";
 import type { CommentPage } from "./queries";

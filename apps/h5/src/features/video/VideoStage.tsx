@@ -15,9 +15,9 @@ import { BuyVideoPopup, Button, MembershipDialog, VideoPlayer, useToast } from "
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
+import { rechargeRouteFrom, routeFrom } from "../../app/route-from";
+import { walletChanged, walletQueryOptions } from "../../app/session/queries";
 import { TrackEvent, track } from "../../app/tracking";
-import { rechargeRouteFrom, routeFrom } from "../my/panelRoutes";
-import { myKeys, walletQueryOptions } from "../my/queries";
 import { videoInfoQueryOptions } from "./queries";
 import { resumePositionMs } from "./resume";
 
@@ -78,7 +78,7 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
     track(api, TrackEvent.videoBuy, { videoId: video.id });
     // The rights first (the preview limit goes), then the source is loaded again and plays on.
     await queryClient.query({ ...videoInfoQueryOptions(api, video.id), staleTime: 0 }).catch(() => undefined);
-    void queryClient.invalidateQueries({ queryKey: myKeys.wallet() });
+    void walletChanged(queryClient);
     setBuying(false);
     setPrompt(null);
     setTrialEnded(false);

@@ -5,6 +5,7 @@ import { Button, EmptyState, MembershipDialog, Skeleton, VideoRowList, formatPla
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { routeFrom } from "../../app/route-from";
 import { TrackEvent, track } from "../../app/tracking";
 import { useApi } from "../../app/useApi";
 import { Page, SearchButton } from "../../components/Page";
@@ -18,7 +19,6 @@ import { VideoStage } from "./VideoStage";
 import "./video.css";
 import { useErrorText } from "../../components/useErrorText";
 import { RetryState } from "../../components/RetryState";
-import { routeFrom } from "../my/panelRoutes";
 
 /**
  * /videoview?id= (spec §2): the player with the rules of watching, the video's details and author,
