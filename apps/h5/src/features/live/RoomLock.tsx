@@ -8,7 +8,7 @@ import { useState } from "react";
 import { hasSession } from "../../app/api";
 import { rechargeRouteFrom } from "../../app/route-from";
 import { walletQueryOptions } from "../../app/session/queries";
-import { moneyMoved } from "../trade/queries";
+import { moneyMoved } from "../trade/queries/money";
 import { useIntentKey } from "../trade/refusals";
 import { liveKeys } from "./queries";
 import type { LiveRoomDetail } from "./queries";

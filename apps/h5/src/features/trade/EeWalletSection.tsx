@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { isLeavableUrl } from "./orders";
-import { eepayBalanceQueryOptions, eepayEnterUrlQueryOptions } from "./queries";
+import { eepayBalanceQueryOptions, eepayEnterUrlQueryOptions } from "./queries/withdraw";
 import { TradeCard } from "./TradeCard";
 import { MoneyUnit, amountIn } from "@platform/i18n";
 import { useApi } from "../../app/useApi";

@@ -12,8 +12,9 @@ import { useErrorText } from "../../components/useErrorText";
 import { OrderActions } from "./OrderActions";
 import { OrderStatus } from "./OrderStatus";
 import { orderDetailSearch } from "./orders";
-import { billsQueryOptions, recordsOfPages } from "./queries";
-import type { Order } from "./queries";
+import { recordsOfPages } from "./queries/money";
+import { billsQueryOptions } from "./queries/orders";
+import type { Order } from "./queries/orders";
 import "./trade.css";
 import { useApi } from "../../app/useApi";
 

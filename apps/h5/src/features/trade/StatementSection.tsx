@@ -6,8 +6,8 @@ import { useId, useMemo } from "react";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { signedAmount, useTradeLabels } from "./labels";
-import { recordsOfPages, statementQueryOptions } from "./queries";
-import type { StatementLine } from "./queries";
+import { recordsOfPages, statementQueryOptions } from "./queries/money";
+import type { StatementLine } from "./queries/money";
 import { TradeCard } from "./TradeCard";
 import { useApi } from "../../app/useApi";
 

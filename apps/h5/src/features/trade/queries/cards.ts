@@ -1,0 +1,71 @@
+import type { PlatformApi, ResponseOf } from "@platform/api-client";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
+import type { MutationEvents } from "../../../app/mutation-events";
+import { useApi } from "../../../app/useApi";
+import { tradeKeys } from "./money";
+import type { TradeApi } from "./money";
+
+export type BankCard = ResponseOf<"trade.payeeCards">[number];
+export type NewCard = Parameters<PlatformApi["trade"]["createPayee"]>[0];
+
+export function cardsQueryOptions(api: TradeApi) {
+  return queryOptions({
+    queryKey: tradeKeys.cards(),
+    queryFn: ({ signal }) => api.trade.payeeCards({}, { signal }),
+  });
+}
+
+/** The cards changed: they and the withdrawal detail (its current card) are read again. */
+async function cardsChanged(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: tradeKeys.cards() });
+  await queryClient.invalidateQueries({ queryKey: tradeKeys.withdrawalDetail() });
+}
+
+/** A card's change (quiet: the screen toasts refusals); the cards are read again after `on.onSuccess`. */
+function useCardMutation<TData, TVariables>(
+  call: (api: PlatformApi, variables: TVariables) => Promise<TData>,
+  on: MutationEvents<TData, TVariables>,
+) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: TVariables) => call(api, variables),
+    onSuccess: async (data, variables) => {
+      await on.onSuccess?.(data, variables);
+      await cardsChanged(queryClient);
+    },
+    onError: async (error, variables) => {
+      await on.onError?.(error, variables);
+    },
+  });
+}
+
+/** Making a card (by id) the one withdrawals go to. */
+export function useMakeCardCurrentMutation(on: MutationEvents<unknown, string> = {}) {
+  return useCardMutation((api, id: string) => api.trade.updatePrimary({ id }, { quiet: true }), on);
+}
+
+/** Removing a card (by id). */
+export function useRemoveCardMutation(on: MutationEvents<unknown, string> = {}) {
+  return useCardMutation((api, id: string) => api.trade.removeCard({ id }, { quiet: true }), on);
+}
+
+/**
+ * Adding a card with the SMS code (quiet: the screen words refusals). The cards are read again
+ * before `on.onSuccess` (which leaves the form with the new card).
+ */
+export function useAddCardMutation(on: MutationEvents<ResponseOf<"trade.createPayee">, NewCard> = {}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (card: NewCard) => api.trade.createPayee(card, { quiet: true }),
+    onSuccess: async (added, card) => {
+      await cardsChanged(queryClient);
+      await on.onSuccess?.(added, card);
+    },
+    onError: async (error, card) => {
+      await on.onError?.(error, card);
+    },
+  });
+}
