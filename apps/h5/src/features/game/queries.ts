@@ -3,6 +3,7 @@ import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { ServerMessageKey } from "@platform/domain";
 import type { Hundredths, TransferBalance } from "@platform/domain";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { failed, succeeded } from "../../app/mutation-events";
 import type { MutationEvents } from "../../app/mutation-events";
 import { storeWallet } from "../../app/session/queries";
 import type { Wallet } from "../../app/session/queries";
@@ -72,8 +73,8 @@ export function useEnterGameMutation(on: MutationEvents<ResponseOf<"game.enterGa
   const api = useApi();
   return useMutation({
     mutationFn: (game: LobbyGame) => api.game.enterGameUrl({ gameCode: game.gameCode }, { quiet: true }),
-    onSuccess: (answer, game) => on.onSuccess?.(answer, game),
-    onError: (error, game) => on.onError?.(error, game),
+    onSuccess: (answer, game) => succeeded(on, answer, game),
+    onError: (error, game) => failed(on, error, game),
   });
 }
 
@@ -96,9 +97,9 @@ export function isGameTransferRefusal(error: unknown): boolean {
 
 /**
  * Moving money between the gold and the game balance (quiet: refusals are the screen's; one
- * Idempotency-Key per intent). Done, the account wallet list takes the answer before
- * `on.onSuccess`, then the game balances and the money screens' data (the statement lists the gold
- * moved) are read again; refused in place, the game balances are read again after `on.onError`.
+ * Idempotency-Key per intent). Done, the account wallet list takes the answer, then the game
+ * balances and the money screens' data (the statement lists the gold moved) are read again;
+ * refused in place, the game balances are read again.
  */
 export function useGameTransferMutation(on: MutationEvents<Wallet, GameTransferBody> = {}) {
   const api = useApi();
@@ -111,13 +112,13 @@ export function useGameTransferMutation(on: MutationEvents<Wallet, GameTransferB
     onSuccess: async (wallet, body) => {
       intent.settle();
       storeWallet(queryClient, wallet);
-      await on.onSuccess?.(wallet, body);
-      await Promise.all([readBalancesAgain(), moneyMoved(queryClient)]);
+      await succeeded(on, wallet, body, () => Promise.all([readBalancesAgain(), moneyMoved(queryClient)]));
     },
     onError: async (error, body) => {
       intent.settle(error);
-      await on.onError?.(error, body);
-      if (isGameTransferRefusal(error)) await readBalancesAgain();
+      await failed(on, error, body, async () => {
+        if (isGameTransferRefusal(error)) await readBalancesAgain();
+      });
     },
   });
 }

@@ -8,7 +8,7 @@ import {
   walletBalanceOf,
 } from "@platform/domain";
 import { Button, PaymentConfirmDialog, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { getRouteApi, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { ReactNode } from "react";
@@ -21,9 +21,9 @@ import { Page } from "../../components/Page";
 import { useErrorText } from "../../components/useErrorText";
 import { useRefusals } from "../trade/refusals";
 import {
-  afterMembershipChange,
   benefitsConfigQueryOptions,
   memberPicturesQueryOptions,
+  useBuyMembershipMutation,
   vipPlansQueryOptions,
 } from "./queries";
 import type { VipPlan } from "./queries";
@@ -47,7 +47,6 @@ export function MemberVipScreen() {
   const errorText = useErrorText();
   const refusals = useRefusals();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const profile = useQuery(profileQueryOptions(api));
   const wallet = useQuery(walletQueryOptions(api));
   const plans = useQuery(vipPlansQueryOptions(api));
@@ -60,16 +59,16 @@ export function MemberVipScreen() {
     plans.data?.find((p) => p.id === chosenId) ?? plans.data?.find((p) => p.recommended) ?? plans.data?.[0];
   const type = status?.isVip ? SvipPurchaseType.BUY_SVIP : SvipPurchaseType.OPEN_SVIP;
 
-  const buy = useMutation({
-    mutationFn: (plan: VipPlan) =>
-      api.user.openVipAccount({ goodId: plan.id, type, payType: "GOLD" }, { quiet: true }),
-    onSuccess: async (result) => {
+  // Membership, benefits and gold are read again before going back (the hook).
+  const buy = useBuyMembershipMutation({
+    onSuccess: (result) => {
       setConfirming(false);
       const days = result.remainDays;
       toast.show(result.isPermanent ? t`已成为永久会员` : t`开通成功，会员剩余 ${days} 天`, {
         tone: "success",
       });
-      await afterMembershipChange(queryClient);
+    },
+    onRefreshed: () => {
       if (from !== undefined) void router.navigate({ href: from });
     },
     onError: (error) => {
@@ -151,7 +150,7 @@ export function MemberVipScreen() {
             gold={gold}
             busy={buy.isPending}
             onConfirm={() => {
-              buy.mutate(chosen);
+              buy.mutate({ goodId: chosen.id, type, payType: "GOLD" });
             }}
             onCancel={() => {
               setConfirming(false);

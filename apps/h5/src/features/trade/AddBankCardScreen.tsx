@@ -67,8 +67,10 @@ export function AddBankCardScreen() {
   const codeRule = validateSmsCode(code);
 
   const add = useAddCardMutation({
-    onSuccess: async (added) => {
+    onSuccess: () => {
       toast.show(t`银行卡已添加`, { tone: "success" });
+    },
+    onRefreshed: async (added) => {
       await navigate({ href: afterCardAdded(from, added.id), replace: true });
     },
     onError: async (error) => {

@@ -1,6 +1,7 @@
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { QueryClient } from "@tanstack/react-query";
+import { failed, succeeded } from "../../../app/mutation-events";
 import type { MutationEvents } from "../../../app/mutation-events";
 import { useApi } from "../../../app/useApi";
 import { tradeKeys } from "./money";
@@ -22,7 +23,7 @@ async function cardsChanged(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: tradeKeys.withdrawalDetail() });
 }
 
-/** A card's change (quiet: the screen toasts refusals); the cards are read again after `on.onSuccess`. */
+/** A card's change (quiet: the screen toasts refusals); then the cards are read again. */
 function useCardMutation<TData, TVariables>(
   call: (api: PlatformApi, variables: TVariables) => Promise<TData>,
   on: MutationEvents<TData, TVariables>,
@@ -31,13 +32,8 @@ function useCardMutation<TData, TVariables>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: TVariables) => call(api, variables),
-    onSuccess: async (data, variables) => {
-      await on.onSuccess?.(data, variables);
-      await cardsChanged(queryClient);
-    },
-    onError: async (error, variables) => {
-      await on.onError?.(error, variables);
-    },
+    onSuccess: (data, variables) => succeeded(on, data, variables, () => cardsChanged(queryClient)),
+    onError: (error, variables) => failed(on, error, variables),
   });
 }
 
@@ -51,21 +47,13 @@ export function useRemoveCardMutation(on: MutationEvents<unknown, string> = {}) 
   return useCardMutation((api, id: string) => api.trade.removeCard({ id }, { quiet: true }), on);
 }
 
-/**
- * Adding a card with the SMS code (quiet: the screen words refusals). The cards are read again
- * before `on.onSuccess` (which leaves the form with the new card).
- */
+/** Adding a card with the SMS code (quiet: the screen words refusals); then the cards are read again. */
 export function useAddCardMutation(on: MutationEvents<ResponseOf<"trade.createPayee">, NewCard> = {}) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (card: NewCard) => api.trade.createPayee(card, { quiet: true }),
-    onSuccess: async (added, card) => {
-      await cardsChanged(queryClient);
-      await on.onSuccess?.(added, card);
-    },
-    onError: async (error, card) => {
-      await on.onError?.(error, card);
-    },
+    onSuccess: (added, card) => succeeded(on, added, card, () => cardsChanged(queryClient)),
+    onError: (error, card) => failed(on, error, card),
   });
 }

@@ -2,6 +2,7 @@ import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { firstPageParam, limits, nextPageParam } from "@platform/domain";
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { failed, succeeded } from "../../../app/mutation-events";
 import type { MutationEvents } from "../../../app/mutation-events";
 import { storeWallet, walletChanged } from "../../../app/session/queries";
 import type { Wallet } from "../../../app/session/queries";
@@ -92,9 +93,8 @@ export type TransferBody = Parameters<PlatformApi["trade"]["userSelfTransfer"]>[
 
 /**
  * Moving money between the wallet and the gold (quiet: refusals are the screen's to word; one
- * Idempotency-Key per intent). The answer is the new wallet list, which the cache takes before
- * `on.onSuccess`; then the statement is read again. A refusal for a balance too low reads the
- * balances again after `on.onError`.
+ * Idempotency-Key per intent). The answer is the new wallet list, which the cache takes; then the
+ * statement is read again. A refusal for a balance too low reads the balances again.
  */
 export function useTransferMutation(on: MutationEvents<Wallet, TransferBody> = {}) {
   const api = useApi();
@@ -106,13 +106,15 @@ export function useTransferMutation(on: MutationEvents<Wallet, TransferBody> = {
     onSuccess: async (wallet, body) => {
       intent.settle();
       storeWallet(queryClient, wallet);
-      await on.onSuccess?.(wallet, body);
-      await queryClient.invalidateQueries({ queryKey: tradeKeys.statement() });
+      await succeeded(on, wallet, body, () =>
+        queryClient.invalidateQueries({ queryKey: tradeKeys.statement() }),
+      );
     },
     onError: async (error, body) => {
       intent.settle(error);
-      await on.onError?.(error, body);
-      if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow) await walletChanged(queryClient);
+      await failed(on, error, body, async () => {
+        if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow) await walletChanged(queryClient);
+      });
     },
   });
 }

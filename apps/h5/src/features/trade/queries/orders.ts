@@ -3,6 +3,7 @@ import { OrderTab, firstPageParam } from "@platform/domain";
 import type { OrderActionKind } from "@platform/domain";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { failed, succeeded } from "../../../app/mutation-events";
 import type { MutationEvents } from "../../../app/mutation-events";
 import { useApi } from "../../../app/useApi";
 import { TRADE_PAGE_SIZE, nextTradePage, refreshMoney, tradeKeys } from "./money";
@@ -60,9 +61,9 @@ export interface OrderActionRequest {
 
 /**
  * The buttons of an order (quiet: the screen toasts refusals). Urged or confirmed, the order the
- * server answers is stored before `on.onSuccess`; cancelled, the money is read again after it. A
- * refused urge means the order moved on: the money is read again after `on.onError`.
- * 'Withdraw again' asks nothing of the server: `on.onSuccess` opens the form.
+ * server answers is stored; cancelled, the money is read again. A refused urge means the order
+ * moved on: the money is read again (not waited for). 'Withdraw again' asks nothing of the
+ * server: `on.onSuccess` opens the form.
  */
 export function useOrderActionMutation(orderNum: string, on: MutationEvents<void, OrderActionRequest> = {}) {
   const api = useApi();
@@ -83,12 +84,14 @@ export function useOrderActionMutation(orderNum: string, on: MutationEvents<void
     },
     onSuccess: async (order, action) => {
       if (order !== null) storeOrder(queryClient, order);
-      await on.onSuccess?.(undefined, action);
-      if (action.kind === "cancel") await refreshMoney(queryClient);
+      await succeeded(on, undefined, action, async () => {
+        if (action.kind === "cancel") await refreshMoney(queryClient);
+      });
     },
     onError: async (error, action) => {
-      await on.onError?.(error, action);
-      if (action.kind === "urge") void refreshMoney(queryClient);
+      await failed(on, error, action, async () => {
+        if (action.kind === "urge") void refreshMoney(queryClient);
+      });
     },
   });
 }

@@ -4,6 +4,7 @@ import type { Hundredths } from "@platform/domain";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { QueryClient } from "@tanstack/react-query";
+import { failed, succeeded } from "../../../app/mutation-events";
 import type { MutationEvents } from "../../../app/mutation-events";
 import { refreshWallet } from "../../../app/session/queries";
 import { useApi } from "../../../app/useApi";
@@ -102,11 +103,11 @@ export function useRechargeMutation(on: MutationEvents<RechargeOrder, RechargeBo
       api.trade.rechargeGold(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
     onSuccess: async (order, body) => {
       intent.settle();
-      await on.onSuccess?.(order, body);
+      await succeeded(on, order, body);
     },
     onError: async (error, body) => {
       intent.settle(error);
-      await on.onError?.(error, body);
+      await failed(on, error, body);
     },
   });
 }
@@ -114,8 +115,8 @@ export function useRechargeMutation(on: MutationEvents<RechargeOrder, RechargeBo
 /**
  * 'I have paid': the server asks the provider now and answers with the order as it then stands. A
  * status that moved money is stored only with the balances fetched again (never beside the old
- * gold), then `on.onSuccess`, then the orders and the statement are read again; still being paid,
- * the order is stored and `on.onSuccess` says so.
+ * gold), and the orders and the statement are read again; still being paid, the order is stored
+ * (and the screen says so).
  */
 export function useConfirmPaidMutation(orderNum: string, on: MutationEvents<RechargeOrder> = {}) {
   const api = useApi();
@@ -126,11 +127,12 @@ export function useConfirmPaidMutation(orderNum: string, on: MutationEvents<Rech
       const paying = answer.status === RechargeStatus.PAYING;
       if (!paying) await refreshWallet(queryClient, api);
       storeOrder(queryClient, answer);
-      await on.onSuccess?.(answer, undefined);
-      if (!paying) await refreshMoney(queryClient);
+      await succeeded(on, answer, undefined, async () => {
+        if (!paying) await refreshMoney(queryClient);
+      });
     },
     onError: async (error) => {
-      await on.onError?.(error, undefined);
+      await failed(on, error, undefined);
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { failed, succeeded } from "../../../app/mutation-events";
 import type { MutationEvents } from "../../../app/mutation-events";
 import { useApi } from "../../../app/useApi";
 import { TradeRefusal, tradeRefusalOf, useIntentKey } from "../refusals";
@@ -47,8 +48,8 @@ export type WithdrawRequest =
 
 /**
  * Asking for a withdrawal (quiet: the screen words refusals; one Idempotency-Key per intent). The
- * new order is stored and the money read again (not waited for) before `on.onSuccess`; a refusal
- * for a balance too low reads what can be withdrawn again after `on.onError`.
+ * new order is stored and the money read again (not waited for); a refusal for a balance too low
+ * reads what can be withdrawn again.
  */
 export function useWithdrawMutation(on: MutationEvents<WithdrawOrder, WithdrawRequest> = {}) {
   const api = useApi();
@@ -65,13 +66,14 @@ export function useWithdrawMutation(on: MutationEvents<WithdrawOrder, WithdrawRe
       intent.settle();
       storeOrder(queryClient, order);
       void refreshMoney(queryClient);
-      await on.onSuccess?.(order, request);
+      await succeeded(on, order, request);
     },
     onError: async (error, request) => {
       intent.settle(error);
-      await on.onError?.(error, request);
-      if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow)
-        await queryClient.invalidateQueries({ queryKey: tradeKeys.withdrawalDetail() });
+      await failed(on, error, request, async () => {
+        if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow)
+          await queryClient.invalidateQueries({ queryKey: tradeKeys.withdrawalDetail() });
+      });
     },
   });
 }
