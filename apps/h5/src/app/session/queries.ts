@@ -1,5 +1,5 @@
 import type { PlatformApi, Profile, ResponseOf } from "@platform/api-client";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { QueryClient } from "@tanstack/react-query";
 
 /**
@@ -117,4 +117,12 @@ export async function membershipChanged(queryClient: QueryClient): Promise<void>
 export async function unreadChanged(queryClient: QueryClient, total: number): Promise<void> {
   queryClient.setQueryData(sessionKeys.unreadTotal(), { total });
   await queryClient.invalidateQueries({ queryKey: sessionKeys.unreadTotal() });
+}
+
+/** Putting a saved change into the cached profile, from a component (see `patchProfile`). */
+export function usePatchProfile(): (patch: Partial<Profile>) => void {
+  const queryClient = useQueryClient();
+  return (patch) => {
+    patchProfile(queryClient, patch);
+  };
 }

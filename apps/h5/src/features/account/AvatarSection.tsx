@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { StorageKey, validateImageFile } from "@platform/domain";
 import { Avatar, Button, Dialog, Icon, useMessageText, useToast } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ChangeEvent } from "react";
-import { patchProfile } from "../../app/session/queries";
+import { usePatchProfile } from "../../app/session/queries";
 import { useErrorText } from "../../components/useErrorText";
 import { AvatarCropper } from "./AvatarCropper";
 import { centred, cropToSquare } from "./avatarCrop";
@@ -38,7 +37,7 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
   const text = useMessageText();
   const errorText = useErrorText();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const patchProfile = usePatchProfile();
   const api = useApi();
   const titleId = useId();
   const album = useRef<HTMLInputElement>(null);
@@ -131,7 +130,7 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
         { avatarFilename: uploaded.key, avatarBucket: uploaded.bucketEnum },
         { quiet: true },
       );
-      patchProfile(queryClient, { avatarFileUrl });
+      patchProfile({ avatarFileUrl });
       setPhase({ kind: "idle" });
       setCropped(null);
       toast.show(t`头像已更换`, { tone: "success" });

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { SmsCodeType, maskPhone, validateSmsCode } from "@platform/domain";
 import { Button, useMessageText } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
@@ -11,6 +11,7 @@ import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
 import { SmsCodeField } from "../../components/SmsCodeField";
 import { useErrorText } from "../../components/useErrorText";
+import { useVerifyPhoneMutation } from "./queries/account";
 import { phoneTicketAtom } from "./securityState";
 import "./security.css";
 import { useApi } from "../../app/useApi";
@@ -33,8 +34,7 @@ export function EditPhoneScreen() {
   const codeRule = validateSmsCode(code);
   const title = t`修改手机号`;
 
-  const verify = useMutation({
-    mutationFn: () => api.user.verifyPhone({ code: code.trim() }),
+  const verify = useVerifyPhoneMutation({
     onSuccess: async ({ ticket, expiresInSeconds }) => {
       setTicket({ ticket, expiresAt: Date.now() + expiresInSeconds * 1000 });
       await navigate({ to: "/bindphone" });
@@ -48,7 +48,7 @@ export function EditPhoneScreen() {
     event.preventDefault();
     setAttempted(true);
     if (verify.isPending || codeRule !== null) return;
-    verify.mutate();
+    verify.mutate(code.trim());
   };
 
   const masked = maskPhone(gate.data.mobile);

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { maskPhone } from "@platform/domain";
 import { Dialog, Icon, useToast } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { freshProfileQueryOptions } from "../../app/session/queries";
@@ -10,6 +10,7 @@ import { profileGate } from "./profileGate";
 import { useErrorText } from "../../components/useErrorText";
 import "./security.css";
 import { useApi } from "../../app/useApi";
+import { useSignOutOthersMutation } from "./queries/account";
 
 /**
  * /accountSecuritySettings: the phone (masked: first 3, ****, last 4) → /editphone, the password
@@ -24,8 +25,7 @@ export function SecuritySettingsScreen() {
   const profile = useQuery(freshProfileQueryOptions(api));
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const signOutOthers = useMutation({
-    mutationFn: () => api.user.signOutOthers(),
+  const signOutOthers = useSignOutOthersMutation({
     onSuccess: () => {
       setConfirming(false);
       toast.show(t`已退出其他设备的登录，身份卡已更新`, { tone: "success" });

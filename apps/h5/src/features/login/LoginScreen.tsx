@@ -2,10 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import { isApiError } from "@platform/api-client";
 import { StorageKey, channelTagIdOf, parseStoredUserInfo } from "@platform/domain";
 import { Button, LanguageSwitch, LoginPopup } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
+import { useForgetCache } from "../../app/session/cache";
 import { channelTagIdAtom } from "../../app/state";
 import { useApi } from "../../app/useApi";
 import { useLanguageSwitch } from "../settings/useLanguageSwitch";
@@ -18,7 +18,7 @@ import "./LoginScreen.css";
 export function LoginScreen({ redirect }: { readonly redirect: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const forgetCache = useForgetCache();
   const setChannel = useSetAtom(channelTagIdAtom);
   const api = useApi();
   const [open, setOpen] = useState(true);
@@ -37,7 +37,7 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
       () => undefined,
     );
     setChannel(channelTagIdOf(parseStoredUserInfo(api.client.storage.get(StorageKey.userInfo))));
-    queryClient.clear();
+    forgetCache();
     await navigate({ href: redirect, replace: true });
   };
 

@@ -2,10 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import { StorageKey } from "@platform/domain";
 import { MyPanel, useToast } from "@platform/ui";
 import type { MyPanelSwitchAccount, MyPanelTarget, SwitchAccountEntry } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { useAtom, useSetAtom } from "jotai";
 import { useEffect, useReducer, useRef } from "react";
+import { useForgetCache } from "../../app/session/cache";
 import { ownIdOf } from "../../app/session/own";
 import { channelTagIdAtom, myPanelOpenAtom } from "../../app/state";
 import { CatalogGate } from "../../components/CatalogGate";
@@ -50,7 +50,7 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
   const setChannel = useSetAtom(channelTagIdAtom);
   const router = useRouter();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const queryClient = useQueryClient();
+  const forgetCache = useForgetCache();
   const api = useApi();
   // Signed out (a public page: /d/…, /starlive) the panel asks nothing of the server, which would
   // only refuse: its entries lead to sign-in first, and back to where they point.
@@ -93,7 +93,7 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
     else logOutAccount(api.client);
     setChannel("0");
     await router.navigate({ to: "/login", replace: true });
-    queryClient.clear();
+    forgetCache();
   };
 
   const switchTo = async (id: string) => {

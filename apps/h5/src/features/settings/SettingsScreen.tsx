@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Theme } from "@platform/domain";
 import { Dialog, Icon, languageOptions, useToast } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { useState } from "react";
@@ -9,7 +8,7 @@ import { themeAtom } from "../../app/state";
 import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { appVersion } from "./appVersion";
-import { clearCaches } from "./clearCache";
+import { useClearCaches } from "./clearCache";
 import { openCustomerService } from "./customerService";
 import { useLanguageSwitch } from "./useLanguageSwitch";
 import "./SettingsScreen.css";
@@ -113,7 +112,7 @@ export function SettingsScreen() {
 function AppSection() {
   const { t } = useLingui();
   const api = useApi();
-  const queryClient = useQueryClient();
+  const clearCaches = useClearCaches();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -123,7 +122,7 @@ function AppSection() {
   const clear = async () => {
     setClearing(true);
     try {
-      await clearCaches({ queryClient });
+      await clearCaches();
       toast.show(t`缓存已清除`, { tone: "success" });
     } finally {
       setClearing(false);
