@@ -15,8 +15,7 @@ import { BackgroundChangePopup } from "./BackgroundChangePopup";
 import { BackgroundViewer } from "./BackgroundViewer";
 import { useErrorText } from "../../components/useErrorText";
 import { pageIdOf } from "../../app/route-search";
-import { authorQueryOptions, authorVideosQueryOptions } from "./queries";
-import { useAuthorFollow } from "./useAuthorFollow";
+import { authorQueryOptions, authorVideosQueryOptions, useFollowAuthorMutation } from "./queries";
 import { useBackgroundChange } from "./useBackgroundChange";
 import { useHeaderBack } from "../../components/Page";
 import "./creation.css";
@@ -89,7 +88,7 @@ function AuthorPage({ userId }: { readonly userId: string }) {
     enabled: author.isSuccess && !isOwner,
   });
   const videos = useMemo(() => videosOfPages(list.data), [list.data]);
-  const follow = useAuthorFollow(api, userId, author.data, viewerId);
+  const follow = useFollowAuthorMutation(api, userId, author.data, viewerId);
   const background = useBackgroundChange(api, userId);
   const { report, element: reportSheet } = useReport();
   const [viewing, setViewing] = useState<string | null>(null);
