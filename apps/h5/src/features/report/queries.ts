@@ -1,6 +1,5 @@
 import type { RequestOf } from "@platform/api-client";
 import { useMutation } from "@tanstack/react-query";
-import { failed, succeeded } from "../../app/mutation-events";
 import type { MutationEvents } from "../../app/mutation-events";
 import { useApi } from "../../app/useApi";
 
@@ -11,7 +10,7 @@ export function useReportMutation(on: MutationEvents<unknown, ReportRequest> = {
   const api = useApi();
   return useMutation({
     mutationFn: (request: ReportRequest) => api.system.report(request),
-    onSuccess: (answer, request) => succeeded(on, answer, request),
-    onError: (error, request) => failed(on, error, request),
+    onSuccess: (answer, request) => on.onSuccess?.(answer, request),
+    onError: (error, request) => on.onError?.(error, request),
   });
 }

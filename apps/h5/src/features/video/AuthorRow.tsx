@@ -4,7 +4,7 @@ import { StorageKey, authorNameOf, showsFollowButton } from "@platform/domain";
 import { Avatar, Button } from "@platform/ui";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { useFollowAuthorMutation } from "./mutations";
+import { useVideoChanges } from "./mutations";
 
 /**
  * The author under the video: avatar and name open their page (/creationcenter), and a follow /
@@ -13,7 +13,7 @@ import { useFollowAuthorMutation } from "./mutations";
 export function AuthorRow({ api, video }: { readonly api: PlatformApi; readonly video: VideoDetail }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const follow = useFollowAuthorMutation(video.id);
+  const changes = useVideoChanges(video.id);
   const [busy, setBusy] = useState(false);
   const viewerId = api.client.userInfo?.id == null ? null : String(api.client.userInfo.id);
   const name = authorNameOf(video);
@@ -23,11 +23,7 @@ export function AuthorRow({ api, video }: { readonly api: PlatformApi; readonly 
     setBusy(true);
     try {
       // The cached video takes the server's follow state (the hook).
-      await follow.mutateAsync({
-        follow: !video.hasFollow,
-        followUserId: video.createUserId,
-        userId: viewerId,
-      });
+      await changes.follow(!video.hasFollow, { followUserId: video.createUserId, userId: viewerId });
     } catch {
       // toasted by the API client
     } finally {

@@ -4,7 +4,7 @@ import { limits, validateFolderName } from "@platform/domain";
 import { BottomPopup, Button, Icon, Skeleton, TextField, useMessageText, useToast } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useCollectVideoMutation } from "./mutations";
+import { useVideoChanges } from "./mutations";
 import type { CollectTarget } from "./mutations";
 import { foldersQueryOptions } from "./queries";
 
@@ -23,7 +23,7 @@ export interface CollectPopupProps {
 export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
   const { t } = useLingui();
   const text = useMessageText();
-  const collect = useCollectVideoMutation(video.id);
+  const changes = useVideoChanges(video.id);
   const toast = useToast();
   const folders = useQuery({ ...foldersQueryOptions(api), enabled: open });
   const [creating, setCreating] = useState(false);
@@ -33,7 +33,7 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
 
   /** The video shows collected and the folders are read again (the hook); then this says so. */
   const collectInto = async (target: CollectTarget) => {
-    const folder = await collect.mutateAsync(target);
+    const folder = await changes.collect(target);
     const folderName = folder?.name ?? "";
     toast.show(folder === null ? t`已收藏` : t`已收藏到「${folderName}」`, { tone: "success" });
     setCreating(false);

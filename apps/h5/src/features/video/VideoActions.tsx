@@ -3,7 +3,7 @@ import type { VideoDetail } from "@platform/api-client";
 import { shareMethod } from "@platform/domain";
 import { Icon, formatPlayCount, useCopy, useToast } from "@platform/ui";
 import { useState } from "react";
-import { useForwardVideoMutation, useLikeVideoMutation, useUncollectVideoMutation } from "./mutations";
+import { useVideoChanges } from "./mutations";
 
 /** The link people share: this app's /videoview of the video (the server's share URL when given). */
 function shareLink(shareUrl: string | undefined, videoId: string): string {
@@ -37,19 +37,13 @@ export function VideoActions({ video, onOpenComments, onCollect }: VideoActionsP
   const toast = useToast();
   const [pending, setPending] = useState<"like" | "collect" | "share" | null>(null);
   // Each answer goes into the cached video (the hooks).
-  const likeVideo = useLikeVideoMutation(video.id);
-  const forward = useForwardVideoMutation(video.id);
-  const uncollectVideo = useUncollectVideoMutation(video.id, {
-    onSuccess: () => {
-      toast.show(t`已取消收藏`, { tone: "success" });
-    },
-  });
+  const changes = useVideoChanges(video.id);
   const count = (n: number) => formatPlayCount(n, i18n.locale);
 
   const like = async () => {
     setPending("like");
     try {
-      await likeVideo.mutateAsync();
+      await changes.like();
     } catch {
       // toasted by the API client
     } finally {
@@ -60,7 +54,8 @@ export function VideoActions({ video, onOpenComments, onCollect }: VideoActionsP
   const uncollect = async () => {
     setPending("collect");
     try {
-      await uncollectVideo.mutateAsync();
+      await changes.uncollect();
+      toast.show(t`已取消收藏`, { tone: "success" });
     } catch {
       // toasted by the API client
     } finally {
@@ -72,7 +67,7 @@ export function VideoActions({ video, onOpenComments, onCollect }: VideoActionsP
     setPending("share");
     let url = shareLink(undefined, video.id);
     try {
-      const forwarded = await forward.mutateAsync();
+      const forwarded = await changes.forward();
       url = shareLink(forwarded.shareUrl, video.id);
     } catch {
       // Counting the share failed (toasted); the link can still be shared.

@@ -9,7 +9,7 @@ import { useMemo, useState } from "react";
 import { memberBenefitsQueryOptions } from "../../app/session/queries";
 import { useErrorText } from "../../components/useErrorText";
 import { commentsOfPages, commentsQueryOptions } from "./queries";
-import { useCommentMutations } from "./mutations";
+import { useCommentChanges } from "./mutations";
 
 /** An opaque id for one opening of the panel (spec §7 `sessionId`). */
 function newSessionId(): string {
@@ -80,7 +80,7 @@ export function VideoComments({
   );
 
   // The video's comment count and the loaded pages follow each answer (the hook).
-  const changes = useCommentMutations(video.id, sessionId);
+  const changes = useCommentChanges(video.id, sessionId);
 
   /** Back to page 1 (the pages after it are dropped), the replies loaded so far too. */
   const reloadFirstPage = async () => {
@@ -91,7 +91,7 @@ export function VideoComments({
 
   const send = async (content: string, replyTo?: AnyCommentData): Promise<boolean> => {
     try {
-      await changes.send.mutateAsync({ content, replyTo });
+      await changes.send(content, replyTo);
     } catch {
       return false; // toasted by the API client; the text stays in the box
     }
@@ -102,7 +102,7 @@ export function VideoComments({
 
   const remove = async (comment: AnyCommentData) => {
     try {
-      await changes.remove.mutateAsync(comment);
+      await changes.remove(comment);
     } catch {
       return; // toasted by the API client
     }
@@ -112,7 +112,7 @@ export function VideoComments({
 
   const like = async (comment: CommentData) => {
     try {
-      await changes.like.mutateAsync(comment);
+      await changes.like(comment);
     } catch {
       // toasted by the API client
     }

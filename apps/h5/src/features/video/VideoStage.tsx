@@ -18,7 +18,7 @@ import { useState } from "react";
 import { rechargeRouteFrom, routeFrom } from "../../app/route-from";
 import { walletQueryOptions } from "../../app/session/queries";
 import { TrackEvent, track } from "../../app/tracking";
-import { useBuyVideoMutation } from "./mutations";
+import { useVideoChanges } from "./mutations";
 import { resumePositionMs } from "./resume";
 
 /** Which prompt is up: the buy sheet (after the trial ended: saying so), or the membership dialog. */
@@ -63,19 +63,17 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
     if (reason !== null) setTrialEnded(true);
   };
 
-  const purchase = useBuyVideoMutation(video.id, {
-    onSuccess: () => {
-      toast.show(i18n._(productMessages.buySuccess), { tone: "success" });
-      track(api, TrackEvent.videoBuy, { videoId: video.id });
-    },
-  });
+  const changes = useVideoChanges(video.id);
   const buy = async () => {
     if (buying) return;
     setBuying(true);
     try {
       // The rights are fetched again first (the preview limit goes), then the source is loaded
       // again and plays on.
-      await purchase.mutateAsync();
+      await changes.buy(() => {
+        toast.show(i18n._(productMessages.buySuccess), { tone: "success" });
+        track(api, TrackEvent.videoBuy, { videoId: video.id });
+      });
     } catch {
       // The API client has told the person (a toast with the server's reason).
       setBuying(false);

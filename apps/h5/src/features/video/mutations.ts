@@ -1,10 +1,8 @@
 import type { AnyCommentData, CommentData } from "@platform/ui";
 import type { Comment, FavoriteFolder, VideoDetail } from "@platform/api-client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { failed, succeeded } from "../../app/mutation-events";
-import type { MutationEvents } from "../../app/mutation-events";
 import { walletChanged } from "../../app/session/queries";
 import { useApi } from "../../app/useApi";
 import { commentsQueryOptions, videoInfoQueryOptions, videoKeys } from "./queries";
@@ -12,7 +10,10 @@ import type { CommentPage } from "./queries";
 
 // What the watch screen changes on the server, with the cache work each change needs. Apart from
 // queries.ts, whose keys and read options the route's loader imports (and so every page's first
-// load carries): these load with the screen.
+// load carries): these load with the screen. Each change is an async function that rejects when
+// the call failed (the api client has toasted it), not a useMutation hook: the screen's buttons
+// keep their own pending state, and the watch screen's first load stays within its budget
+// (docs/decisions/0029).
 
 type VideoChange = Partial<VideoDetail> | ((video: VideoDetail) => Partial<VideoDetail>);
 
@@ -42,129 +43,86 @@ export function useForgetVideoOnLeave(videoId: string): void {
   );
 }
 
-/** Like (or unlike): the server's flag and count replace the cached ones. */
-export function useLikeVideoMutation(videoId: string) {
-  const api = useApi();
-  const patch = usePatchVideo(videoId);
-  return useMutation({
-    mutationFn: () => api.substance.doLike({ substanceId: videoId }),
-    onSuccess: (state) => {
-      patch({ likeFlag: state.likeFlag, likeCount: state.likeCount });
-    },
-  });
-}
-
-/** A share counted: the server's count replaces the cached one (the answer holds the link). */
-export function useForwardVideoMutation(videoId: string) {
-  const api = useApi();
-  const patch = usePatchVideo(videoId);
-  return useMutation({
-    mutationFn: () => api.substance.doForward({ substanceId: videoId }),
-    onSuccess: (forwarded) => {
-      patch({ forwardCount: forwarded.forwardCount });
-    },
-  });
-}
-
-/** Following the author, or no longer: the cached video takes the server's follow state. */
-export function useFollowAuthorMutation(videoId: string) {
-  const api = useApi();
-  const patch = usePatchVideo(videoId);
-  return useMutation({
-    mutationFn: ({ follow, ...body }: { follow: boolean; followUserId: string; userId: string }) =>
-      follow ? api.contacts.follow(body) : api.contacts.unfollow(body),
-    onSuccess: (state) => {
-      patch({ hasFollow: state.hasFollow });
-    },
-  });
-}
-
 /** Where a video is collected: a folder of one's own, a folder made now by its name, or none. */
 export type CollectTarget =
   | { readonly kind: "folder"; readonly folder: FavoriteFolder }
   | { readonly kind: "new"; readonly name: string }
   | { readonly kind: "none" };
 
-/**
- * Collecting the video: the answer is the folder it went into (null for none). The cached video
- * shows it collected and the folders (their counts) are read again; a folder made for it that
- * then failed to take it still shows in the list (read again).
- */
-export function useCollectVideoMutation(videoId: string) {
+/** The changes of one video; each answer goes into the cached video. */
+export function useVideoChanges(videoId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   const patch = usePatchVideo(videoId);
+  const substanceId = videoId;
+  /** The folders (their counts) are read again, not waited for. */
   const foldersChanged = () => void queryClient.invalidateQueries({ queryKey: videoKeys.folders() });
-  return useMutation({
-    mutationFn: async (target: CollectTarget): Promise<FavoriteFolder | null> => {
-      const substanceIds = [videoId];
-      switch (target.kind) {
-        case "none":
-          await api.substance.collect({ substanceId: videoId });
-          return null;
-        case "folder":
-          await api.substance.bindCollect({ favoriteId: target.folder.id, substanceIds });
-          return target.folder;
-        case "new": {
-          const folder = await api.substance.createFavorite({ name: target.name });
-          await api.substance.bindCollect({ favoriteId: folder.id, substanceIds });
-          return folder;
-        }
-      }
+  return {
+    /** Like (or unlike): the server's flag and count replace the cached ones. */
+    like: async () => {
+      const { likeFlag, likeCount } = await api.substance.doLike({ substanceId });
+      patch({ likeFlag, likeCount });
     },
-    onSuccess: () => {
+    /** A share counted: the server's count replaces the cached one; the answer holds the link. */
+    forward: async () => {
+      const forwarded = await api.substance.doForward({ substanceId });
+      patch({ forwardCount: forwarded.forwardCount });
+      return forwarded;
+    },
+    /** Following the author, or no longer, as the signed-in person `userId`. */
+    follow: async (follow: boolean, body: { readonly followUserId: string; readonly userId: string }) => {
+      const state = follow ? await api.contacts.follow(body) : await api.contacts.unfollow(body);
+      patch({ hasFollow: state.hasFollow });
+    },
+    /**
+     * Collecting the video: the answer is the folder it went into (null for none). A folder made
+     * for it that then failed to take it still shows in the list.
+     */
+    collect: async (target: CollectTarget): Promise<FavoriteFolder | null> => {
+      let folder: FavoriteFolder | null = null;
+      try {
+        if (target.kind === "none") await api.substance.collect({ substanceId });
+        else {
+          folder =
+            target.kind === "folder"
+              ? target.folder
+              : await api.substance.createFavorite({ name: target.name });
+          await api.substance.bindCollect({ favoriteId: folder.id, substanceIds: [substanceId] });
+        }
+      } catch (error) {
+        if (target.kind === "new") foldersChanged();
+        throw error;
+      }
       patch({ collectFlag: true });
       foldersChanged();
+      return folder;
     },
-    onError: (_error, target) => {
-      if (target.kind === "new") foldersChanged();
-    },
-  });
-}
-
-/** No longer collected: the cached video says so and the folders are read again (not waited for). */
-export function useUncollectVideoMutation(videoId: string, on: MutationEvents<unknown> = {}) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const patch = usePatchVideo(videoId);
-  return useMutation({
-    mutationFn: () => api.substance.cancelCollect({ substanceId: videoId }),
-    onSuccess: async (answer) => {
+    /** No longer collected. */
+    uncollect: async () => {
+      await api.substance.cancelCollect({ substanceId });
       patch({ collectFlag: false });
-      await succeeded(on, answer, undefined, async () => {
-        void queryClient.invalidateQueries({ queryKey: videoKeys.folders() });
-      });
+      foldersChanged();
     },
-    onError: (error) => failed(on, error, undefined),
-  });
-}
-
-/**
- * Buying the video with gold: after `on.onSuccess` its rights are fetched again (the preview limit
- * goes; a failure leaves the old ones) and the balances are read again (not waited for); then
- * `on.onRefreshed` plays on.
- */
-export function useBuyVideoMutation(videoId: string, on: MutationEvents<unknown> = {}) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.substance.buyVideo({ payType: "GOLD", substanceId: videoId }),
-    onSuccess: (answer) =>
-      succeeded(on, answer, undefined, async () => {
-        await queryClient
-          .query({ ...videoInfoQueryOptions(api, videoId), staleTime: 0 })
-          .catch(() => undefined);
-        void walletChanged(queryClient);
-      }),
-    onError: (error) => failed(on, error, undefined),
-  });
+    /**
+     * Buying the video with gold: after `bought` its rights are fetched again (the preview limit
+     * goes; a failure leaves the old ones), and the balances are read again (not waited for).
+     */
+    buy: async (bought: () => void) => {
+      await api.substance.buyVideo({ payType: "GOLD", substanceId });
+      bought();
+      await queryClient
+        .query({ ...videoInfoQueryOptions(api, videoId), staleTime: 0 })
+        .catch(() => undefined);
+      void walletChanged(queryClient);
+    },
+  };
 }
 
 /**
  * The comments of one opening of the panel (`sessionId`): writing, deleting and liking one, with
  * the video's comment count and the loaded pages following the server.
  */
-export function useCommentMutations(videoId: string, sessionId: string) {
+export function useCommentChanges(videoId: string, sessionId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   const patchVideo = usePatchVideo(videoId);
@@ -172,27 +130,22 @@ export function useCommentMutations(videoId: string, sessionId: string) {
   const setCommentCount = (change: (n: number) => number) => {
     patchVideo((previous) => ({ commentCount: Math.max(0, change(previous.commentCount)) }));
   };
-  const send = useMutation({
-    mutationFn: ({ content, replyTo }: { content: string; replyTo?: AnyCommentData }) =>
-      api.substance.doComment({
+  return {
+    send: async (content: string, replyTo?: AnyCommentData) => {
+      await api.substance.doComment({
         commentContent: content,
         substanceId: videoId,
         ...(replyTo === undefined ? {} : { replyCommentId: String(replyTo.id) }),
-      }),
-    onSuccess: () => {
+      });
       setCommentCount((n) => n + 1);
     },
-  });
-  const remove = useMutation({
-    mutationFn: (comment: AnyCommentData) => api.substance.deleteComment({ commentId: String(comment.id) }),
-    onSuccess: (_answer, comment) => {
+    remove: async (comment: AnyCommentData) => {
+      await api.substance.deleteComment({ commentId: String(comment.id) });
       const replyCount = "childCount" in comment ? (comment.childCount ?? 0) : 0;
       setCommentCount((n) => n - 1 - replyCount);
     },
-  });
-  const like = useMutation({
-    mutationFn: (comment: CommentData) => api.substance.likeComment({ commentId: String(comment.id) }),
-    onSuccess: (state, comment) => {
+    like: async (comment: CommentData) => {
+      const state = await api.substance.likeComment({ commentId: String(comment.id) });
       queryClient.setQueryData<InfiniteData<CommentPage, number>>(queryKey, (data) =>
         data === undefined
           ? data
@@ -207,11 +160,6 @@ export function useCommentMutations(videoId: string, sessionId: string) {
             },
       );
     },
-  });
-  return {
-    send,
-    remove,
-    like,
     /** Back to page 1: the pages after it are dropped (the screen then asks for page 1 again). */
     keepFirstPage: () => {
       queryClient.setQueryData<InfiniteData<CommentPage, number>>(queryKey, (data) =>
