@@ -17,7 +17,7 @@ export async function succeeded<TData, TVariables>(
   on: MutationEvents<TData, TVariables>,
   data: TData,
   variables: TVariables,
-  refresh?: () => Promise<unknown>,
+  refresh?: () => unknown,
 ): Promise<void> {
   await on.onSuccess?.(data, variables);
   await refresh?.();
@@ -29,7 +29,7 @@ export async function failed<TVariables>(
   on: MutationEvents<never, TVariables>,
   error: Error,
   variables: TVariables,
-  refresh?: () => Promise<unknown>,
+  refresh?: () => unknown,
 ): Promise<void> {
   await on.onError?.(error, variables);
   await refresh?.();

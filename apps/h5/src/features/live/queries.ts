@@ -73,7 +73,7 @@ export function useReadRoomAgain(roomId: string): () => void {
  * A ticket to a room (quiet: the screen toasts a refusal; one Idempotency-Key per intent); then the
  * room (now watchable), the balances and the money screens' data are read again.
  */
-export function useBuyTicketMutation(roomId: string, on: MutationEvents<unknown> = {}) {
+export function useBuyTicketMutation(roomId: string, on: MutationEvents = {}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const intent = useIntentKey();

@@ -67,11 +67,11 @@ export function useLogoffMutation(on: MutationEvents<unknown, string> = {}) {
   return useMutation({
     mutationFn: (code: string) => api.user.logoff({ agreementAccepted: true, code }),
     onSuccess: (answer, code) =>
-      succeeded(on, answer, code, async () => {
+      succeeded(on, answer, code, () => {
         queryClient.clear();
       }),
     onError: (error, code) =>
-      failed(on, error, code, async () => {
+      failed(on, error, code, () => {
         void queryClient.invalidateQueries({ queryKey: accountKeys.logoffCheck() });
       }),
   });

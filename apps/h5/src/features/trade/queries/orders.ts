@@ -89,7 +89,7 @@ export function useOrderActionMutation(orderNum: string, on: MutationEvents<void
       });
     },
     onError: async (error, action) => {
-      await failed(on, error, action, async () => {
+      await failed(on, error, action, () => {
         if (action.kind === "urge") void refreshMoney(queryClient);
       });
     },
