@@ -12,6 +12,7 @@ import { registerServiceWorker } from "./app/service-worker";
 import { appStore, channelTagIdAtom } from "./app/state";
 import { trackPageViews } from "./app/tracking";
 import { RouteError } from "./components/RouteError";
+import { RoutePending } from "./components/RoutePending";
 import { routeTree } from "./routeTree.gen";
 import "@platform/ui/styles.css";
 import "./app/app.css";
@@ -26,8 +27,12 @@ const queryClient = createQueryClient();
 const router = createRouter({
   routeTree,
   context: { queryClient, api },
-  // A route whose code or data failed shows the app's own screen with a retry (offline too).
+  // A route whose code or data failed shows the app's own screen with a retry (offline too); one
+  // still loading after the router's `pendingMs` (1 s) shows the page skeleton, and never holds
+  // the page back once it is ready (no minimum time on screen).
   defaultErrorComponent: RouteError,
+  defaultPendingComponent: RoutePending,
+  defaultPendingMinMs: 0,
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { MessageKey } from "@platform/domain";
 import { TipDialog, useMessageText, useToast } from "@platform/ui";
-import { useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { connectToasts } from "../app/notify";
 import { sessionExpiredAtom, themeAtom } from "../app/state";
+import { useApi } from "../app/useApi";
 import { OfflineNotice, OfflineScreen, useOfflineStart } from "./Offline";
 
 /**
@@ -21,7 +21,7 @@ export function AppShell({ children, panel }: { readonly children: ReactNode; re
   const text = useMessageText();
   const expired = useAtomValue(sessionExpiredAtom);
   const theme = useAtomValue(themeAtom);
-  const router = useRouter();
+  const api = useApi();
   const { t } = useLingui();
   const offlineStart = useOfflineStart();
 
@@ -47,7 +47,7 @@ export function AppShell({ children, panel }: { readonly children: ReactNode; re
       <TipDialog
         open={expired}
         onConfirm={() => {
-          router.options.context.api.client.endSession();
+          api.client.endSession();
           localStorage.clear();
           window.location.reload();
         }}

@@ -4,8 +4,8 @@ import type { SmsCodeType } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
 import { CountdownButton, TextField, useToast } from "@platform/ui";
 import type { CountdownSendResult } from "@platform/ui";
-import { useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { useApi } from "../app/useApi";
 
 /**
  * The verification code of a protected step (adding a card: PAYEE; a withdrawal: WITHDRAW; the
@@ -36,7 +36,7 @@ export function SmsCodeField({
 }) {
   const { t, i18n } = useLingui();
   const toast = useToast();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const own = givenPhone === undefined;
   const phone = givenPhone ?? api.client.userInfo?.mobile ?? "";
 

@@ -1,6 +1,6 @@
-import type { PlatformApi } from "@platform/api-client";
 import { createFileRoute } from "@tanstack/react-router";
 import { pageIdOf, validateIdSearch } from "../app/route-search";
+import { ownIdOf } from "../app/session/own";
 import { CreationCenterScreen } from "../features/creation/CreationCenterScreen";
 import {
   authorQueryOptions,
@@ -17,9 +17,9 @@ export const Route = createFileRoute("/creationcenter")({
   loader: ({ context, deps }) => {
     const { api, queryClient } = context;
     // No id: one's own page (the 'my works' entries; a sign-in that began signed out).
-    const id = deps.id ?? ownIdOf(api);
+    const id = deps.id ?? signedInIdOf(api);
     if (id === null) return;
-    const own = id === String(api.client.userInfo?.id ?? "");
+    const own = id === ownIdOf(api);
     void queryClient
       .query(authorQueryOptions(api, id))
       .then(() =>
@@ -38,12 +38,12 @@ export const Route = createFileRoute("/creationcenter")({
 function CreationCenterPage() {
   const { id } = Route.useSearch();
   const { api } = Route.useRouteContext();
-  return <CreationCenterScreen userId={pageIdOf(id) ?? ownIdOf(api) ?? undefined} />;
+  return <CreationCenterScreen userId={pageIdOf(id) ?? signedInIdOf(api) ?? undefined} />;
 }
 
 /** The signed-in person's id, or null. */
-function ownIdOf(api: PlatformApi): string | null {
-  const own = String(api.client.userInfo?.id ?? "");
+function signedInIdOf(api: Parameters<typeof ownIdOf>[0]): string | null {
+  const own = ownIdOf(api);
   return own === "" ? null : own;
 }
 

@@ -1,5 +1,6 @@
 import { StorageKey } from "@platform/domain";
 import { afterEach, describe, expect, it } from "vitest";
+import { sessionKeys } from "../../app/session/queries";
 import { byText, click, control, queryText, typeInto, waitFor } from "../../test/renderApp";
 import { MOBILE, fakeSecurityApi } from "./test/fakeSecurityApi";
 import { field, fieldError, pageShown, renderSecurity, toasts } from "./test/renderSecurity";
@@ -83,7 +84,7 @@ describe("/accountlogout", () => {
     sessionStorage.setItem("scroll:/home", "120");
     const { api } = fakeSecurityApi();
     const app = await openLogout(api);
-    app.queryClient.setQueryData(["user", "profile"], { nickName: "小明" });
+    app.queryClient.setQueryData(sessionKeys.profile(), { nickName: "小明" });
     await click(agreement());
     await click(control("获取验证码"));
     await typeInto(field("验证码"), "5555");
@@ -106,7 +107,7 @@ describe("/accountlogout", () => {
     expect(Object.keys(localStorage).sort()).toEqual([StorageKey.language, StorageKey.theme].sort());
     expect(localStorage.getItem(StorageKey.theme)).toBe("light");
     expect(sessionStorage.length).toBe(0);
-    expect(app.queryClient.getQueryData(["user", "profile"])).toBeUndefined();
+    expect(app.queryClient.getQueryData(sessionKeys.profile())).toBeUndefined();
   });
 
   it("stays on the screen when the server refuses the code", async () => {

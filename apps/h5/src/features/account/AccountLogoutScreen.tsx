@@ -9,17 +9,18 @@ import {
   validateSmsCode,
 } from "@platform/domain";
 import { Button, Dialog, Skeleton, SkeletonGroup } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useId, useState } from "react";
 import type { SyntheticEvent } from "react";
 import { channelTagIdAtom } from "../../app/state";
+import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { SmsCodeField } from "../../components/SmsCodeField";
 import { useErrorText } from "../../components/useErrorText";
-import { logoffCheckQueryOptions } from "./profileQueries";
+import { logoffCheckQueryOptions, useLogoffMutation } from "./queries/account";
 import { clearDeviceStorage } from "./securityState";
 import { useFormTools } from "./useFormTools";
 import "./security.css";
@@ -35,7 +36,7 @@ type LogoffCheck = ResponseOf<"user.logoffCheck">;
  */
 export function AccountLogoutScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
   const check = useQuery(logoffCheckQueryOptions(api));
   const title = t`注销账号`;
@@ -68,7 +69,7 @@ export function AccountLogoutScreen() {
 
 function LogoffForm({ check }: { readonly check: LogoffCheck }) {
   const { t } = useLingui();
-  const { text, toast, navigate, queryClient, api } = useFormTools();
+  const { text, toast, navigate, api } = useFormTools();
   const setChannel = useSetAtom(channelTagIdAtom);
   const agreementId = useId();
   const agreementErrorId = useId();
@@ -84,8 +85,9 @@ function LogoffForm({ check }: { readonly check: LogoffCheck }) {
   const withdrawals = check.unfinishedWithdrawals;
   const blocked = !check.canLogoff;
 
-  const logoff = useMutation({
-    mutationFn: () => api.user.logoff({ agreementAccepted: true, code: code.trim() }),
+  // Deleted, nothing cached is kept once the app has left; refused, what holds the deletion back
+  // is read again (the hook).
+  const logoff = useLogoffMutation({
     onSuccess: async () => {
       setConfirming(false);
       api.client.signOut();
@@ -93,12 +95,10 @@ function LogoffForm({ check }: { readonly check: LogoffCheck }) {
       setChannel("0");
       toast.show(t`账号已注销`, { tone: "success" });
       await navigate({ to: "/login", replace: true });
-      queryClient.clear();
     },
     onError: () => {
       // The api-client's toast says why (a wrong code, an order started meanwhile); the form stays.
       setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: logoffCheckQueryOptions(api).queryKey });
     },
   });
 
@@ -200,7 +200,7 @@ function LogoffForm({ check }: { readonly check: LogoffCheck }) {
         confirmLabel={t`确认注销`}
         busy={logoff.isPending}
         onConfirm={() => {
-          logoff.mutate();
+          logoff.mutate(code.trim());
         }}
         onCancel={() => {
           setConfirming(false);

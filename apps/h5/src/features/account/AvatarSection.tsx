@@ -1,15 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { StorageKey, validateImageFile } from "@platform/domain";
 import { Avatar, Button, Dialog, Icon, useMessageText, useToast } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ChangeEvent } from "react";
+import { usePatchProfile } from "../../app/session/queries";
 import { useErrorText } from "../../components/useErrorText";
 import { AvatarCropper } from "./AvatarCropper";
 import { centred, cropToSquare } from "./avatarCrop";
 import type { CropView } from "./avatarCrop";
-import { patchProfile } from "./profileQueries";
+import { useApi } from "../../app/useApi";
 
 const DEFAULT_LOGO = "/logo.svg";
 
@@ -38,8 +37,8 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
   const text = useMessageText();
   const errorText = useErrorText();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const patchProfile = usePatchProfile();
+  const api = useApi();
   const titleId = useId();
   const album = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
@@ -131,7 +130,7 @@ export function AvatarSection({ url }: { readonly url: string | null }) {
         { avatarFilename: uploaded.key, avatarBucket: uploaded.bucketEnum },
         { quiet: true },
       );
-      patchProfile(queryClient, { avatarFileUrl });
+      patchProfile({ avatarFileUrl });
       setPhase({ kind: "idle" });
       setCropped(null);
       toast.show(t`头像已更换`, { tone: "success" });

@@ -1,15 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { isApiError } from "@platform/api-client";
-import { ServerMessageKey, SmsCodeType, StorageKey, validatePhone, validateSmsCode } from "@platform/domain";
+import { ServerMessageKey, SmsCodeType, validatePhone, validateSmsCode } from "@platform/domain";
 import { Button, EmptyState, TextField } from "@platform/ui";
-import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { useEffect, useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
 import { SmsCodeField } from "../../components/SmsCodeField";
-import { patchProfile } from "./profileQueries";
+import { useChangePhoneMutation } from "./queries/account";
 import { isTicketLive, phoneTicketAtom } from "./securityState";
 import type { PhoneTicket } from "./securityState";
 import { useFormTools } from "./useFormTools";
@@ -86,7 +85,7 @@ function BindForm({
   readonly onDone: () => void;
 }) {
   const { t } = useLingui();
-  const { text, toast, navigate, queryClient, api } = useFormTools();
+  const { text, toast, navigate, api } = useFormTools();
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
   const [phoneChecked, setPhoneChecked] = useState(false);
@@ -99,12 +98,9 @@ function BindForm({
     phoneRule !== null ? text(phoneRule) : mobile === current ? t`新手机号不能与当前手机号相同` : null;
   const codeRule = validateSmsCode(code);
 
-  const change = useMutation({
-    mutationFn: () => api.user.changePhone({ ticket: ticket.ticket, mobile, code: code.trim() }),
+  // The session's user info and the cached profile take the new phone first (the hook).
+  const change = useChangePhoneMutation({
     onSuccess: async () => {
-      const stored = api.client.userInfo;
-      if (stored !== null) api.client.storage.set(StorageKey.userInfo, JSON.stringify({ ...stored, mobile }));
-      patchProfile(queryClient, { mobile });
       onDone();
       toast.show(t`手机号已更换`, { tone: "success" });
       await navigate({ to: "/accountsecuritysettings", replace: true });
@@ -128,7 +124,7 @@ function BindForm({
     setAttempted(true);
     if (change.isPending) return;
     if (!checkPhone() || codeRule !== null) return;
-    change.mutate();
+    change.mutate({ ticket: ticket.ticket, mobile, code: code.trim() });
   };
 
   return (

@@ -8,17 +8,18 @@ import {
   validateSmsCode,
 } from "@platform/domain";
 import { Button, TextField } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
+import { freshProfileQueryOptions } from "../../app/session/queries";
 import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
 import { SmsCodeField } from "../../components/SmsCodeField";
 import { useErrorText } from "../../components/useErrorText";
-import { accountProfileQueryOptions, patchProfile } from "./profileQueries";
+import { useChangePasswordMutation } from "./queries/account";
 import { useFormTools } from "./useFormTools";
 import "./security.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /editpassword: change the password with the old one, or by a code (PASSWORD) to one's own phone
@@ -28,9 +29,9 @@ import "./security.css";
  */
 export function EditPasswordScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
-  const profile = useQuery(accountProfileQueryOptions(api));
+  const profile = useQuery(freshProfileQueryOptions(api));
   const setting = profile.data?.hasPassword === false;
   const title = setting ? t`设置密码` : t`修改密码`;
 
@@ -45,7 +46,7 @@ export function EditPasswordScreen() {
 
 function PasswordForm({ hasPassword, mobile }: { readonly hasPassword: boolean; readonly mobile: string }) {
   const { t } = useLingui();
-  const { text, toast, navigate, queryClient, api } = useFormTools();
+  const { text, toast, navigate } = useFormTools();
   const [byCode, setByCode] = useState(!hasPassword);
   const [oldPassword, setOldPassword] = useState("");
   const [code, setCode] = useState("");
@@ -59,14 +60,10 @@ function PasswordForm({ hasPassword, mobile }: { readonly hasPassword: boolean; 
   const repeatProblem =
     repeat === "" ? t`请再次输入新密码` : repeat !== password ? t`两次输入的密码不一致` : null;
 
-  const save = useMutation({
-    mutationFn: () =>
-      byCode
-        ? api.changePassword({ code: code.trim(), password })
-        : api.changePassword({ oldPassword, password }),
+  // The cached profile then has a password (the hook).
+  const save = useChangePasswordMutation({
     onSuccess: async () => {
       toast.show(hasPassword ? t`密码已修改` : t`密码已设置`, { tone: "success" });
-      patchProfile(queryClient, { hasPassword: true });
       await navigate({ to: "/accountsecuritysettings", replace: true });
     },
     // A refusal (wrong old password, wrong code) is the api-client's toast; what was typed stays.
@@ -77,7 +74,7 @@ function PasswordForm({ hasPassword, mobile }: { readonly hasPassword: boolean; 
     setAttempted(true);
     if (save.isPending) return;
     if (oldProblem !== null || codeRule !== null || passwordRule !== null || repeatProblem !== null) return;
-    save.mutate();
+    save.mutate(byCode ? { code: code.trim(), password } : { oldPassword, password });
   };
 
   // The rule of the new password shows once it is long enough to judge (or too long), the rest after a submit.

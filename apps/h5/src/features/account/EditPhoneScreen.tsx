@@ -1,18 +1,20 @@
 import { useLingui } from "@lingui/react/macro";
 import { SmsCodeType, maskPhone, validateSmsCode } from "@platform/domain";
 import { Button, useMessageText } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
+import { freshProfileQueryOptions } from "../../app/session/queries";
 import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
 import { SmsCodeField } from "../../components/SmsCodeField";
 import { useErrorText } from "../../components/useErrorText";
-import { accountProfileQueryOptions } from "./profileQueries";
+import { useVerifyPhoneMutation } from "./queries/account";
 import { phoneTicketAtom } from "./securityState";
 import "./security.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /editphone, the first step of a new phone: a code (PHONE_OLD) to today's phone proves it is
@@ -24,16 +26,15 @@ export function EditPhoneScreen() {
   const text = useMessageText();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const setTicket = useSetAtom(phoneTicketAtom);
-  const profile = useQuery(accountProfileQueryOptions(api));
+  const profile = useQuery(freshProfileQueryOptions(api));
   const [code, setCode] = useState("");
   const [attempted, setAttempted] = useState(false);
   const codeRule = validateSmsCode(code);
   const title = t`修改手机号`;
 
-  const verify = useMutation({
-    mutationFn: () => api.user.verifyPhone({ code: code.trim() }),
+  const verify = useVerifyPhoneMutation({
     onSuccess: async ({ ticket, expiresInSeconds }) => {
       setTicket({ ticket, expiresAt: Date.now() + expiresInSeconds * 1000 });
       await navigate({ to: "/bindphone" });
@@ -47,7 +48,7 @@ export function EditPhoneScreen() {
     event.preventDefault();
     setAttempted(true);
     if (verify.isPending || codeRule !== null) return;
-    verify.mutate();
+    verify.mutate(code.trim());
   };
 
   const masked = maskPhone(gate.data.mobile);

@@ -1,11 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import type { RequestOf } from "@platform/api-client";
 import { Gender, genders, limits, validateIntroduction } from "@platform/domain";
 import { Button, TextField, useMessageText, useToast } from "@platform/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { ReactNode, SyntheticEvent } from "react";
+import { freshProfileQueryOptions } from "../../app/session/queries";
 import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
 import { useErrorText } from "../../components/useErrorText";
@@ -19,8 +18,9 @@ import {
   nickNameProblem,
   todayText,
 } from "./profileForm";
-import { accountProfileQueryOptions, patchProfile } from "./profileQueries";
 import "./security.css";
+import { useApi } from "../../app/useApi";
+import { useSaveBirthdayMutation, useSaveInfoMutation } from "./queries/account";
 
 /**
  * /editprofile: the avatar, nickname, gender, birthday, area and introduction, each saved on its
@@ -28,9 +28,9 @@ import "./security.css";
  */
 export function EditProfileScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
-  const profile = useQuery(accountProfileQueryOptions(api));
+  const profile = useQuery(freshProfileQueryOptions(api));
   const title = t`编辑资料`;
 
   const gate = profileGate(profile, title, errorText, 120, 3);
@@ -50,17 +50,11 @@ export function EditProfileScreen() {
   );
 }
 
-type InfoChange = RequestOf<"user.modifyInfo">;
-
 /** Saves one field through modifyInfo; the cached profile takes the saved value, a toast says so. */
 function useSaveInfo(done: string) {
-  const { api } = useRouter().options.context;
-  const queryClient = useQueryClient();
   const toast = useToast();
-  return useMutation({
-    mutationFn: (change: InfoChange) => api.user.modifyInfo(change),
-    onSuccess: (_answer, change) => {
-      patchProfile(queryClient, change);
+  return useSaveInfoMutation({
+    onSuccess: () => {
       toast.show(done, { tone: "success" });
     },
   });
@@ -181,8 +175,6 @@ function GenderSection({ saved }: { readonly saved: Gender }) {
 
 function BirthdaySection({ saved }: { readonly saved: string | null }) {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
-  const queryClient = useQueryClient();
   const toast = useToast();
   const inputId = useId();
   const errorId = useId();
@@ -192,10 +184,8 @@ function BirthdaySection({ saved }: { readonly saved: string | null }) {
   const issue = birthdayProblem(value, today);
   const problem = issue === "required" ? t`请选择生日` : issue === "future" ? t`生日不能晚于今天` : null;
   const shown = attempted || issue === "future" ? problem : null;
-  const save = useMutation({
-    mutationFn: (birthday: string) => api.user.modifyBirthday({ birthday }),
-    onSuccess: (_answer, birthday) => {
-      patchProfile(queryClient, { birthday });
+  const save = useSaveBirthdayMutation({
+    onSuccess: () => {
       toast.show(t`生日已保存`, { tone: "success" });
     },
   });

@@ -1,18 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button, Dialog, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
-import {
-  identityCardFileName,
-  identityCardImage,
-  identityCardKey,
-  identityCardQueryOptions,
-  useQrImage,
-} from "./idCard";
+import { identityCardFileName, identityCardImage, useQrImage } from "./idCard";
+import { identityCardQueryOptions, useRegenerateIdCardMutation } from "./queries/account";
 import "./idcard.css";
 
 /**
@@ -23,18 +18,16 @@ import "./idcard.css";
  */
 export function IdCardScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
-  const queryClient = useQueryClient();
+  const api = useApi();
   const errorText = useErrorText();
   const toast = useToast();
   const card = useQuery(identityCardQueryOptions(api));
   const { image, redraw } = useQrImage(card.data?.qrContent);
   const [confirming, setConfirming] = useState(false);
   const leadId = useId();
-  const regenerate = useMutation({
-    mutationFn: () => api.user.identityCard({ regenerate: true }),
-    onSuccess: (fresh) => {
-      queryClient.setQueryData(identityCardKey(), fresh);
+  // The screen shows the card answered (the hook stores it).
+  const regenerate = useRegenerateIdCardMutation({
+    onSuccess: () => {
       setConfirming(false);
       toast.show(t`已生成新的身份卡，旧身份卡已失效`, { tone: "success" });
     },

@@ -3,6 +3,7 @@ import type { Credentials } from "@platform/api-client";
 import { Language } from "@platform/domain";
 import QRCode from "qrcode";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionKeys } from "../../app/session/queries";
 import { channelTagIdAtom } from "../../app/state";
 import { withCatalog } from "../../components/CatalogGate";
 import {
@@ -15,7 +16,7 @@ import {
   settle,
   waitFor,
 } from "../../test/renderApp";
-import { rememberCurrentAccount, rememberedAccounts } from "../my/accounts";
+import { rememberCurrentAccount, rememberedAccounts } from "../../app/session/accounts";
 import { IdCardScreen } from "./IdCardScreen";
 import { ScanIdCardScreen } from "./ScanIdCardScreen";
 import type { ScanIdCardScreenProps } from "./ScanIdCardScreen";
@@ -289,7 +290,7 @@ describe("ScanIdCardScreen", () => {
     const fake = fakeScanApi();
     rememberCurrentAccount(fake.client);
     const { app, alert } = await renderScan(fake, qrPixels(fake.owlCard));
-    app.queryClient.setQueryData(["user", "profile"], { nickName: "小影 Ying" });
+    app.queryClient.setQueryData(sessionKeys.profile(), { nickName: "小影 Ying" });
     await waitFor(() =>
       byText(
         "扫描另一个账号的身份卡二维码，即可切换到该账号；当前账号会保留在“切换账号”列表里，随时可以切换回来。",

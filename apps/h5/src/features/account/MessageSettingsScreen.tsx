@@ -1,30 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
 import { messageKinds } from "@platform/domain";
-import type { MessageKind } from "@platform/domain";
 import { Icon, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
-import { messageKeys, messageSettingsQueryOptions } from "./messageQueries";
-import type { MessageSettings } from "./messageQueries";
+import { messageSettingsQueryOptions, useSaveMessageSettingMutation } from "./queries/messages";
 import { useMessageKindWords } from "./messageText";
 import "./messages.css";
 import "./security.css";
-
-const saveKey = ["user", "saveMessageSettings"] as const;
-
-/** The settings with one kind turned on or off (kinds the answer lacks are added). */
-function withKind(settings: MessageSettings, kind: MessageKind, enabled: boolean): MessageSettings {
-  const known = settings.kinds.some((k) => k.kind === kind);
-  return {
-    kinds: known
-      ? settings.kinds.map((k) => (k.kind === kind ? { kind, enabled } : k))
-      : [...settings.kinds, { kind, enabled }],
-  };
-}
+import { useApi } from "../../app/useApi";
 
 /**
  * /messagesettings: one switch per kind of message with its label and a one-line description. A
@@ -33,37 +20,17 @@ function withKind(settings: MessageSettings, kind: MessageKind, enabled: boolean
  */
 export function MessageSettingsScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
-  const queryClient = useQueryClient();
+  const api = useApi();
   const toast = useToast();
   const errorText = useErrorText();
   const words = useMessageKindWords();
   const settings = useQuery(messageSettingsQueryOptions(api));
   const idPrefix = useId();
 
-  const save = useMutation({
-    mutationKey: saveKey,
-    mutationFn: (change: { kind: MessageKind; enabled: boolean }) =>
-      // Quiet: a refusal is told by this screen's own toast, once.
-      api.user.saveMessageSettings(change, { quiet: true }),
-    onMutate: async ({ kind, enabled }) => {
-      await queryClient.cancelQueries({ queryKey: messageKeys.settings() });
-      queryClient.setQueryData<MessageSettings>(messageKeys.settings(), (old) =>
-        old === undefined ? old : withKind(old, kind, enabled),
-      );
-    },
-    onError: (_error, { kind, enabled }) => {
-      // Only this kind goes back: another switch changed meanwhile keeps its own change.
-      queryClient.setQueryData<MessageSettings>(messageKeys.settings(), (old) =>
-        old === undefined ? old : withKind(old, kind, !enabled),
-      );
+  // Shown at once; refused, only this kind goes back (the hook), and a toast says so.
+  const save = useSaveMessageSettingMutation({
+    onError: () => {
       toast.show(t`保存失败，已恢复原设置`, { tone: "error" });
-    },
-    onSuccess: (answer) => {
-      // The server's answer is the truth once no other change is still on its way.
-      if (queryClient.isMutating({ mutationKey: saveKey }) <= 1) {
-        queryClient.setQueryData(messageKeys.settings(), answer);
-      }
     },
   });
 

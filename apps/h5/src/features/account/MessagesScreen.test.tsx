@@ -1,11 +1,9 @@
 import { GameRoundOutcome, Language, MessageKind } from "@platform/domain";
 import { act } from "react";
 import { describe, expect, it } from "vitest";
-import { myPanelOpenAtom } from "../../app/state";
+import { sessionKeys } from "../../app/session/queries";
 import { withCatalog } from "../../components/CatalogGate";
 import { byText, click, control, queryText, renderApp, scrollForMore, waitFor } from "../../test/renderApp";
-import { MyPanelHost } from "../my/MyPanelHost";
-import { myKeys } from "../my/queries";
 import { MessagesScreen } from "./MessagesScreen";
 import { fakeMessagesApi, purchaseMessage, sampleMessages } from "./test/fakeMessagesApi";
 import type { CentreMessage } from "./messageText";
@@ -13,14 +11,8 @@ import type { CentreMessage } from "./messageText";
 // The screen as its route has it: held until the account catalog of the language is loaded.
 const Messages = withCatalog("account", MessagesScreen);
 
-function render(api: unknown, language: Language = Language.zhCN, withPanel = false) {
-  return renderApp({
-    api,
-    path: "/messages",
-    language,
-    pages: { "/messages": Messages },
-    shell: withPanel ? <MyPanelHost /> : undefined,
-  });
+function render(api: unknown, language: Language = Language.zhCN) {
+  return renderApp({ api, path: "/messages", language, pages: { "/messages": Messages } });
 }
 
 const rows = () => [...document.body.querySelectorAll<HTMLElement>(".h5-message")];
@@ -34,8 +26,6 @@ const place = (app: Awaited<ReturnType<typeof render>>) => ({
   path: app.router.state.location.pathname,
   search: app.router.state.location.search as Record<string, unknown>,
 });
-const badge = () =>
-  document.querySelector(".pf-my-panel__messages .pf-badge [aria-hidden]")?.textContent ?? null;
 
 describe("the message centre", () => {
   it("words every kind from its parameters in Chinese, amounts in two decimals, newest first", async () => {
@@ -200,48 +190,13 @@ describe("the message centre", () => {
     });
   });
 
-  it("'mark all read' marks every message read and the 'my' panel's badge follows", async () => {
-    const fake = fakeMessagesApi();
-    const app = await render(fake.api, Language.zhCN, true);
-    await waitFor(() => byText("3 条未读"));
-    act(() => {
-      app.store.set(myPanelOpenAtom, true);
-    });
-    await waitFor(() => {
-      expect(badge()).toBe("3");
-    });
-    act(() => {
-      app.store.set(myPanelOpenAtom, false);
-    });
-
-    const before = fake.calls.unreadTotal;
-    await click(control("全部已读"));
-    // The badge's query is invalidated: asked for again at once while something shows it.
-    await waitFor(() => {
-      expect(fake.calls.unreadTotal).toBeGreaterThan(before);
-    });
-    await waitFor(() => byText("没有未读消息"));
-    expect(fake.calls.read).toEqual([{ all: true }]);
-    expect(rows().some((r) => r.classList.contains("h5-message--unread"))).toBe(false);
-    expect(app.queryClient.getQueryData(myKeys.unreadTotal())).toEqual({ total: 0 });
-    expect((control("全部已读") as HTMLButtonElement).disabled).toBe(true);
-
-    act(() => {
-      app.store.set(myPanelOpenAtom, true);
-    });
-    await waitFor(() => {
-      expect(document.querySelector(".pf-my-panel__messages")).not.toBeNull();
-      expect(badge()).toBeNull();
-    });
-  });
-
   it("the badge takes the count the server answers after one message is read", async () => {
     const fake = fakeMessagesApi();
     const app = await render(fake.api);
     await waitFor(() => byText("3 条未读"));
     await click(rowOf("购买成功").querySelector("a")!);
     await waitFor(() => {
-      expect(app.queryClient.getQueryData(myKeys.unreadTotal())).toEqual({ total: 2 });
+      expect(app.queryClient.getQueryData(sessionKeys.unreadTotal())).toEqual({ total: 2 });
     });
   });
 

@@ -1,18 +1,19 @@
 import { useLingui } from "@lingui/react/macro";
 import { relativeTimeOf } from "@platform/domain";
 import { Button, EmptyState, IconButton, Skeleton, SkeletonGroup, useMessageText } from "@platform/ui";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../../components/Page";
 import { PagedList } from "../../components/PagedList";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
-import { unreadTotalQueryOptions } from "../my/queries";
-import { messagesQueryOptions, showRead, unreadChanged } from "./messageQueries";
+import { messagesQueryOptions, useMarkAllReadMutation, useMarkReadMutation } from "./queries/messages";
 import { messageTargetOf, useMessageWords } from "./messageText";
 import type { CentreMessage } from "./messageText";
 import "./messages.css";
+import { unreadTotalQueryOptions } from "../../app/session/queries";
+import { useApi } from "../../app/useApi";
 
 /**
  * /messages, the message centre: the person's messages newest first (the next page near the
@@ -22,29 +23,14 @@ import "./messages.css";
  */
 export function MessagesScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const list = useInfiniteQuery(messagesQueryOptions(api));
   const unread = useQuery(unreadTotalQueryOptions(api));
 
-  const markOne = useMutation({
-    mutationFn: (id: string) => api.user.messageRead({ ids: [id] }),
-    onMutate: (id) => {
-      showRead(queryClient, new Set([id]));
-    },
-    onSuccess: ({ total }) => unreadChanged(queryClient, total),
-    // The list shows what the server has (the message is unread again there).
-    onError: () => queryClient.invalidateQueries({ queryKey: messagesQueryOptions(api).queryKey }),
-  });
-  const markAll = useMutation({
-    mutationFn: () => api.user.messageRead({ all: true }),
-    onSuccess: async ({ total }) => {
-      showRead(queryClient, "all");
-      await unreadChanged(queryClient, total);
-    },
-  });
+  const markOne = useMarkReadMutation();
+  const markAll = useMarkAllReadMutation();
 
   const messages = list.data?.pages.flatMap((page) => page.records) ?? [];
   const unreadCount = Math.max(unread.data?.total ?? 0, messages.filter((m) => !m.read).length);

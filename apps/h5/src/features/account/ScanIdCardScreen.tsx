@@ -3,11 +3,11 @@ import { InvalidIdentityCardError } from "@platform/api-client";
 import { productMessages } from "@platform/i18n";
 import { AlbumQrButton, Button, Icon, QrScanner, useToast } from "@platform/ui";
 import type { CameraAccess, DecodeQrImageOptions } from "@platform/ui";
-import { useRouter } from "@tanstack/react-router";
 import { useRef, useState } from "react";
+import { currentAccountId, rememberCurrentAccount } from "../../app/session/accounts";
+import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
-import { currentAccountId, rememberCurrentAccount } from "../my/accounts";
-import { useAccountChange } from "../my/useAccountChange";
+import { useAccountChange } from "./useAccountChange";
 import "./idcard.css";
 
 export interface ScanIdCardScreenProps {
@@ -27,7 +27,7 @@ export interface ScanIdCardScreenProps {
  */
 export function ScanIdCardScreen({ alert, mediaDevices, decodeOptions }: ScanIdCardScreenProps = {}) {
   const { t, i18n } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const toast = useToast();
   const changeAccount = useAccountChange();
   const [scanning, setScanning] = useState(true);

@@ -1,14 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
 import { maskPhone } from "@platform/domain";
 import { Dialog, Icon, useToast } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
+import { freshProfileQueryOptions } from "../../app/session/queries";
 import { Page } from "../../components/Page";
 import { profileGate } from "./profileGate";
 import { useErrorText } from "../../components/useErrorText";
-import { accountProfileQueryOptions } from "./profileQueries";
 import "./security.css";
+import { useApi } from "../../app/useApi";
+import { useSignOutOthersMutation } from "./queries/account";
 
 /**
  * /accountSecuritySettings: the phone (masked: first 3, ****, last 4) → /editphone, the password
@@ -18,13 +20,12 @@ import "./security.css";
  */
 export function SecuritySettingsScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
-  const profile = useQuery(accountProfileQueryOptions(api));
+  const profile = useQuery(freshProfileQueryOptions(api));
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const signOutOthers = useMutation({
-    mutationFn: () => api.user.signOutOthers(),
+  const signOutOthers = useSignOutOthersMutation({
     onSuccess: () => {
       setConfirming(false);
       toast.show(t`已退出其他设备的登录，身份卡已更新`, { tone: "success" });

@@ -1,22 +1,4 @@
-import type { PlatformApi } from "@platform/api-client";
-import { queryOptions } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-
-/** The identity card's query key: dropped with the rest of the cache when the account changes. */
-export const identityCardKey = () => ["user", "identityCard"] as const;
-
-/**
- * The signed-in person's identity card (made on first ask): its QR content signs in as them, so
- * it is asked again on each visit and not kept once the screen is left.
- */
-export function identityCardQueryOptions(api: PlatformApi) {
-  return queryOptions({
-    queryKey: identityCardKey(),
-    queryFn: ({ signal }) => api.user.identityCard({}, { signal }),
-    staleTime: 0,
-    gcTime: 0,
-  });
-}
 
 /** How the card's QR image is drawn (spec §9: PNG, margin 2, 200 × 200). */
 export const identityCardImage = { type: "image/png", margin: 2, width: 200 } as const;

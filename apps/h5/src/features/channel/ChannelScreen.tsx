@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { isNotFound } from "@platform/domain";
 import { Skeleton } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Page } from "../../components/Page";
 import { channelIdOf, channelInfoQueryOptions, channelNameIn } from "./channel";
@@ -11,6 +10,7 @@ import { usePullToRefresh } from "../videos/usePullToRefresh";
 import { useVideoList } from "../videos/useVideoList";
 import { RefreshButton, VideoFeed } from "../videos/VideoFeed";
 import { channelVideoQuery } from "../videos/queries";
+import { useApi } from "../../app/useApi";
 
 /**
  * The public channel page /d/{channelTagId}: titled with the channel's name in the app's language,
@@ -23,7 +23,7 @@ export function ChannelScreen({ channelTagId }: { readonly channelTagId: string 
 
 function ChannelPage({ channelTagId, id }: { readonly channelTagId: string; readonly id: string }) {
   const { t, i18n } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const info = useQuery(channelInfoQueryOptions(api, id));
   const state = useVideoList(channelVideoQuery(channelTagId));
   const pull = usePullToRefresh(state.refreshFirstPage);

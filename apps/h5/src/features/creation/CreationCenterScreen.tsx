@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { ReportTarget, StorageKey, isNotFound, profileControls } from "@platform/domain";
 import { EmptyState, ProfileTopBar, VideoGrid, VideoRowList } from "@platform/ui";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { Suspense, lazy, useId, useMemo, useState } from "react";
 import type { ReactNode } from "react";
@@ -15,8 +15,7 @@ import { BackgroundChangePopup } from "./BackgroundChangePopup";
 import { BackgroundViewer } from "./BackgroundViewer";
 import { useErrorText } from "../../components/useErrorText";
 import { pageIdOf } from "../../app/route-search";
-import { authorQueryOptions, authorVideosQueryOptions } from "./queries";
-import { useAuthorFollow } from "./useAuthorFollow";
+import { authorQueryOptions, authorVideosQueryOptions, useFollowAuthorMutation } from "./queries";
 import { useBackgroundChange } from "./useBackgroundChange";
 import { useHeaderBack } from "../../components/Page";
 import "./creation.css";
@@ -24,6 +23,8 @@ import { RetryState } from "../../components/RetryState";
 import { PagedList } from "../../components/PagedList";
 import { loadCatalog } from "@platform/i18n";
 import { i18n } from "../../app/i18n";
+import { useOwnId } from "../../app/session/own";
+import { useApi } from "../../app/useApi";
 
 const DEFAULT_LOGO = "/logo.svg";
 
@@ -71,12 +72,12 @@ function AuthorNotFound() {
  */
 function AuthorPage({ userId }: { readonly userId: string }) {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const back = useHeaderBack();
   const errorText = useErrorText();
   const layout = useAtomValue(videoLayoutAtom);
-  const viewerId = String(api.client.userInfo?.id ?? "");
+  const viewerId = useOwnId();
   const logoUrl = api.client.storage.get(StorageKey.logo) ?? DEFAULT_LOGO;
 
   const author = useQuery(authorQueryOptions(api, userId));
@@ -87,7 +88,7 @@ function AuthorPage({ userId }: { readonly userId: string }) {
     enabled: author.isSuccess && !isOwner,
   });
   const videos = useMemo(() => videosOfPages(list.data), [list.data]);
-  const follow = useAuthorFollow(api, userId, author.data, viewerId);
+  const follow = useFollowAuthorMutation(api, userId, author.data, viewerId);
   const background = useBackgroundChange(api, userId);
   const { report, element: reportSheet } = useReport();
   const [viewing, setViewing] = useState<string | null>(null);

@@ -3,9 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useToast } from "@platform/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { myKeys } from "../my/queries";
 import { useErrorText } from "../../components/useErrorText";
-import { creationKeys } from "./queries";
+import { backgroundChanged } from "./queries";
 
 /** Where a background change is: nothing going on, sending the file, saving it, or failed. */
 export type BackgroundChange =
@@ -67,10 +66,7 @@ export function useBackgroundChange(api: Pick<PlatformApi, "uploadFile" | "user"
         bgImgFilename: uploaded.key,
         bgImgBucket: uploaded.bucketEnum,
       });
-      queryClient.setQueryData(creationKeys.author(userId), (author) =>
-        author === undefined ? author : { ...author, bgImgFileUrl },
-      );
-      void queryClient.invalidateQueries({ queryKey: myKeys.profile() });
+      backgroundChanged(queryClient, userId, bgImgFileUrl);
       setState(idle);
       toast.show(t`背景已更换`, { tone: "success" });
     } catch (error) {

@@ -1,20 +1,20 @@
 import { useLingui } from "@lingui/react/macro";
 import { EmptyState, Skeleton, SkeletonGroup, Spinner, useToast } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { usePromotionJump } from "../../app/links";
+import { useApi } from "../../app/useApi";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { windowLocation } from "../trade/leave";
 import { useRefusals } from "../trade/refusals";
-import { gameLobbyQueryOptions, gamesByCategory } from "./queries";
+import { gameLobbyQueryOptions, gamesByCategory, useEnterGameMutation } from "./queries";
 import type { GameCategory, LobbyBanner, LobbyGame } from "./queries";
 
 /** The lobby's data in the reader's language (one query for its two parts). */
 function useLobby() {
   const { i18n } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   return useQuery(gameLobbyQueryOptions(api, i18n.locale));
 }
 
@@ -165,9 +165,7 @@ function useEnterGame() {
   const { t } = useLingui();
   const toast = useToast();
   const refusals = useRefusals();
-  const { api } = useRouter().options.context;
-  const call = useMutation({
-    mutationFn: (game: LobbyGame) => api.game.enterGameUrl({ gameCode: game.gameCode }, { quiet: true }),
+  const call = useEnterGameMutation({
     onSuccess: ({ url }) => {
       const address = webAddress(url);
       if (address === null) {

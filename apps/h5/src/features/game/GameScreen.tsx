@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { Page } from "../../components/Page";
 import { GameBalances } from "./GameBalances";
 import { GameLobby, LobbyNews } from "./GameLobby";
 import { GameTransfer } from "./GameTransfer";
 import { gameBalanceQueryOptions } from "./queries";
 import "./game.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /game (the tab bar's 'game', Step 16, decision 0021): the lobby's notice and banners; the gold,
@@ -15,7 +15,7 @@ import "./game.css";
  */
 export function GameScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const balance = useQuery(gameBalanceQueryOptions(api));
   return (
     <Page title={t`游戏`} tabs>

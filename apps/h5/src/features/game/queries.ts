@@ -1,5 +1,15 @@
+import { isApiError } from "@platform/api-client";
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
-import { queryOptions } from "@tanstack/react-query";
+import { ServerMessageKey } from "@platform/domain";
+import type { Hundredths, TransferBalance } from "@platform/domain";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { failed, succeeded } from "../../app/mutation-events";
+import type { MutationEvents } from "../../app/mutation-events";
+import { storeWallet } from "../../app/session/queries";
+import type { Wallet } from "../../app/session/queries";
+import { useApi } from "../../app/useApi";
+import { moneyMoved } from "../trade/queries/money";
+import { useIntentKey } from "../trade/refusals";
 
 /** The calls of the game lobby (a narrow slice, so tests can hand in a fake). */
 export interface GameApi {
@@ -53,4 +63,62 @@ export function gamesByCategory(games: readonly LobbyGame[]): GameCategory[] {
     else group.push(game);
   }
   return [...groups].map(([category, list]) => ({ category, games: list }));
+}
+
+/**
+ * Entering a game: the provider's address for it (quiet: the screen toasts a refusal). Nothing is
+ * cached: the screen leaves for the address (`on.onSuccess`).
+ */
+export function useEnterGameMutation(on: MutationEvents<ResponseOf<"game.enterGameUrl">, LobbyGame> = {}) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (game: LobbyGame) => api.game.enterGameUrl({ gameCode: game.gameCode }, { quiet: true }),
+    onSuccess: (answer, game) => succeeded(on, answer, game),
+    onError: (error, game) => failed(on, error, game),
+  });
+}
+
+export interface GameTransferBody {
+  readonly fromType: TransferBalance;
+  readonly toType: TransferBalance;
+  readonly amount: Hundredths;
+}
+
+/** The server's refusals of a transfer the form words in place (the rest are toasts). */
+export const gameTransferRefusals: readonly string[] = [
+  ServerMessageKey.gameWagerPending,
+  ServerMessageKey.balanceTooLow,
+];
+
+/** Whether a transfer's refusal is one the form words in place (the balances moved meanwhile). */
+export function isGameTransferRefusal(error: unknown): boolean {
+  return isApiError(error) && error.msgKey !== null && gameTransferRefusals.includes(error.msgKey);
+}
+
+/**
+ * Moving money between the gold and the game balance (quiet: refusals are the screen's; one
+ * Idempotency-Key per intent). Done, the account wallet list takes the answer, then the game
+ * balances and the money screens' data (the statement lists the gold moved) are read again;
+ * refused in place, the game balances are read again.
+ */
+export function useGameTransferMutation(on: MutationEvents<Wallet, GameTransferBody> = {}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const intent = useIntentKey();
+  const readBalancesAgain = () => queryClient.invalidateQueries({ queryKey: gameKeys.balance() });
+  return useMutation({
+    mutationFn: (body: GameTransferBody) =>
+      api.trade.userSelfTransfer(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
+    onSuccess: async (wallet, body) => {
+      intent.settle();
+      storeWallet(queryClient, wallet);
+      await succeeded(on, wallet, body, () => Promise.all([readBalancesAgain(), moneyMoved(queryClient)]));
+    },
+    onError: async (error, body) => {
+      intent.settle(error);
+      await failed(on, error, body, async () => {
+        if (isGameTransferRefusal(error)) await readBalancesAgain();
+      });
+    },
+  });
 }

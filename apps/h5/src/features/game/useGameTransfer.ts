@@ -1,54 +1,27 @@
 import { useLingui } from "@lingui/react/macro";
-import { isApiError } from "@platform/api-client";
-import { ServerMessageKey } from "@platform/domain";
-import type { Hundredths, TransferBalance } from "@platform/domain";
 import { useToast } from "@platform/ui";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
-import { myKeys } from "../my/queries";
-import { useIntentKey, useRefusals } from "../trade/refusals";
-import { gameKeys } from "./queries";
-
-/** The server's refusals the form words in place (the rest are toasts). */
-const inPlace: readonly string[] = [ServerMessageKey.gameWagerPending, ServerMessageKey.balanceTooLow];
-
-interface TransferBody {
-  readonly fromType: TransferBalance;
-  readonly toType: TransferBalance;
-  readonly amount: Hundredths;
-}
+import { useRefusals } from "../trade/refusals";
+import { isGameTransferRefusal, useGameTransferMutation } from "./queries";
 
 /**
- * The transfer call (quiet: refusals are worded here; one Idempotency-Key per intent). Done, the
- * balances are read again and the account wallet list (the 'my' panel's) takes the answer.
+ * The transfer form's call (features/game/queries: the cache follows the answer): done, a toast;
+ * a refusal the form words in place (`refused`), else a toast.
  */
 export function useGameTransfer(on: { readonly done: () => void; readonly refused: (text: string) => void }) {
   const { t } = useLingui();
   const toast = useToast();
   const refusals = useRefusals();
-  const intent = useIntentKey();
-  const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
-  const readBalancesAgain = () => queryClient.invalidateQueries({ queryKey: gameKeys.balance() });
-  return useMutation({
-    mutationFn: (body: TransferBody) =>
-      api.trade.userSelfTransfer(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
-    onSuccess: async (wallet) => {
-      intent.settle();
+  return useGameTransferMutation({
+    onSuccess: () => {
       on.done();
-      queryClient.setQueryData(myKeys.wallet(), wallet);
       toast.show(t`转账成功`, { tone: "success" });
-      // The money screens' data (their keys start with "trade"): the statement lists the gold moved.
-      await Promise.all([readBalancesAgain(), queryClient.invalidateQueries({ queryKey: ["trade"] })]);
     },
     onError: async (error) => {
-      intent.settle(error);
-      if (!isApiError(error) || error.msgKey === null || !inPlace.includes(error.msgKey)) {
+      if (!isGameTransferRefusal(error)) {
         refusals.toast(error);
         return;
       }
       on.refused(await refusals.text(error));
-      await readBalancesAgain();
     },
   });
 }

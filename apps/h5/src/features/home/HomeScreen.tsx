@@ -3,7 +3,7 @@ import { defaultVideoListFilters } from "@platform/domain";
 import type { VideoListFilters } from "@platform/domain";
 import { Button } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
-import { getRouteApi, useRouter } from "@tanstack/react-router";
+import { getRouteApi } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { Page, SearchButton } from "../../components/Page";
 import { ClassificationTabs, classificationTabId } from "./ClassificationTabs";
@@ -16,6 +16,7 @@ import { usePullToRefresh } from "../videos/usePullToRefresh";
 import { useVideoList } from "../videos/useVideoList";
 import { RefreshButton, VideoFeed } from "../videos/VideoFeed";
 import "./home.css";
+import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/home");
 
@@ -26,7 +27,7 @@ const route = getRouteApi("/home");
  */
 export function HomeScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const filters = filtersOfSearch(search);

@@ -1,11 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
 import { limits, validateFolderName } from "@platform/domain";
 import { Button, Dialog, TextField } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Page } from "../../components/Page";
 import { FolderList, VideoCount } from "./FolderList";
-import { afterCollectionChange, foldersQueryOptions } from "./queries";
+import {
+  foldersQueryOptions,
+  useCreateFolderMutation,
+  useDeleteFolderMutation,
+  useRenameFolderMutation,
+} from "./queries";
 import type { FavoriteFolder } from "./queries";
 import { useLibrary } from "./useLibrary";
 import "./library.css";
@@ -17,7 +22,7 @@ import "./library.css";
  */
 export function AddMyCollectionScreen() {
   const { t } = useLingui();
-  const { api, queryClient, text, toast, refusals, deleted } = useLibrary();
+  const { api, text, toast, refusals, deleted } = useLibrary();
   const folders = useQuery(foldersQueryOptions(api));
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
@@ -27,35 +32,30 @@ export function AddMyCollectionScreen() {
   const [deleting, setDeleting] = useState<FavoriteFolder | null>(null);
   const deletingName = deleting?.name ?? "";
 
-  const create = useMutation({
-    mutationFn: (folderName: string) => api.substance.createFavorite({ name: folderName }, { quiet: true }),
-    onSuccess: async (folder) => {
+  // Each change reads the folders again after it (the hooks).
+  const create = useCreateFolderMutation({
+    onSuccess: (folder) => {
       setName("");
       const made = folder.name;
       toast.show(t`已新建收藏夹“${made}”`, { tone: "success" });
-      await afterCollectionChange(queryClient);
     },
     onError: (error) => {
       void refusals.text(error).then(setNameError);
     },
   });
-  const rename = useMutation({
-    mutationFn: (input: { id: string; name: string }) => api.substance.updateFavorite(input, { quiet: true }),
-    onSuccess: async () => {
+  const rename = useRenameFolderMutation({
+    onSuccess: () => {
       setRenaming(null);
       toast.show(t`已重命名`, { tone: "success" });
-      await afterCollectionChange(queryClient);
     },
     onError: (error) => {
       void refusals.text(error).then(setRenameError);
     },
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => api.substance.deleteFavorite({ id }, { quiet: true }),
-    onSuccess: async () => {
+  const remove = useDeleteFolderMutation({
+    onSuccess: () => {
       setDeleting(null);
       deleted();
-      await afterCollectionChange(queryClient);
     },
     onError: (error) => {
       setDeleting(null);

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { CollectionTab, isForbidden, isNotFound, validateFolderChosen } from "@platform/domain";
 import { Button, Dialog } from "@platform/ui";
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Navigate, getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { pageIdOf } from "../../app/route-search";
@@ -9,7 +9,7 @@ import { NotFoundPage } from "../../components/NotFoundPage";
 import { Page } from "../../components/Page";
 import { VideoCount } from "./FolderList";
 import { LibraryList } from "./LibraryList";
-import { afterCollectionChange, collectedQueryOptions, foldersQueryOptions } from "./queries";
+import { collectedQueryOptions, foldersQueryOptions, useFolderVideosMutation } from "./queries";
 import { useLibrary } from "./useLibrary";
 import { useSelection } from "./useSelection";
 import "./library.css";
@@ -35,7 +35,7 @@ export function CollectionScreen() {
 
 function FolderScreen({ id }: { readonly id: string }) {
   const { t } = useLingui();
-  const { api, queryClient, text, toast, refusals } = useLibrary();
+  const { api, text, toast, refusals } = useLibrary();
   const folders = useQuery(foldersQueryOptions(api));
   const videos = useInfiniteQuery(collectedQueryOptions(api, id));
   const folder = folders.data?.find((f) => f.id === id);
@@ -47,25 +47,26 @@ function FolderScreen({ id }: { readonly id: string }) {
   const [removing, setRemoving] = useState(false);
   const [target, setTarget] = useState<string | null>(null);
 
-  const act = useMutation({
-    mutationFn: async (action: Action) => {
-      const substanceIds = selection.ids;
-      if (action.kind === "move")
-        await api.substance.bindCollect({ favoriteId: action.to, substanceIds }, { quiet: true });
-      await api.substance.unbindCollect({ favoriteId: id, substanceIds }, { quiet: true });
-      return action;
-    },
-    onSuccess: async (action) => {
+  // Then the folders are read again (the hook).
+  const change = useFolderVideosMutation({
+    onSuccess: (done) => {
       setMoving(false);
       setRemoving(false);
       selection.end();
-      toast.show(action.kind === "move" ? t`已移动` : t`已移出收藏夹`, { tone: "success" });
-      await afterCollectionChange(queryClient);
+      toast.show(done.kind === "move" ? t`已移动` : t`已移出收藏夹`, { tone: "success" });
     },
     onError: (error) => {
       refusals.toast(error);
     },
   });
+  const act = (action: Action) => {
+    const substanceIds = selection.ids;
+    change.mutate(
+      action.kind === "move"
+        ? { kind: "move", from: id, to: action.to, substanceIds }
+        : { kind: "remove", from: id, substanceIds },
+    );
+  };
 
   // A folder that is gone, or another person's (the server answers 'not yours'): not found, once.
   if (videos.data === undefined && (isNotFound(videos.error) || isForbidden(videos.error)))
@@ -113,9 +114,9 @@ function FolderScreen({ id }: { readonly id: string }) {
         tone="danger"
         title={t`移出收藏夹？`}
         confirmLabel={t`移出`}
-        busy={act.isPending}
+        busy={change.isPending}
         onConfirm={() => {
-          act.mutate({ kind: "remove" });
+          act({ kind: "remove" });
         }}
         onCancel={() => {
           setRemoving(false);
@@ -127,14 +128,14 @@ function FolderScreen({ id }: { readonly id: string }) {
         open={moving}
         title={t`移动到收藏夹`}
         confirmLabel={t`移动`}
-        busy={act.isPending}
+        busy={change.isPending}
         onConfirm={() => {
           const invalid = validateFolderChosen(target);
           if (invalid !== null) {
             selection.setProblem(text(invalid));
             return;
           }
-          if (target !== null) act.mutate({ kind: "move", to: target });
+          if (target !== null) act({ kind: "move", to: target });
         }}
         onCancel={() => {
           setMoving(false);

@@ -8,21 +8,22 @@ import {
   walletBalanceOf,
 } from "@platform/domain";
 import { Button, PaymentConfirmDialog, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { getRouteApi, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { ReactNode } from "react";
 import { usePromotionJump } from "../../app/links";
+import { rechargeRouteFrom } from "../../app/route-from";
+import { profileQueryOptions, walletQueryOptions } from "../../app/session/queries";
+import { useApi } from "../../app/useApi";
 import { RetryState } from "../../components/RetryState";
 import { Page } from "../../components/Page";
 import { useErrorText } from "../../components/useErrorText";
-import { profileQueryOptions, walletQueryOptions } from "../my/queries";
-import { rechargeRouteFrom } from "../my/panelRoutes";
 import { useRefusals } from "../trade/refusals";
 import {
-  afterMembershipChange,
   benefitsConfigQueryOptions,
   memberPicturesQueryOptions,
+  useBuyMembershipMutation,
   vipPlansQueryOptions,
 } from "./queries";
 import type { VipPlan } from "./queries";
@@ -41,12 +42,11 @@ const route = getRouteApi("/membervip");
 export function MemberVipScreen() {
   const { t, i18n } = useLingui();
   const router = useRouter();
-  const { api } = router.options.context;
+  const api = useApi();
   const { from } = route.useSearch();
   const errorText = useErrorText();
   const refusals = useRefusals();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const profile = useQuery(profileQueryOptions(api));
   const wallet = useQuery(walletQueryOptions(api));
   const plans = useQuery(vipPlansQueryOptions(api));
@@ -59,16 +59,16 @@ export function MemberVipScreen() {
     plans.data?.find((p) => p.id === chosenId) ?? plans.data?.find((p) => p.recommended) ?? plans.data?.[0];
   const type = status?.isVip ? SvipPurchaseType.BUY_SVIP : SvipPurchaseType.OPEN_SVIP;
 
-  const buy = useMutation({
-    mutationFn: (plan: VipPlan) =>
-      api.user.openVipAccount({ goodId: plan.id, type, payType: "GOLD" }, { quiet: true }),
-    onSuccess: async (result) => {
+  // Membership, benefits and gold are read again before going back (the hook).
+  const buy = useBuyMembershipMutation({
+    onSuccess: (result) => {
       setConfirming(false);
       const days = result.remainDays;
       toast.show(result.isPermanent ? t`已成为永久会员` : t`开通成功，会员剩余 ${days} 天`, {
         tone: "success",
       });
-      await afterMembershipChange(queryClient);
+    },
+    onRefreshed: () => {
       if (from !== undefined) void router.navigate({ href: from });
     },
     onError: (error) => {
@@ -150,7 +150,7 @@ export function MemberVipScreen() {
             gold={gold}
             busy={buy.isPending}
             onConfirm={() => {
-              buy.mutate(chosen);
+              buy.mutate({ goodId: chosen.id, type, payType: "GOLD" });
             }}
             onCancel={() => {
               setConfirming(false);
@@ -197,7 +197,7 @@ function MemberStatus({ status, gold }: { readonly status: MemberState; readonly
 /** The member centre's pictures (each a promotion jump) and what membership gives. */
 function MemberCentre({ discount }: { readonly discount: number | null }) {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const jump = usePromotionJump();
   const pictures = useQuery(memberPicturesQueryOptions(api));
   const benefits = useQuery(benefitsConfigQueryOptions(api));

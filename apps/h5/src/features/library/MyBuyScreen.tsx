@@ -1,15 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { Page } from "../../components/Page";
 import { LibraryList } from "./LibraryList";
 import { boughtQueryOptions } from "./queries";
 import "./library.css";
+import { useApi } from "../../app/useApi";
 
 /** /mybuy: the videos this person bought, newest first; a tap opens one. */
 export function MyBuyScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const bought = useInfiniteQuery(boughtQueryOptions(api));
   return (
     <Page title={t`我的购买`}>

@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { CollectionTab } from "@platform/domain";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Link, getRouteApi, useRouter } from "@tanstack/react-router";
+import { Link, getRouteApi } from "@tanstack/react-router";
 import { Page } from "../../components/Page";
 import { FolderList, VideoCount } from "./FolderList";
 import { LibraryList } from "./LibraryList";
 import { collectedQueryOptions, foldersQueryOptions } from "./queries";
 import "./library.css";
+import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/mycollection");
 
@@ -16,7 +17,7 @@ const route = getRouteApi("/mycollection");
  */
 export function MyCollectionScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const { active } = route.useSearch();
   const all = active === CollectionTab.ALL;
   const collected = useInfiniteQuery({ ...collectedQueryOptions(api, null), enabled: all });

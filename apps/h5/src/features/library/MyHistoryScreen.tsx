@@ -2,16 +2,17 @@ import { useLingui } from "@lingui/react/macro";
 import { useLingui as useI18n } from "@lingui/react";
 import { productMessages } from "@platform/i18n";
 import { Button, Dialog, TextField } from "@platform/ui";
-import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { Page } from "../../components/Page";
 import { LibraryList } from "./LibraryList";
-import { historyQueryOptions, libraryKeys } from "./queries";
+import { historyQueryOptions, useDeleteHistoryMutation } from "./queries";
+import type { HistoryDeletion } from "./queries";
 import { useLibrary } from "./useLibrary";
 import { useSelection } from "./useSelection";
 import "./library.css";
 
-type Deleting = { readonly kind: "some"; readonly ids: readonly string[] } | { readonly kind: "all" };
+type Deleting = HistoryDeletion;
 
 /**
  * /myhistory: what this person watched, most recent first, each with how far they watched
@@ -21,7 +22,7 @@ type Deleting = { readonly kind: "some"; readonly ids: readonly string[] } | { r
 export function MyHistoryScreen() {
   const { t } = useLingui();
   const { i18n } = useI18n();
-  const { api, queryClient, refusals, deleted } = useLibrary();
+  const { api, refusals, deleted } = useLibrary();
   const [keyword, setKeyword] = useState("");
   const searched = useDeferredValue(keyword.trim());
   const history = useInfiniteQuery(historyQueryOptions(api, searched));
@@ -30,16 +31,12 @@ export function MyHistoryScreen() {
   const chosenCount = selection.count;
   const deletingCount = deleting?.kind === "some" ? deleting.ids.length : 0;
 
-  const remove = useMutation({
-    mutationFn: (what: Deleting) =>
-      api.search.deleteWatchHistory(what.kind === "all" ? { all: true } : { substanceIds: [...what.ids] }, {
-        quiet: true,
-      }),
-    onSuccess: async () => {
+  // Then the history is read again (the hook).
+  const remove = useDeleteHistoryMutation({
+    onSuccess: () => {
       setDeleting(null);
       selection.end();
       deleted();
-      await queryClient.invalidateQueries({ queryKey: libraryKeys.histories() });
     },
     onError: (error) => {
       setDeleting(null);

@@ -1,9 +1,12 @@
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { firstPageParam, limits, nextPageParam } from "@platform/domain";
 import type { PageParam } from "@platform/domain";
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { QueryClient } from "@tanstack/react-query";
-import { myKeys } from "../my/queries";
+import { failed, succeeded } from "../../app/mutation-events";
+import type { MutationEvents } from "../../app/mutation-events";
+import { membershipChanged } from "../../app/session/queries";
+import { useApi } from "../../app/useApi";
 
 export type VipPlan = ResponseOf<"user.vipGoodList">[number];
 export type FavoriteFolder = ResponseOf<"substance.getFavorite">[number];
@@ -11,16 +14,22 @@ export type FavoriteFolder = ResponseOf<"substance.getFavorite">[number];
 /** Page size of the library lists (spec §9: another page only while the last one was full). */
 export const LIBRARY_PAGE_SIZE = limits.pageSize;
 
+/**
+ * The library's server state under one key root: the member centre (plans, pictures, benefits),
+ * purchases, watch history, favourites folders and what they hold. The membership itself is the
+ * session's (app/session/queries).
+ */
 export const libraryKeys = {
-  plans: () => ["user", "vipGoods"] as const,
-  pictures: () => ["user", "memberCentrePictures"] as const,
-  benefits: () => ["user", "memberBenefitsConfig"] as const,
-  bought: () => ["substance", "myBuy"] as const,
-  history: (keyword: string) => ["search", "history", keyword] as const,
-  histories: () => ["search", "history"] as const,
-  folders: () => ["substance", "favorites"] as const,
-  collected: (folderId: string | null) => ["substance", "collected", folderId ?? "ALL"] as const,
-  allCollected: () => ["substance", "collected"] as const,
+  all: ["library"] as const,
+  plans: () => [...libraryKeys.all, "vipPlans"] as const,
+  pictures: () => [...libraryKeys.all, "memberPictures"] as const,
+  benefits: () => [...libraryKeys.all, "benefitsConfig"] as const,
+  bought: () => [...libraryKeys.all, "bought"] as const,
+  histories: () => [...libraryKeys.all, "history"] as const,
+  history: (keyword: string) => [...libraryKeys.histories(), keyword] as const,
+  folders: () => [...libraryKeys.all, "folders"] as const,
+  allCollected: () => [...libraryKeys.all, "collected"] as const,
+  collected: (folderId: string | null) => [...libraryKeys.allCollected(), folderId ?? "ALL"] as const,
 };
 
 /** The page after these, from the last page's cursor (domain `nextPageParam`). */
@@ -102,20 +111,119 @@ export function collectedQueryOptions(api: PlatformApi, folderId: string | null)
   });
 }
 
-/** After a membership purchase: every answer that shows membership, benefits or gold is stale. */
-export async function afterMembershipChange(queryClient: QueryClient): Promise<void> {
+/**
+ * After a membership purchase: every answer that shows membership, benefits or gold is stale — the
+ * session's and the library's lists of videos (their rights).
+ */
+async function afterMembershipChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: myKeys.profile() }),
-    queryClient.invalidateQueries({ queryKey: myKeys.wallet() }),
-    queryClient.invalidateQueries({ queryKey: ["user", "memberBenefits"] }),
-    queryClient.invalidateQueries({ queryKey: ["substance"] }),
+    membershipChanged(queryClient),
+    queryClient.invalidateQueries({ queryKey: libraryKeys.bought() }),
+    queryClient.invalidateQueries({ queryKey: libraryKeys.folders() }),
+    queryClient.invalidateQueries({ queryKey: libraryKeys.allCollected() }),
   ]);
 }
 
 /** After the folders or their videos changed. */
-export async function afterCollectionChange(queryClient: QueryClient): Promise<void> {
+async function afterCollectionChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: libraryKeys.folders() }),
     queryClient.invalidateQueries({ queryKey: libraryKeys.allCollected() }),
   ]);
+}
+
+export type MembershipPurchase = Parameters<PlatformApi["user"]["openVipAccount"]>[0];
+
+/** Buying membership with gold (quiet: the screen toasts a refusal); then membership is read again. */
+export function useBuyMembershipMutation(
+  on: MutationEvents<ResponseOf<"user.openVipAccount">, MembershipPurchase> = {},
+) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (purchase: MembershipPurchase) => api.user.openVipAccount(purchase, { quiet: true }),
+    onSuccess: (result, purchase) =>
+      succeeded(on, result, purchase, () => afterMembershipChange(queryClient)),
+    onError: (error, purchase) => failed(on, error, purchase),
+  });
+}
+
+/** A change of the folders or what they hold (quiet: the screen words refusals); then they are read again. */
+function useCollectionMutation<TData, TVariables>(
+  call: (api: PlatformApi, variables: TVariables) => Promise<TData>,
+  on: MutationEvents<TData, TVariables>,
+) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: TVariables) => call(api, variables),
+    onSuccess: (data, variables) => succeeded(on, data, variables, () => afterCollectionChange(queryClient)),
+    onError: (error, variables) => failed(on, error, variables),
+  });
+}
+
+/** A new favourites folder, by its name. */
+export function useCreateFolderMutation(on: MutationEvents<FavoriteFolder, string> = {}) {
+  return useCollectionMutation(
+    (api, name: string) => api.substance.createFavorite({ name }, { quiet: true }),
+    on,
+  );
+}
+
+/** A folder's new name. */
+export function useRenameFolderMutation(
+  on: MutationEvents<unknown, { readonly id: string; readonly name: string }> = {},
+) {
+  return useCollectionMutation(
+    (api, input: { readonly id: string; readonly name: string }) =>
+      api.substance.updateFavorite(input, { quiet: true }),
+    on,
+  );
+}
+
+/** Deleting a folder (by id). */
+export function useDeleteFolderMutation(on: MutationEvents<unknown, string> = {}) {
+  return useCollectionMutation(
+    (api, id: string) => api.substance.deleteFavorite({ id }, { quiet: true }),
+    on,
+  );
+}
+
+/** Videos of a folder moved to another one, or removed from it (they stay collected). */
+export type FolderVideosChange =
+  | {
+      readonly kind: "move";
+      readonly from: string;
+      readonly to: string;
+      readonly substanceIds: readonly string[];
+    }
+  | { readonly kind: "remove"; readonly from: string; readonly substanceIds: readonly string[] };
+
+export function useFolderVideosMutation(on: MutationEvents<FolderVideosChange, FolderVideosChange> = {}) {
+  return useCollectionMutation(async (api, change: FolderVideosChange) => {
+    const substanceIds = [...change.substanceIds];
+    if (change.kind === "move")
+      await api.substance.bindCollect({ favoriteId: change.to, substanceIds }, { quiet: true });
+    await api.substance.unbindCollect({ favoriteId: change.from, substanceIds }, { quiet: true });
+    return change;
+  }, on);
+}
+
+/** Watch history to forget: some videos, or all of it. */
+export type HistoryDeletion =
+  { readonly kind: "some"; readonly ids: readonly string[] } | { readonly kind: "all" };
+
+/** Forgetting watch history (quiet: the screen toasts a refusal); then the history is read again. */
+export function useDeleteHistoryMutation(on: MutationEvents<unknown, HistoryDeletion> = {}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (what: HistoryDeletion) =>
+      api.search.deleteWatchHistory(what.kind === "all" ? { all: true } : { substanceIds: [...what.ids] }, {
+        quiet: true,
+      }),
+    onSuccess: (data, what) =>
+      succeeded(on, data, what, () => queryClient.invalidateQueries({ queryKey: libraryKeys.histories() })),
+    onError: (error, what) => failed(on, error, what),
+  });
 }

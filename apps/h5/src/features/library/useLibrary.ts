@@ -1,20 +1,18 @@
 import { useLingui } from "@lingui/react";
 import { productMessages } from "@platform/i18n";
 import { useMessageText, useToast } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useRefusals } from "../trade/refusals";
+import { useApi } from "../../app/useApi";
 
 /**
- * What the library's editing screens share: the api, the query cache, a domain message's text,
+ * What the library's editing screens share: the api, a domain message's text,
  * toasts (and 'delete success'), and the server's refusals in the reader's language.
  */
 export function useLibrary() {
   const { i18n } = useLingui();
   const toast = useToast();
   return {
-    api: useRouter().options.context.api,
-    queryClient: useQueryClient(),
+    api: useApi(),
     text: useMessageText(),
     toast,
     refusals: useRefusals(),

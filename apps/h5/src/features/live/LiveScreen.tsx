@@ -1,17 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
 import { StorageKey } from "@platform/domain";
 import { Button, LiveChat, LivePlayer, LiveRoomCard, loadShakaHls } from "@platform/ui";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter, useSearch } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { hasSession } from "../../app/api";
+import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useRefusals } from "../trade/refusals";
 import { MyLiveRoomPanel } from "./MyLiveRoomPanel";
 import { RoomLock } from "./RoomLock";
-import { liveKeys, liveListQueryOptions, liveRoomQueryOptions } from "./queries";
+import { liveListQueryOptions, liveRoomQueryOptions, useReadRoomAgain } from "./queries";
 import type { LiveRoomDetail } from "./queries";
 import { useLiveChat } from "./useLiveChat";
 import "./live.css";
@@ -46,7 +47,7 @@ export function LiveScreen() {
  * first and comes back to it (not a 'session expired' over a room that failed to load).
  */
 function SignedInOnly({ children }: { readonly children: ReactNode }) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const signedIn = hasSession(api);
   useEffect(() => {
@@ -57,7 +58,7 @@ function SignedInOnly({ children }: { readonly children: ReactNode }) {
 
 function LiveList() {
   const { t, i18n } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const list = useQuery(liveListQueryOptions(api));
   const signedIn = hasSession(api);
@@ -108,10 +109,10 @@ function LiveList() {
 
 function LiveRoomView({ roomId }: { readonly roomId: string }) {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
-  const queryClient = useQueryClient();
+  const api = useApi();
   const navigate = useNavigate();
   const detail = useQuery(liveRoomQueryOptions(api, roomId));
+  const readRoomAgain = useReadRoomAgain(roomId);
   const storage = api.client.storage;
   const token = storage.get(StorageKey.accessToken);
   const room = detail.data;
@@ -124,21 +125,21 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
   // The stream says when the room goes live or ends: read the room again (renditions, state).
   const streamStatus = chat.status;
   useEffect(() => {
-    if (streamStatus !== null) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
-  }, [streamStatus, queryClient, roomId]);
+    if (streamStatus !== null) readRoomAgain();
+  }, [streamStatus, readRoomAgain]);
   // The playlist refused this viewer (403: the room turned ticket-only or members-only while they
   // watched): the player stops and the room is read again, to show what it needs now.
   const [refused, setRefused] = useState(false);
   const onRefused = () => {
     setRefused(true);
-    void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
+    readRoomAgain();
   };
   // The room's access changed (the chat says so and goes on): read the room again, to show the
   // offer if this viewer may not watch it now.
   const access = chat.access;
   useEffect(() => {
-    if (access !== null) void queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
-  }, [access, queryClient, roomId]);
+    if (access !== null) readRoomAgain();
+  }, [access, readRoomAgain]);
   // Either way, what changed is said above the lock.
   const lockedNow = (access !== null && access.lockedBy !== null) || (refused && room?.canWatch === false);
   const title = room?.title ?? t`直播`;
@@ -229,7 +230,7 @@ function RoomChat({
   readonly chat: ReturnType<typeof useLiveChat>;
 }) {
   const { i18n } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const refusals = useRefusals();
   const signedIn = hasSession(api);

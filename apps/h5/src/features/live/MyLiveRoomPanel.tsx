@@ -1,15 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { WatchLevel, formatAmount, parseAmountInput } from "@platform/domain";
 import { Button } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { RetryState } from "../../components/RetryState";
 import { ChoiceGroup } from "../trade/ChoiceGroup";
-import { liveKeys, myLiveRoomQueryOptions } from "./queries";
+import { myLiveRoomQueryOptions, useResetStreamKeyMutation, useSaveMyRoomMutation } from "./queries";
 import { useLiveTools } from "./useLiveTools";
 import type { MyLiveRoom } from "./queries";
 import { MoneyUnit, unitName } from "@platform/i18n";
+import { useApi } from "../../app/useApi";
 
 /**
  * One's own room: what OBS or ffmpeg needs (the server and the stream key, shown on demand,
@@ -17,7 +17,7 @@ import { MoneyUnit, unitName } from "@platform/i18n";
  */
 export function MyLiveRoomPanel() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const mine = useQuery(myLiveRoomQueryOptions(api));
   if (mine.isPending)
     return (
@@ -32,31 +32,24 @@ export function MyLiveRoomPanel() {
 function MyRoomForms({ room }: { readonly room: MyLiveRoom }) {
   const { t, i18n } = useLingui();
   const goldName = unitName(i18n, MoneyUnit.gold);
-  const { api, navigate, queryClient, toast, refusals } = useLiveTools();
+  const { navigate, toast, refusals } = useLiveTools();
   const [showKey, setShowKey] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const [title, setTitle] = useState(room.title);
   const [level, setLevel] = useState<WatchLevel>(room.watchLevel);
   const [price, setPrice] = useState(room.price > 0 ? formatAmount(room.price) : "");
   const [error, setError] = useState<string | null>(null);
-  const answered = (next: MyLiveRoom) => {
-    queryClient.setQueryData(liveKeys.mine(), next);
-  };
-  const save = useMutation({
-    mutationFn: (body: { title: string; watchLevel: WatchLevel; price: number }) =>
-      api.game.liveSaveRoom(body, { quiet: true }),
-    onSuccess: (next) => {
-      answered(next);
+  // The room the server answers is stored first (the hooks).
+  const save = useSaveMyRoomMutation({
+    onSuccess: () => {
       toast.show(t`已保存`, { tone: "success" });
     },
     onError: async (failure) => {
       setError(await refusals.text(failure));
     },
   });
-  const reset = useMutation({
-    mutationFn: () => api.game.liveResetKey({}, { quiet: true }),
-    onSuccess: (next) => {
-      answered(next);
+  const reset = useResetStreamKeyMutation({
+    onSuccess: () => {
       setConfirmReset(false);
       setShowKey(true);
       toast.show(t`推流密钥已更换，旧密钥已失效`, { tone: "success" });

@@ -2,14 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { AccountType, walletBalanceOf } from "@platform/domain";
 import { MoneyUnit, amountIn } from "@platform/i18n";
 import { Button, PaymentConfirmDialog } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { hasSession } from "../../app/api";
-import { rechargeRouteFrom } from "../my/panelRoutes";
-import { myKeys, walletQueryOptions } from "../my/queries";
-import { useIntentKey } from "../trade/refusals";
-import { liveKeys } from "./queries";
+import { rechargeRouteFrom } from "../../app/route-from";
+import { walletQueryOptions } from "../../app/session/queries";
+import { useBuyTicketMutation } from "./queries";
 import type { LiveRoomDetail } from "./queries";
 import { useLiveTools } from "./useLiveTools";
 
@@ -28,29 +27,17 @@ export function RoomLock({
 }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
-  const { api, navigate, queryClient, toast, refusals } = useLiveTools();
-  const intent = useIntentKey();
+  const { api, navigate, toast, refusals } = useLiveTools();
   const signedIn = hasSession(api);
   const [confirming, setConfirming] = useState(false);
   const wallet = useQuery({ ...walletQueryOptions(api), enabled: signedIn && room.lockedBy !== "SVIP" });
-  const buy = useMutation({
-    mutationFn: () =>
-      api.game.liveBuyTicket(
-        { roomId: room.roomId },
-        { quiet: true, idempotencyKey: intent.keyFor({ roomId: room.roomId }) },
-      ),
-    onSuccess: async () => {
-      intent.settle();
+  // Then the room, the balances and the money screens' data are read again (the hook).
+  const buy = useBuyTicketMutation(room.roomId, {
+    onSuccess: () => {
       setConfirming(false);
       toast.show(t`购买成功，开始观看`, { tone: "success" });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: liveKeys.room(room.roomId) }),
-        queryClient.invalidateQueries({ queryKey: myKeys.wallet() }),
-        queryClient.invalidateQueries({ queryKey: ["trade"] }),
-      ]);
     },
     onError: (error) => {
-      intent.settle(error);
       setConfirming(false);
       refusals.toast(error);
     },

@@ -1,15 +1,14 @@
 import { useToast } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useRefusals } from "../trade/refusals";
+import { useApi } from "../../app/useApi";
 
-/** What the live screens' actions use: the API, navigation, the query cache, toasts and refusals. */
+/** What the live screens' actions use: the API, navigation, toasts and refusals. */
 export function useLiveTools() {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   return {
     api,
     navigate: useNavigate(),
-    queryClient: useQueryClient(),
     toast: useToast(),
     refusals: useRefusals(),
   };

@@ -2,11 +2,12 @@ import { useLingui } from "@lingui/react/macro";
 import { isApiError } from "@platform/api-client";
 import { StorageKey, channelTagIdOf, parseStoredUserInfo } from "@platform/domain";
 import { Button, LanguageSwitch, LoginPopup } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
+import { useForgetCache } from "../../app/session/cache";
 import { channelTagIdAtom } from "../../app/state";
+import { useApi } from "../../app/useApi";
 import { useLanguageSwitch } from "../settings/useLanguageSwitch";
 import "./LoginScreen.css";
 
@@ -16,11 +17,10 @@ import "./LoginScreen.css";
  */
 export function LoginScreen({ redirect }: { readonly redirect: string }) {
   const { t } = useLingui();
-  const router = useRouter();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const forgetCache = useForgetCache();
   const setChannel = useSetAtom(channelTagIdAtom);
-  const api = router.options.context.api;
+  const api = useApi();
   const [open, setOpen] = useState(true);
   /** Signing in the account just registered. */
   const [joining, setJoining] = useState(false);
@@ -30,14 +30,14 @@ export function LoginScreen({ redirect }: { readonly redirect: string }) {
   const signedIn = async () => {
     // The device's account list ('switch account') keeps this account too (its code is not part
     // of the sign-in page's first load).
-    await import("../my/accounts").then(
+    await import("../../app/session/accounts").then(
       ({ rememberCurrentAccount }) => {
         rememberCurrentAccount(api.client);
       },
       () => undefined,
     );
     setChannel(channelTagIdOf(parseStoredUserInfo(api.client.storage.get(StorageKey.userInfo))));
-    queryClient.clear();
+    forgetCache();
     await navigate({ href: redirect, replace: true });
   };
 

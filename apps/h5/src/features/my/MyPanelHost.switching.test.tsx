@@ -2,12 +2,12 @@ import { ApiClient, ApiError, memoryStorage } from "@platform/api-client";
 import type { Credentials } from "@platform/api-client";
 import { Language, StorageKey } from "@platform/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { channelTagIdAtom, myPanelOpenAtom } from "../../app/state";
-import { rememberCurrentAccount, rememberedAccounts } from "./accounts";
-import type { RefreshAccount } from "./accounts";
+import { useApi } from "../../app/useApi";
+import { rememberCurrentAccount, rememberedAccounts } from "../../app/session/accounts";
+import type { RefreshAccount } from "../../app/session/accounts";
 // The panel as the app mounts it: with its catalog (features/my/MyPanelWhenOpened).
 import { MyPanelHostWithCatalog } from "./MyPanelHost";
 import { byText, click, control, queryText, renderApp, settle, waitFor } from "../../test/renderApp";
@@ -94,7 +94,7 @@ function fakeDevice() {
 
 /** A page showing who the session is (its own query, mounted across the switch when it is /home). */
 function WhoAmI() {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const me = useQuery({
     queryKey: ["user", "profile", "whoami"],
     queryFn: () => (api as unknown as ReturnType<typeof fakeDevice>["api"]).user.queryInfo(),
@@ -104,7 +104,7 @@ function WhoAmI() {
 
 /** A page of the person's own (its query is keyed by their id). */
 function MyOwnPage() {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const benefits = useQuery({
     queryKey: ["user", "memberBenefits", "7"],
     queryFn: () =>

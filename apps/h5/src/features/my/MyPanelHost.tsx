@@ -2,10 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { StorageKey } from "@platform/domain";
 import { MyPanel, useToast } from "@platform/ui";
 import type { MyPanelSwitchAccount, MyPanelTarget, SwitchAccountEntry } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { useAtom, useSetAtom } from "jotai";
 import { useEffect, useReducer, useRef } from "react";
+import { useForgetCache } from "../../app/session/cache";
+import { ownIdOf } from "../../app/session/own";
 import { channelTagIdAtom, myPanelOpenAtom } from "../../app/state";
 import { CatalogGate } from "../../components/CatalogGate";
 import { useErrorText } from "../../components/useErrorText";
@@ -17,12 +18,13 @@ import {
   rememberedAccounts,
   signOutKeepingAccount,
   switchAccount,
-} from "./accounts";
-import type { RefreshAccount } from "./accounts";
+} from "../../app/session/accounts";
+import type { RefreshAccount } from "../../app/session/accounts";
 import { panelHrefOf } from "./panelRoutes";
 import { probeRefresh } from "./refreshProbe";
-import { useAccountChange } from "./useAccountChange";
+import { useAccountChange } from "../account/useAccountChange";
 import { useMyPanelData } from "./useMyPanelData";
+import { useApi } from "../../app/useApi";
 
 const DEFAULT_LOGO = "/logo.svg";
 
@@ -36,7 +38,7 @@ function textField(value: unknown): string | null {
 /**
  * The 'my' side panel of every page (spec §2): opened by the tab bar's 'my' tab, its data loaded
  * each time it opens, closed by any route change (the path is its close key). Its 'switch account'
- * panel lists the accounts signed in on this device (features/my/accounts): switch to one, remove
+ * panel lists the accounts signed in on this device (app/session/accounts): switch to one, remove
  * one, add one (sign in another), log out. `refreshAccount` checks a remembered account before
  * switching to it (default: `auth.tokenRefresh` on a client of its own; tests pass a fake).
  */
@@ -48,8 +50,8 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
   const setChannel = useSetAtom(channelTagIdAtom);
   const router = useRouter();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const queryClient = useQueryClient();
-  const api = router.options.context.api;
+  const forgetCache = useForgetCache();
+  const api = useApi();
   // Signed out (a public page: /d/…, /starlive) the panel asks nothing of the server, which would
   // only refuse: its entries lead to sign-in first, and back to where they point.
   const signedIn = api.client.userInfo != null;
@@ -80,7 +82,7 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
   const navigateTo = (target: MyPanelTarget) => {
     // Closed here too: a destination that is the current page changes no route.
     setOpen(false);
-    const href = panelHrefOf(target, router.state.location.href, String(api.client.userInfo?.id ?? ""));
+    const href = panelHrefOf(target, router.state.location.href, ownIdOf(api));
     void router.navigate({ href });
   };
 
@@ -91,7 +93,7 @@ export function MyPanelHost({ refreshAccount }: { readonly refreshAccount?: Refr
     else logOutAccount(api.client);
     setChannel("0");
     await router.navigate({ to: "/login", replace: true });
-    queryClient.clear();
+    forgetCache();
   };
 
   const switchTo = async (id: string) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { panelHrefOf, panelRouteOf, routeFrom } from "./panelRoutes";
+import { routeFrom } from "../../app/route-from";
+import { panelHrefOf, panelRouteOf } from "./panelRoutes";
 
 describe("the 'my' panel's destinations", () => {
   it("open their routes of spec §2", () => {

@@ -1,5 +1,7 @@
 import { CollectionTab, OrderTab } from "@platform/domain";
 import type { MyPanelTarget } from "@platform/ui";
+import { routeFrom } from "../../app/route-from";
+import { myWorksHref } from "../../app/session/own";
 
 /**
  * Where each destination of the 'my' panel lives (spec §2 routes). The message entry opens the
@@ -24,35 +26,9 @@ const panelRoutes: Readonly<Record<MyPanelTarget, string>> = {
   myWorks: "/creationcenter",
 };
 
-/**
- * One's own creation centre: /creationcenter?id={own id} (the route also opens one's own page
- * without an id, e.g. after signing in from a signed-out tap).
- */
-export function myWorksHref(ownId: string): string {
-  return ownId === ""
-    ? "/creationcenter"
-    : `/creationcenter?${new URLSearchParams({ id: ownId }).toString()}`;
-}
-
 /** The app path (with its search) a panel destination opens. */
 export function panelRouteOf(target: MyPanelTarget): string {
   return panelRoutes[target];
-}
-
-/**
- * A page that remembers where the person was (`?from=`), so its back — and, for membership, a
- * purchase — returns there: the recharge page (the 'my' panel's recharge entries, the buy popup's
- * 'goto recharge') and the member centre (the panel's membership entries, the watch screen's
- * membership dialog).
- */
-export function routeFrom(path: "/trade" | "/membervip", currentHref: string): string {
-  if (currentHref.toLowerCase().split(/[?#]/)[0] === path) return path;
-  return `${path}?${new URLSearchParams({ from: currentHref }).toString()}`;
-}
-
-/** The recharge page remembering where the person was (see `routeFrom`). */
-export function rechargeRouteFrom(currentHref: string): string {
-  return routeFrom("/trade", currentHref);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ApiError, ClientStorage } from "@platform/api-client";
 import { StorageKey } from "@platform/domain";
 import { platformConfig } from "../../app/config";
 import type { PlatformConfig } from "../../app/config";
-import type { RefreshAccount } from "./accounts";
+import type { RefreshAccount } from "../../app/session/accounts";
 
 /** A refusal of the refresh itself: the account's session is over (8888), or the server said no. */
 export function isRefusedRefresh(error: ApiError): boolean {

@@ -1,15 +1,16 @@
 import type { PlatformApi, Profile } from "@platform/api-client";
 import type { MyPanelActivityProps, MyPanelBalances } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
-import { panelBalancesOf } from "./balances";
+import { ownIdOf } from "../../app/session/own";
 import {
   activityPropsQueryOptions,
-  allowedMenuKeysQueryOptions,
   memberBenefitsQueryOptions,
   profileQueryOptions,
   unreadTotalQueryOptions,
   walletQueryOptions,
-} from "./queries";
+} from "../../app/session/queries";
+import { panelBalancesOf } from "./balances";
+import { allowedMenuKeysQueryOptions } from "./queries";
 
 export interface MyPanelData {
   /** Something is being (re)loaded: the panel shows its placeholder. */
@@ -34,7 +35,7 @@ const noKeys: readonly string[] = [];
  */
 export function useMyPanelData(api: PlatformApi, open: boolean): MyPanelData {
   const onOpen = { enabled: open, staleTime: 0 } as const;
-  const userId = String(api.client.userInfo?.id ?? "");
+  const userId = ownIdOf(api);
   const profile = useQuery({ ...profileQueryOptions(api), ...onOpen });
   const wallet = useQuery({ ...walletQueryOptions(api), ...onOpen });
   const props = useQuery({ ...activityPropsQueryOptions(api), ...onOpen });

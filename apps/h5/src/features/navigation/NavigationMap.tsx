@@ -9,11 +9,12 @@ import { hrefOf } from "../../app/links";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
-import { myWorksHref } from "../my/panelRoutes";
 import { moduleLink } from "./moduleLink";
 import type { AppModule } from "./moduleLink";
 import { appModulesQueryOptions } from "./queries";
 import "./navigation.css";
+import { myWorksHref, useOwnId } from "../../app/session/own";
+import { useApi } from "../../app/useApi";
 
 /** A plain click (no modifier key, main button): the app navigates itself. */
 function plainClick(event: MouseEvent): boolean {
@@ -28,7 +29,7 @@ function plainClick(event: MouseEvent): boolean {
  */
 export function NavigationMap() {
   const { t, i18n } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
   const modules = useQuery(appModulesQueryOptions(api, i18n.locale));
 
@@ -71,7 +72,7 @@ export function NavigationMap() {
 function CreationLinks() {
   const { t } = useLingui();
   const router = useRouter();
-  const ownId = String(router.options.context.api.client.userInfo?.id ?? "");
+  const ownId = useOwnId();
   const links: { key: string; href: string; icon: IconName; label: string }[] = [
     { key: "post", href: "/editvideo", icon: "plus", label: t`发布视频` },
     { key: "works", href: myWorksHref(ownId), icon: "play", label: t`我的作品` },

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { isNotFound, wholeNumberText } from "@platform/domain";
 import { EmptyState, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
-import { Link, getRouteApi, useRouter } from "@tanstack/react-router";
+import { Link, getRouteApi } from "@tanstack/react-router";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
@@ -10,6 +10,8 @@ import { NEW_POST } from "./draft";
 import { creationConfigQueryOptions, ownVideoQueryOptions } from "./queries";
 import { VideoEditor } from "./VideoEditor";
 import "./posting.css";
+import { useOwnId } from "../../app/session/own";
+import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/editvideo");
 
@@ -21,11 +23,11 @@ const route = getRouteApi("/editvideo");
 export function EditVideoScreen() {
   const { t } = useLingui();
   const { id: rawId } = route.useSearch();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const errorText = useErrorText();
   const given = rawId !== undefined && rawId.trim() !== "";
   const id = given ? wholeNumberText(rawId, 1) : null;
-  const owner = String(api.client.userInfo?.id ?? "");
+  const owner = useOwnId();
   const config = useQuery(creationConfigQueryOptions(api));
   const video = useQuery({ ...ownVideoQueryOptions(api, id ?? ""), enabled: id !== null });
   const title = given ? t`编辑视频` : t`发布视频`;

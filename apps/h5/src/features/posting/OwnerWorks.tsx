@@ -4,17 +4,20 @@ import type { Video } from "@platform/api-client";
 import { VIDEO_PUBLISHED, VideoStatus, WatchLevel } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
 import { Dialog, EmptyState, OwnVideoRow, VideoRowList, useToast } from "@platform/ui";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { PagedList } from "../../components/PagedList";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
-import { creationKeys, myVideosQueryOptions } from "../creation/queries";
+import { myVideosQueryOptions, useReadMyVideosAgain } from "../creation/queries";
 import { videosOfPages } from "../videos/queries";
+import { useDeleteMyVideoMutation } from "./queries";
 import { cancelUpload, onUploadFinished, useLiveUploads } from "./uploads";
 import "./posting.css";
+import { useOwnId } from "../../app/session/own";
+import { useApi } from "../../app/useApi";
 
 /** Statuses the server moves on by itself: the list asks again every few seconds while one shows. */
 const moving = new Set<number>([VideoStatus.queued, VideoStatus.processing, VideoStatus.autoReview]);
@@ -30,12 +33,12 @@ const REFRESH_MS = 5000;
 export function OwnerWorks({ header }: { readonly header: ReactNode }) {
   const { t } = useLingui();
   const { i18n } = useI18n();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const navigate = useNavigate();
   const toast = useToast();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const owner = String(api.client.userInfo?.id ?? "");
+  const readMyVideosAgain = useReadMyVideosAgain();
+  const owner = useOwnId();
   const list = useInfiniteQuery({
     ...myVideosQueryOptions(api),
     refetchInterval: (query) =>
@@ -52,22 +55,15 @@ export function OwnerWorks({ header }: { readonly header: ReactNode }) {
   const worksId = useId();
 
   // A file that finished arriving moves its video on (15 → 20): ask the server again.
-  useEffect(
-    () =>
-      onUploadFinished(() => {
-        void queryClient.invalidateQueries({ queryKey: creationKeys.mine() });
-      }),
-    [queryClient],
-  );
+  useEffect(() => onUploadFinished(readMyVideosAgain), [readMyVideosAgain]);
 
-  const remove = useMutation({
-    mutationFn: (video: Video) => api.substance.deleteMyVideo({ id: video.id }),
-    onSuccess: async (_none, video) => {
+  // Then the list is read again (the hook).
+  const remove = useDeleteMyVideoMutation({
+    onSuccess: (_none, video) => {
       closeDialog();
       // Its file need not go on arriving.
       cancelUpload(owner, video.id);
       toast.show(i18n._(productMessages.deleteSuccess), { tone: "success" });
-      await queryClient.invalidateQueries({ queryKey: creationKeys.all });
     },
     onError: closeDialog,
   });

@@ -2,12 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import type { VideoDetail } from "@platform/api-client";
 import { VIDEO_PUBLISHED, limits, titleAdvice } from "@platform/domain";
 import { Button, CoverPicker, Dialog, TagEditor, TextField, useMessageText, useToast } from "@platform/ui";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { SyntheticEvent } from "react";
 import { useHeaderBack } from "../../components/Page";
-import { creationKeys } from "../creation/queries";
 import { AccessFields } from "./AccessFields";
 import { EditorNotes } from "./EditorNotes";
 import { NEW_POST, clearDraft, readDraft, updateDraft } from "./draft";
@@ -23,10 +21,12 @@ import {
   saveRequest,
 } from "./form";
 import type { CreationConfig, FormProblems, PostingForm } from "./form";
+import { useSaveMyVideoMutation } from "./queries";
 import { cancelUpload, keyOfUpload, uploadSaved, useLiveUpload } from "./uploads";
 import { useCover } from "./useCover";
 import { VideoFileSection } from "./VideoFileSection";
 import { readVideoLength } from "./videoLength";
+import { useApi } from "../../app/useApi";
 
 /** Whether two forms say the same (so an untouched form keeps no draft). */
 const sameForm = (a: PostingForm, b: PostingForm) => JSON.stringify(a) === JSON.stringify(b);
@@ -50,8 +50,7 @@ export function VideoEditor({
   const toast = useToast();
   const navigate = useNavigate();
   const back = useHeaderBack();
-  const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const slot = video?.id ?? NEW_POST;
   const status = video?.type ?? null;
   const rule = fileRuleOf(status);
@@ -122,13 +121,14 @@ export function VideoEditor({
     return readDraft(owner, slot)?.upload?.key ?? null;
   };
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const [key, coverKey] = await Promise.all([videoKey(), cover.keyForSave()]);
-      const request = saveRequest(form, config, { id: video?.id ?? null, videoKey: key, coverKey });
-      return api.substance.saveMyVideo(request);
-    },
-    onSuccess: async (saved) => {
+  /** The request, once the file's and the cover's upload keys are known. */
+  const prepare = async () => {
+    const [key, coverKey] = await Promise.all([videoKey(), cover.keyForSave()]);
+    return saveRequest(form, config, { id: video?.id ?? null, videoKey: key, coverKey });
+  };
+  // Saved, one's videos are read again before the author's page opens (the hook).
+  const save = useSaveMyVideoMutation({
+    onSuccess: (saved) => {
       clearDraft(owner, slot);
       uploadSaved(owner, slot, saved.id);
       toast.show(
@@ -139,7 +139,8 @@ export function VideoEditor({
             : t`已保存`,
         { tone: "success" },
       );
-      await queryClient.invalidateQueries({ queryKey: creationKeys.all });
+    },
+    onRefreshed: () => {
       void navigate({ to: "/creationcenter", search: { id: owner } });
     },
     onError: (error) => {
@@ -168,7 +169,7 @@ export function VideoEditor({
       document.getElementById(first[1])?.focus();
       return;
     }
-    save.mutate();
+    save.mutate(prepare);
   };
 
   /**

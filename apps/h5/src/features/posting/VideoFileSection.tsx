@@ -2,14 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { isApiError } from "@platform/api-client";
 import { loadServerMessages } from "@platform/i18n";
 import { UploadProgress, useToast } from "@platform/ui";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
 import { errorText } from "../../app/error-text";
+import { useApi } from "../../app/useApi";
 import type { DraftUpload } from "./draft";
 import { sizeText, videoFileProblem } from "./form";
 import type { CreationConfig, FileRule } from "./form";
-import { postingKeys, uploadUsageQueryOptions } from "./queries";
+import { useUploadUsage } from "./queries";
 import {
   cancelUpload,
   pauseUpload,
@@ -78,18 +77,12 @@ export function VideoFileSection({
   readonly onChosen: (file: File) => void;
 }) {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const toast = useToast();
   const live = useLiveUpload(owner, slot);
   const failure = useFailureText(live?.phase === "failed" ? live.error : null);
-  const usage = useQuery(uploadUsageQueryOptions(api));
-  const queryClient = useQueryClient();
-  const phase = live?.phase;
   // The storage shown follows the uploads: asked again when one finishes, fails or is cancelled.
-  useEffect(() => {
-    if (phase === "done" || phase === "failed" || phase === "cancelled")
-      void queryClient.invalidateQueries({ queryKey: postingKeys.usage() });
-  }, [phase, queryClient]);
+  const usage = useUploadUsage(live?.phase);
   const [refusal, setRefusal] = useState<string | null>(null);
   const hintId = useId();
   const noticeId = useId();

@@ -1,10 +1,21 @@
-import type { PlatformApi } from "@platform/api-client";
-import { queryOptions } from "@tanstack/react-query";
+import type { PlatformApi, RequestOf, ResponseOf } from "@platform/api-client";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { failed, succeeded } from "../../app/mutation-events";
+import type { MutationEvents } from "../../app/mutation-events";
+import { useApi } from "../../app/useApi";
+import { myVideosChanged } from "../creation/queries";
 
+/**
+ * The posting screens' server state under one key root: the rules of posting, the storage used,
+ * the video being edited. What they change — one's own videos — is the author's page's
+ * (features/creation/queries), read again after each save or deletion.
+ */
 export const postingKeys = {
-  config: () => ["substance", "creationConfig"] as const,
-  usage: () => ["upload", "usage"] as const,
-  video: (id: string) => ["posting", "video", id] as const,
+  all: ["posting"] as const,
+  config: () => [...postingKeys.all, "config"] as const,
+  usage: () => [...postingKeys.all, "usage"] as const,
+  video: (id: string) => [...postingKeys.all, "video", id] as const,
 };
 
 /** The rules of posting (prices, preview, types and sizes): the server's settings, kept a while. */
@@ -38,5 +49,50 @@ export function uploadUsageQueryOptions(api: PlatformApi) {
     queryKey: postingKeys.usage(),
     queryFn: ({ signal }) => api.upload.usage({}, { signal, quiet: true }),
     staleTime: 0,
+  });
+}
+
+/**
+ * The storage the person's uploads use, following the upload on view (`phase`): asked again when
+ * one finishes, fails or is cancelled.
+ */
+export function useUploadUsage(phase: string | undefined) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const usage = useQuery(uploadUsageQueryOptions(api));
+  useEffect(() => {
+    if (phase === "done" || phase === "failed" || phase === "cancelled")
+      void queryClient.invalidateQueries({ queryKey: postingKeys.usage() });
+  }, [phase, queryClient]);
+  return usage;
+}
+
+type SaveRequest = RequestOf<"substance.saveMyVideo">;
+
+/**
+ * Posting a video or saving one's edit: the request is made when the call starts (`prepare` waits
+ * for the file's and the cover's upload keys, and may refuse: `on.onError`). Saved, one's videos
+ * are read again between `on.onSuccess` and `on.onRefreshed`.
+ */
+export function useSaveMyVideoMutation(
+  on: MutationEvents<ResponseOf<"substance.saveMyVideo">, () => Promise<SaveRequest>> = {},
+) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (prepare: () => Promise<SaveRequest>) => api.substance.saveMyVideo(await prepare()),
+    onSuccess: (saved, prepare) => succeeded(on, saved, prepare, () => myVideosChanged(queryClient)),
+    onError: (error, prepare) => failed(on, error, prepare),
+  });
+}
+
+/** Deleting one of one's own videos; then one's videos are read again. */
+export function useDeleteMyVideoMutation(on: MutationEvents<unknown, { readonly id: string }> = {}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (video: { readonly id: string }) => api.substance.deleteMyVideo({ id: video.id }),
+    onSuccess: (answer, video) => succeeded(on, answer, video, () => myVideosChanged(queryClient)),
+    onError: (error, video) => failed(on, error, video),
   });
 }

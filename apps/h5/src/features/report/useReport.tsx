@@ -1,12 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import type { RequestOf } from "@platform/api-client";
 import { reportReasons } from "@platform/domain";
 import type { ReportTarget } from "@platform/domain";
 import { ActionSheet, useToast } from "@platform/ui";
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import type { ReactNode } from "react";
+import { useReportMutation } from "./queries";
 import { useReportReasonLabels } from "./reasons";
 
 /** What is reported: a comment, a user's profile or a video, by its id. */
@@ -28,13 +26,11 @@ export interface ReportFlow {
  */
 export function useReport(): ReportFlow {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
   const toast = useToast();
   const labels = useReportReasonLabels();
   const [subject, setSubject] = useState<ReportSubject | null>(null);
 
-  const send = useMutation({
-    mutationFn: (request: RequestOf<"system.report">) => api.system.report(request),
+  const send = useReportMutation({
     onSuccess: () => {
       toast.show(t`举报成功，我们会尽快处理`, { tone: "success" });
     },

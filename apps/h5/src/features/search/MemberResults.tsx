@@ -1,8 +1,9 @@
 import { StorageKey } from "@platform/domain";
 import { MemberSearchView } from "@platform/ui";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useErrorText } from "../../components/useErrorText";
 import { useMemberSearch } from "./useMemberSearch";
+import { useApi } from "../../app/useApi";
 
 const DEFAULT_LOGO = "/logo.svg";
 
@@ -20,7 +21,7 @@ export function MemberResults({
 }) {
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const { list, members, pendingIds, toggleFollow } = useMemberSearch(keyword, viewerId);
   const firstPage = list.data === undefined;
   // A failed first page shows in place of the list, a failed later one at its end.

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { getRouteApi, useRouter } from "@tanstack/react-router";
+import { getRouteApi } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { useSearchHistory } from "./history";
@@ -9,6 +9,7 @@ import { SearchTab, searchOfQuery, tabOfSearch, wordsOf } from "./search";
 import { SearchStart } from "./SearchStart";
 import { VideoResults } from "./VideoResults";
 import "./search.css";
+import { useOwnId } from "../../app/session/own";
 
 const route = getRouteApi("/search");
 
@@ -19,12 +20,11 @@ const route = getRouteApi("/search");
  */
 export function SearchScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const words = search.q ?? "";
   const tab = tabOfSearch(search);
-  const viewerId = String(api.client.userInfo?.id ?? "");
+  const viewerId = useOwnId();
   const history = useSearchHistory(viewerId);
   const baseId = useId();
   const panelId = `${baseId}-panel`;

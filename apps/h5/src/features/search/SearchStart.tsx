@@ -1,17 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button, Dialog, Icon, IconButton, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { useErrorText } from "../../components/useErrorText";
 import type { SearchHistory } from "./history";
 import { hotTagsQueryOptions } from "./queries";
+import { useApi } from "../../app/useApi";
 
 /** The hot tags: most watched first, each opening its results on /keywordsearch. */
 function HotTags({ labelledBy }: { readonly labelledBy: string }) {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const tags = useQuery(hotTagsQueryOptions(api));
 
   if (tags.data === undefined && tags.isError) {

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { videoSearchQuery, videoSearchQueryOptions, videosOfPages } from "./queries";
+import { useApi } from "../../app/useApi";
 
 /** The videos matching some words, page by page (each video once), with the query's state. */
 export function useVideoSearch(keyword: string) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const options = videoSearchQueryOptions(api, videoSearchQuery(keyword));
   const list = useInfiniteQuery(options);
   const videos = useMemo(() => videosOfPages(list.data), [list.data]);

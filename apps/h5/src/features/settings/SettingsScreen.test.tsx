@@ -1,5 +1,6 @@
 import { StorageKey, Theme } from "@platform/domain";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionKeys } from "../../app/session/queries";
 import { themeAtom } from "../../app/state";
 import { searchHistoryKey } from "../search/history";
 import { byText, click, control, queryText, renderApp, waitFor } from "../../test/renderApp";
@@ -128,14 +129,14 @@ describe("the settings screen's account links and app section", () => {
     });
     try {
       const app = await render();
-      app.queryClient.setQueryData(["user", "profile"], { nickName: "小影" });
+      app.queryClient.setQueryData(sessionKeys.profile(), { nickName: "小影" });
       await waitFor(() => byText("清除缓存"));
 
       await click(control("清除缓存"));
       await waitFor(() => byText("将清除本机缓存的数据（如搜索记录、未发布的视频草稿），不会退出登录。"));
       await click(control("取消"));
       expect(localStorage.getItem(searchHistoryKey("7"))).toBe('["猫"]');
-      expect(app.queryClient.getQueryData(["user", "profile"])).toEqual({ nickName: "小影" });
+      expect(app.queryClient.getQueryData(sessionKeys.profile())).toEqual({ nickName: "小影" });
 
       await click(control("清除缓存"));
       await waitFor(() => control("清除"));
@@ -150,7 +151,7 @@ describe("the settings screen's account links and app section", () => {
       expect(localStorage.getItem(StorageKey.userInfo)).toBe('{"id":"7"}');
       expect(localStorage.getItem(StorageKey.language)).toBe("zhCN");
       expect(localStorage.getItem(StorageKey.theme)).toBe('"light"');
-      expect(app.queryClient.getQueryData(["user", "profile"])).toBeUndefined();
+      expect(app.queryClient.getQueryData(sessionKeys.profile())).toBeUndefined();
       expect(deleted).toEqual(["images"]);
       expect(queryText("将清除本机缓存的数据（如搜索记录、未发布的视频草稿），不会退出登录。")).toBeNull();
     } finally {

@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { Theme } from "@platform/domain";
 import { Dialog, Icon, languageOptions, useToast } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { useState } from "react";
 import { themeAtom } from "../../app/state";
+import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { appVersion } from "./appVersion";
-import { clearCaches } from "./clearCache";
+import { useClearCaches } from "./clearCache";
 import { openCustomerService } from "./customerService";
 import { useLanguageSwitch } from "./useLanguageSwitch";
 import "./SettingsScreen.css";
@@ -111,8 +111,8 @@ export function SettingsScreen() {
 /** Clear cache (asked first), customer service, and the version of the app. */
 function AppSection() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
-  const queryClient = useQueryClient();
+  const api = useApi();
+  const clearCaches = useClearCaches();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -122,7 +122,7 @@ function AppSection() {
   const clear = async () => {
     setClearing(true);
     try {
-      await clearCaches({ queryClient });
+      await clearCaches();
       toast.show(t`缓存已清除`, { tone: "success" });
     } finally {
       setClearing(false);

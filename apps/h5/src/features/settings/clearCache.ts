@@ -1,4 +1,5 @@
 import { StorageKey } from "@platform/domain";
+import { useQueryClient } from "@tanstack/react-query";
 import type { QueryClient } from "@tanstack/react-query";
 
 /**
@@ -69,4 +70,10 @@ export async function clearCaches({
         .map((name) => caches.delete(name).catch(() => false)),
     );
   }
+}
+
+/** 'Clear cache' from a component: the app's query cache with the rest (`clearCaches`). */
+export function useClearCaches(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => clearCaches({ queryClient });
 }

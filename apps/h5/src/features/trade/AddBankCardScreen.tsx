@@ -1,8 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { SmsCodeType, validateSmsCode } from "@platform/domain";
 import { Button, TextField, useMessageText, useToast } from "@platform/ui";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { Page } from "../../components/Page";
@@ -15,13 +14,13 @@ import {
   cardNumberProblem,
   nameLength,
 } from "./card";
-import { tradeKeys } from "./queries";
+import { useAddCardMutation } from "./queries/cards";
 import { afterCardAdded } from "./search";
 import { TradeRefusal, tradeRefusalOf, useRefusals } from "./refusals";
 import "./TradeCard.css";
+import "./trade.css";
 
 const route = getRouteApi("/addbankcard");
-import "./trade.css";
 
 /**
  * /addbankcard: card number (digits, 12-19, the Luhn check here), holder, bank, and an SMS code
@@ -29,8 +28,6 @@ import "./trade.css";
  * too) — or, opened with `?from=` (from /withdraw), back there, with the new card chosen.
  */
 export function AddBankCardScreen() {
-  const { api } = useRouter().options.context;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { from } = route.useSearch();
   const { t } = useLingui();
@@ -69,16 +66,11 @@ export function AddBankCardScreen() {
     bankLength < bankMin || bankLength > bankMax ? t`开户银行为 ${bankMin}-${bankMax} 个字` : null;
   const codeRule = validateSmsCode(code);
 
-  const add = useMutation({
-    mutationFn: () =>
-      api.trade.createPayee(
-        { cardNumber: cardDigits(number), cardholderName: holder.trim(), bankName: bank.trim(), code },
-        { quiet: true },
-      ),
-    onSuccess: async (added) => {
+  const add = useAddCardMutation({
+    onSuccess: () => {
       toast.show(t`银行卡已添加`, { tone: "success" });
-      await queryClient.invalidateQueries({ queryKey: tradeKeys.cards() });
-      await queryClient.invalidateQueries({ queryKey: tradeKeys.withdrawalDetail() });
+    },
+    onRefreshed: async (added) => {
       await navigate({ href: afterCardAdded(from, added.id), replace: true });
     },
     onError: async (error) => {
@@ -94,7 +86,12 @@ export function AddBankCardScreen() {
     setRefused(null);
     if (add.isPending) return;
     if (numberProblem !== null || holderProblem !== null || bankProblem !== null || codeRule !== null) return;
-    add.mutate();
+    add.mutate({
+      cardNumber: cardDigits(number),
+      cardholderName: holder.trim(),
+      bankName: bank.trim(),
+      code,
+    });
   };
 
   // The number's rule shows as soon as it is long enough to judge; the others after a submit.

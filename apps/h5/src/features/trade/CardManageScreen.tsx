@@ -1,18 +1,19 @@
 import { useLingui } from "@lingui/react/macro";
 import { productMessages } from "@platform/i18n";
 import { Button, Dialog, EmptyState, Skeleton, SkeletonGroup, useToast } from "@platform/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
-import { cardsQueryOptions, tradeKeys } from "./queries";
-import type { BankCard } from "./queries";
+import { cardsQueryOptions, useMakeCardCurrentMutation, useRemoveCardMutation } from "./queries/cards";
+import type { BankCard } from "./queries/cards";
 import { useRefusals } from "./refusals";
 import { CardSummary } from "./CardSummary";
 import "./TradeCard.css";
 import "./trade.css";
+import { useApi } from "../../app/useApi";
 
 /**
  * /cardmanage: the bank cards (masked number, holder, bank, 'current' on the one withdrawals go
@@ -23,31 +24,22 @@ export function CardManageScreen() {
   const errorText = useErrorText();
   const toast = useToast();
   const refusals = useRefusals();
-  const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const cards = useQuery(cardsQueryOptions(api));
   const [removing, setRemoving] = useState<BankCard | null>(null);
 
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: tradeKeys.cards() });
-    await queryClient.invalidateQueries({ queryKey: tradeKeys.withdrawalDetail() });
-  };
-  const makeCurrent = useMutation({
-    mutationFn: (id: string) => api.trade.updatePrimary({ id }, { quiet: true }),
-    onSuccess: async () => {
+  const makeCurrent = useMakeCardCurrentMutation({
+    onSuccess: () => {
       toast.show(t`已设为当前银行卡`, { tone: "success" });
-      await refresh();
     },
     onError: (error) => {
       refusals.toast(error);
     },
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => api.trade.removeCard({ id }, { quiet: true }),
-    onSuccess: async () => {
+  const remove = useRemoveCardMutation({
+    onSuccess: () => {
       setRemoving(null);
       toast.show(i18n._(productMessages.deleteSuccess), { tone: "success" });
-      await refresh();
     },
     onError: (error) => {
       refusals.toast(error);

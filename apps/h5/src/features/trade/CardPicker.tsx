@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { BottomPopup } from "@platform/ui";
 import { Link } from "@tanstack/react-router";
 import { CardSummary } from "./CardSummary";
-import type { BankCard } from "./queries";
+import type { BankCard } from "./queries/cards";
 import type { AddBankCardSearch } from "./search";
 
 /**

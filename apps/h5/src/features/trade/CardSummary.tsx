@@ -1,4 +1,4 @@
-import type { BankCard } from "./queries";
+import type { BankCard } from "./queries/cards";
 
 /** A bank card shown as people recognise it: bank, masked number (as the server gives it), holder. */
 export function CardSummary({ card }: { readonly card: BankCard }) {

@@ -2,19 +2,19 @@ import { useLingui } from "@lingui/react/macro";
 import { formatAmount, unitsToHundredths, wallet } from "@platform/domain";
 import { Button, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { isLeavableUrl } from "./orders";
-import { eepayBalanceQueryOptions, eepayEnterUrlQueryOptions } from "./queries";
+import { eepayBalanceQueryOptions, eepayEnterUrlQueryOptions } from "./queries/withdraw";
 import { TradeCard } from "./TradeCard";
 import { MoneyUnit, amountIn } from "@platform/i18n";
+import { useApi } from "../../app/useApi";
 
 /** The EE e-wallet: its balance (1 EE coin is 1 yuan), whether it is opened, and a way into its own pages. */
 export function EeWalletSection() {
   const { t, i18n } = useLingui();
   const errorText = useErrorText();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const balance = useQuery(eepayBalanceQueryOptions(api));
   const enter = useQuery(eepayEnterUrlQueryOptions(api));
   const oneCoin = amountIn(i18n, MoneyUnit.ee, 100);

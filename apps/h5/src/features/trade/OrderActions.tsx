@@ -1,13 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { OrderTab, limits, validateCancelReason, wallet } from "@platform/domain";
-import type { OrderAction, OrderActionKind } from "@platform/domain";
+import type { OrderAction } from "@platform/domain";
 import { Button, Dialog, TextField, useMessageText, useToast } from "@platform/ui";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { actionsOf } from "./orders";
-import { refreshMoney, storeOrder } from "./queries";
-import type { Order } from "./queries";
+import { useOrderActionMutation } from "./queries/orders";
+import type { Order } from "./queries/orders";
 import { useRefusals } from "./refusals";
 
 /**
@@ -21,30 +20,24 @@ export function OrderActions({ order }: { readonly order: Order }) {
   const toast = useToast();
   const refusals = useRefusals();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
   const [cancelling, setCancelling] = useState(false);
   const [urging, setUrging] = useState(false);
   const orderNum = order.orderNum;
   const bonusPercent = wallet.reservedBonusPercent;
 
-  const act = useMutation({
-    mutationFn: async ({ kind, reason = "" }: { kind: OrderActionKind; reason?: string }) => {
+  const act = useOrderActionMutation(orderNum, {
+    onSuccess: async (_, { kind }) => {
       switch (kind) {
         case "urge":
-          storeOrder(queryClient, await api.trade.urgeWithdraw({ orderNum }, { quiet: true }));
           setUrging(false);
           toast.show(t`已催单，请耐心等待`, { tone: "success" });
           return;
         case "confirmReceived":
-          storeOrder(queryClient, await api.trade.confirmReceived({ orderNum }, { quiet: true }));
           toast.show(t`已确认收款`, { tone: "success" });
           return;
         case "cancel":
-          await api.trade.cancelOrder({ orderNum, reason: reason.trim() }, { quiet: true });
           setCancelling(false);
           toast.show(t`订单已取消`, { tone: "success" });
-          await refreshMoney(queryClient);
           return;
         case "withdrawAgain":
           await navigate({ to: "/withdraw", search: { retryOf: orderNum } });
@@ -53,11 +46,8 @@ export function OrderActions({ order }: { readonly order: Order }) {
     },
     onError: (error, { kind }) => {
       refusals.toast(error);
-      // A refused urge means the order moved on (sent, paid, cancelled): show where it is now.
-      if (kind === "urge") {
-        setUrging(false);
-        void refreshMoney(queryClient);
-      }
+      // A refused urge means the order moved on (sent, paid, cancelled): the hook reads it again.
+      if (kind === "urge") setUrging(false);
     },
   });
 

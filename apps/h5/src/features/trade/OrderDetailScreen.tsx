@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { OrderTab, formatAmount, isNotFound } from "@platform/domain";
 import { EmptyState, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
-import { Link, getRouteApi, useRouter } from "@tanstack/react-router";
+import { Link, getRouteApi } from "@tanstack/react-router";
 import { useId } from "react";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
@@ -11,10 +11,12 @@ import { OrderActions } from "./OrderActions";
 import { OrderFields } from "./OrderFields";
 import { OrderStatus } from "./OrderStatus";
 import { PayingControls } from "./PayingControls";
-import { rechargeOrderQueryOptions, withdrawOrderQueryOptions } from "./queries";
-import type { Order } from "./queries";
+import { withdrawOrderQueryOptions } from "./queries/orders";
+import { rechargeOrderQueryOptions } from "./queries/recharge";
+import type { Order } from "./queries/orders";
 import "./TradeCard.css";
 import "./trade.css";
+import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/orderdetails");
 
@@ -60,7 +62,7 @@ function OrderNotFound({ page }: { readonly page: OrderTab }) {
 }
 
 function RechargeDetail({ orderNum }: { readonly orderNum: string }) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const query = useQuery(rechargeOrderQueryOptions(api, orderNum));
   return (
     <DetailBody
@@ -73,7 +75,7 @@ function RechargeDetail({ orderNum }: { readonly orderNum: string }) {
 }
 
 function WithdrawDetail({ orderNum }: { readonly orderNum: string }) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const query = useQuery(withdrawOrderQueryOptions(api, orderNum));
   return (
     <DetailBody

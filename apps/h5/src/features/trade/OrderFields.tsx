@@ -3,7 +3,7 @@ import { OrderTab, RechargeStatus, amountDifference, formatAmount } from "@platf
 import type { ReactNode } from "react";
 import { signedAmount, useTradeLabels } from "./labels";
 import { OrderStatus, ReasonText } from "./OrderStatus";
-import type { Order } from "./queries";
+import type { Order } from "./queries/orders";
 
 interface Field {
   readonly key: string;

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { OrderTab, formatAmount, wallet } from "@platform/domain";
 import { EmptyState, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Link, getRouteApi, useRouter } from "@tanstack/react-router";
+import { Link, getRouteApi } from "@tanstack/react-router";
 import { useId, useMemo } from "react";
 import type { KeyboardEvent } from "react";
 import { Page } from "../../components/Page";
@@ -12,9 +12,11 @@ import { useErrorText } from "../../components/useErrorText";
 import { OrderActions } from "./OrderActions";
 import { OrderStatus } from "./OrderStatus";
 import { orderDetailSearch } from "./orders";
-import { billsQueryOptions, recordsOfPages } from "./queries";
-import type { Order } from "./queries";
+import { recordsOfPages } from "./queries/money";
+import { billsQueryOptions } from "./queries/orders";
+import type { Order } from "./queries/orders";
 import "./trade.css";
+import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/ordermanage");
 const tabOrder: readonly OrderTab[] = [OrderTab.RECHARGE_ORDER, OrderTab.WITHDRAW_ORDER];
@@ -80,7 +82,7 @@ export function OrderManageScreen() {
 function OrderList({ tab, label }: { readonly tab: OrderTab; readonly label: string }) {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const list = useInfiniteQuery(billsQueryOptions(api, tab));
   const orders = useMemo(() => recordsOfPages(list.data), [list.data]);
   const days = wallet.transactionRecordDays;

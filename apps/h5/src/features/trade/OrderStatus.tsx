@@ -3,7 +3,7 @@ import { loadServerMessages } from "@platform/i18n";
 import { useMessageText } from "@platform/ui";
 import { useEffect, useState } from "react";
 import { statusViewOf } from "./orders";
-import type { Order } from "./queries";
+import type { Order } from "./queries/orders";
 
 /** An order's status in the spec's words, coloured by its tone (pending, success, failed, cancelled). */
 export function OrderStatus({ order }: { readonly order: Order }) {

@@ -1,11 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { RechargeStatus } from "@platform/domain";
 import { Button, useToast } from "@platform/ui";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { isLeavableUrl } from "./orders";
-import { refreshBalances, refreshMoney, storeOrder } from "./queries";
-import type { RechargeOrder } from "./queries";
+import type { RechargeOrder } from "./queries/orders";
+import { useConfirmPaidMutation } from "./queries/recharge";
 import { useRefusals } from "./refusals";
 
 /**
@@ -16,17 +14,11 @@ export function PayingControls({ order }: { readonly order: RechargeOrder }) {
   const { t } = useLingui();
   const refusals = useRefusals();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
-  const confirm = useMutation({
-    mutationFn: () => api.trade.confirmPaid({ orderNum: order.orderNum }, { quiet: true }),
-    onSuccess: async (answer) => {
-      // A status that moved money shows only with the balances fetched again (never the old gold).
-      if (answer.status !== RechargeStatus.PAYING) await refreshBalances(queryClient, api);
-      storeOrder(queryClient, answer);
+  // A status that moved money shows only with the balances fetched again (never the old gold).
+  const confirm = useConfirmPaidMutation(order.orderNum, {
+    onSuccess: (answer) => {
       // The provider has not seen the money yet: say so, rather than nothing happening.
       if (answer.status === RechargeStatus.PAYING) toast.show(t`暂未收到付款，完成支付后请再试`);
-      else await refreshMoney(queryClient);
     },
     onError: (error) => {
       refusals.toast(error);

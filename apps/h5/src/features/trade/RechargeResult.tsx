@@ -1,16 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
-import { OrderTab, amountDifference, formatAmount, isNotFound, rechargeStatusView } from "@platform/domain";
+import { OrderTab, amountDifference, formatAmount, isNotFound } from "@platform/domain";
 import { Skeleton, SkeletonGroup } from "@platform/ui";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { Link } from "@tanstack/react-router";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { signedAmount, useTradeLabels } from "./labels";
 import { OrderActions } from "./OrderActions";
 import { OrderStatus, ReasonText } from "./OrderStatus";
 import { PayingControls } from "./PayingControls";
-import { rechargeOrderQueryOptions, refreshMoney } from "./queries";
+import { useRechargeResult } from "./queries/recharge";
 import { TradeCard } from "./TradeCard";
 
 /**
@@ -23,17 +21,9 @@ export function RechargeResult({ orderNum, from }: { readonly orderNum: string; 
   const { t } = useLingui();
   const errorText = useErrorText();
   const labels = useTradeLabels();
-  const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
   // Opened as the provider's page sends the browser back: followed closely for a while.
-  const [returnedAt] = useState(() => Date.now());
-  const query = useQuery(rechargeOrderQueryOptions(api, orderNum, { returnedAt, queryClient }));
+  const query = useRechargeResult(orderNum);
   const order = query.data;
-  const final = order === undefined ? false : rechargeStatusView(order.status).final;
-
-  useEffect(() => {
-    if (final) void refreshMoney(queryClient);
-  }, [final, queryClient]);
 
   let body;
   if (order === undefined) {

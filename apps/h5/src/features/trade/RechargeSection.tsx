@@ -4,7 +4,7 @@ import type { Hundredths } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
 import { Button, Skeleton, SkeletonGroup, TextField } from "@platform/ui";
 import type { useMessageText } from "@platform/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
@@ -15,8 +15,8 @@ import { TradeCard } from "./TradeCard";
 import { saveRechargeChoice, savedRechargeChoice } from "./rechargeChoice";
 import { windowLocation } from "./leave";
 import { isLeavableUrl } from "./orders";
-import { payConfigQueryOptions } from "./queries";
-import type { PayConfig } from "./queries";
+import { payConfigQueryOptions, useRechargeMutation } from "./queries/recharge";
+import type { PayConfig } from "./queries/recharge";
 import { TradeRefusal, tradeRefusalOf } from "./refusals";
 import { useMoneyForm } from "./moneyForm";
 
@@ -44,7 +44,7 @@ function amountOf(
  */
 export function RechargeSection() {
   const { t, i18n } = useLingui();
-  const { goldName, text, errorText, labels, refusals, intent, navigate, api } = useMoneyForm();
+  const { goldName, text, errorText, labels, refusals, navigate, api } = useMoneyForm();
   const configs = useQuery(payConfigQueryOptions(api));
   // The choice made before the provider's page, back with the browser (rechargeChoice.ts).
   const [saved] = useState(savedRechargeChoice);
@@ -55,11 +55,8 @@ export function RechargeSection() {
   const [unfinished, setUnfinished] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
-  const recharge = useMutation({
-    mutationFn: (body: { readonly amount: Hundredths; readonly payMethod: PayConfig["payMethod"] }) =>
-      api.trade.rechargeGold(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
+  const recharge = useRechargeMutation({
     onSuccess: async (order, body) => {
-      intent.settle();
       saveRechargeChoice({ payMethod: body.payMethod, typed, chip });
       if (isLeavableUrl(order.payUrl)) {
         setLeaving(true);
@@ -69,7 +66,6 @@ export function RechargeSection() {
       await navigate({ to: "/trade", search: { orderNum: order.orderNum } });
     },
     onError: (error) => {
-      intent.settle(error);
       if (tradeRefusalOf(error) === TradeRefusal.rechargeUnfinished) setUnfinished(true);
       else refusals.toast(error);
     },

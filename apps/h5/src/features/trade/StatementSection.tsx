@@ -2,20 +2,20 @@ import { useLingui } from "@lingui/react/macro";
 import { formatAmount, wallet } from "@platform/domain";
 import { Button, EmptyState, Skeleton, SkeletonGroup } from "@platform/ui";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useId, useMemo } from "react";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { signedAmount, useTradeLabels } from "./labels";
-import { recordsOfPages, statementQueryOptions } from "./queries";
-import type { StatementLine } from "./queries";
+import { recordsOfPages, statementQueryOptions } from "./queries/money";
+import type { StatementLine } from "./queries/money";
 import { TradeCard } from "./TradeCard";
+import { useApi } from "../../app/useApi";
 
 /** Where the gold and the wallet went (the last 30 days), newest first, ten lines at a time. */
 export function StatementSection() {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const headingId = useId();
   const list = useInfiniteQuery(statementQueryOptions(api));
   const lines = useMemo(() => recordsOfPages(list.data), [list.data]);

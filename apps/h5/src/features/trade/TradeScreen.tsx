@@ -6,7 +6,6 @@ import { Link, getRouteApi, useRouter } from "@tanstack/react-router";
 import { AppTabBar } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
-import { walletQueryOptions } from "../my/queries";
 import { EeWalletSection } from "./EeWalletSection";
 import { TradeCard } from "./TradeCard";
 import { useTradeLabels } from "./labels";
@@ -16,6 +15,8 @@ import { StatementSection } from "./StatementSection";
 import { TransferSection } from "./TransferSection";
 import "./TradeCard.css";
 import "./trade.css";
+import { walletQueryOptions } from "../../app/session/queries";
+import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/trade");
 
@@ -66,7 +67,7 @@ function Balances() {
   const { t } = useLingui();
   const errorText = useErrorText();
   const labels = useTradeLabels();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const wallet = useQuery(walletQueryOptions(api));
   let body;
   if (wallet.data === undefined) {
@@ -94,7 +95,7 @@ function Balances() {
 }
 
 function TransferWithBalances() {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const wallet = useQuery(walletQueryOptions(api));
   return <TransferSection balances={wallet.data} />;
 }

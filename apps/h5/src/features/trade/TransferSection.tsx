@@ -1,16 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { AccountType, formatAmount, walletBalanceOf } from "@platform/domain";
-import type { Hundredths, WalletEntry } from "@platform/domain";
+import type { WalletEntry } from "@platform/domain";
 import { Button, TextField, useMessageText, useToast } from "@platform/ui";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { SyntheticEvent } from "react";
 import { readAmount } from "./amount";
 import { TradeCard } from "./TradeCard";
 import { useTradeLabels } from "./labels";
-import { tradeKeys } from "./queries";
-import { TradeRefusal, tradeRefusalOf, useIntentKey, useRefusals } from "./refusals";
+import { useTransferMutation } from "./queries/money";
+import { TradeRefusal, tradeRefusalOf, useRefusals } from "./refusals";
 
 type Direction = "walletToGold" | "goldToWallet";
 const sides: Readonly<Record<Direction, { readonly from: AccountType; readonly to: AccountType }>> = {
@@ -25,9 +23,6 @@ export function TransferSection({ balances }: { readonly balances: readonly Wall
   const toast = useToast();
   const labels = useTradeLabels();
   const refusals = useRefusals();
-  const intent = useIntentKey();
-  const queryClient = useQueryClient();
-  const { api } = useRouter().options.context;
   const [direction, setDirection] = useState<Direction>("walletToGold");
   const [typed, setTyped] = useState("");
   const [attempted, setAttempted] = useState(false);
@@ -42,23 +37,16 @@ export function TransferSection({ balances }: { readonly balances: readonly Wall
   if (!reading.ok) problem = text(reading.problem);
   else if (balances !== undefined && reading.amount > available) problem = t`超出${fromName}可转出余额`;
 
-  const transfer = useMutation({
-    mutationFn: (body: { fromType: AccountType; toType: AccountType; amount: Hundredths }) =>
-      api.trade.userSelfTransfer(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
-    onSuccess: async (list) => {
-      intent.settle();
-      queryClient.setQueryData(tradeKeys.wallet(), list);
+  // The balances shown follow the answer; a balance too low is read again (the hook).
+  const transfer = useTransferMutation({
+    onSuccess: () => {
       setTyped("");
       setAttempted(false);
       toast.show(t`转账成功`, { tone: "success" });
-      await queryClient.invalidateQueries({ queryKey: tradeKeys.statement() });
     },
     onError: async (error) => {
-      intent.settle(error);
-      if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow) {
-        setRefused(await refusals.text(error));
-        await queryClient.invalidateQueries({ queryKey: tradeKeys.wallet() });
-      } else refusals.toast(error);
+      if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow) setRefused(await refusals.text(error));
+      else refusals.toast(error);
     },
   });
 

@@ -12,25 +12,25 @@ import {
 } from "@platform/domain";
 import type { Hundredths, WithdrawTiming } from "@platform/domain";
 import { Button, Skeleton, SkeletonGroup, TextField } from "@platform/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, getRouteApi, useLocation, useRouter } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link, getRouteApi, useLocation } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import type { SyntheticEvent } from "react";
+import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
 import { SmsCodeField } from "../../components/SmsCodeField";
 import { useErrorText } from "../../components/useErrorText";
 import { ChoiceGroup } from "./ChoiceGroup";
+import { cardsQueryOptions } from "./queries/cards";
+import { withdrawOrderQueryOptions } from "./queries/orders";
 import {
-  cardsQueryOptions,
   eepayBalanceQueryOptions,
-  refreshMoney,
-  storeOrder,
+  useWithdrawMutation,
   withdrawConfigQueryOptions,
-  withdrawOrderQueryOptions,
   withdrawalDetailQueryOptions,
-} from "./queries";
-import type { WithdrawConfig, WithdrawalDetail } from "./queries";
+} from "./queries/withdraw";
+import type { WithdrawConfig, WithdrawRequest, WithdrawalDetail } from "./queries/withdraw";
 import { TradeRefusal, tradeRefusalOf } from "./refusals";
 import { useMoneyForm } from "./moneyForm";
 import { CardPicker } from "./CardPicker";
@@ -53,7 +53,7 @@ export function WithdrawScreen() {
   const { t } = useLingui();
   const { retryOf, card } = route.useSearch();
   const errorText = useErrorText();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const detail = useQuery(withdrawalDetailQueryOptions(api));
   const config = useQuery(withdrawConfigQueryOptions(api));
   const failed = [detail, config].find((q) => q.isError && q.data === undefined);
@@ -99,8 +99,7 @@ function WithdrawForm({
   readonly chosenCard?: string;
 }) {
   const { t } = useLingui();
-  const { goldName, text, errorText, labels, refusals, intent, navigate, api } = useMoneyForm();
-  const queryClient = useQueryClient();
+  const { goldName, text, errorText, labels, refusals, navigate, api } = useMoneyForm();
   const headingId = useId();
   const offered = config.withdrawTypes;
   const [type, setType] = useState<WithdrawType | null>(offered[0] ?? null);
@@ -170,33 +169,28 @@ function WithdrawForm({
   const reviewMax = config.eWalletReviewMinutes.max;
   const retryLimit = config.retriesPerDay;
 
-  const submitWithdraw = useMutation({
-    mutationFn: async () => {
-      if (amount === null || type === null) throw new Error("the form was not complete");
-      const common = { amount, timing, code, ...(retryOf === undefined ? {} : { retryOf }) };
-      if (type === WithdrawType.EEPAY_WITHDRAW) {
-        if (account === null) throw new Error("no EE wallet is linked");
-        const body = { ...common, eepayAccount: account };
-        return api.trade.withdrawEEPay(body, { quiet: true, idempotencyKey: intent.keyFor(body) });
-      }
-      const body = { ...common, withdrawType: type, ...(card === null ? {} : { payeeId: card.id }) };
-      return api.trade.withdrawal(body, { quiet: true, idempotencyKey: intent.keyFor(body) });
-    },
+  /** What is sent: null until the form is complete. */
+  const request = (): WithdrawRequest | null => {
+    if (amount === null || type === null) return null;
+    const common = { amount, timing, code, ...(retryOf === undefined ? {} : { retryOf }) };
+    if (type === WithdrawType.EEPAY_WITHDRAW)
+      return account === null ? null : { to: "eepay", body: { ...common, eepayAccount: account } };
+    const body = { ...common, withdrawType: type, ...(card === null ? {} : { payeeId: card.id }) };
+    return { to: "bank", body };
+  };
+
+  // The order is stored and the money read again first; a balance too low is read again (the hook).
+  const submitWithdraw = useWithdrawMutation({
     onSuccess: async (order) => {
-      intent.settle();
-      storeOrder(queryClient, order);
-      void refreshMoney(queryClient);
       await navigate({
         to: "/orderdetails",
         search: { page: OrderTab.WITHDRAW_ORDER, orderNum: order.orderNum },
       });
     },
     onError: async (error) => {
-      intent.settle(error);
       const refusal = tradeRefusalOf(error);
       if (refusal === TradeRefusal.balanceTooLow) {
         setAmountRefused(await refusals.text(error));
-        await queryClient.invalidateQueries({ queryKey: withdrawalDetailQueryOptions(api).queryKey });
       } else if (refusal === TradeRefusal.bankCardVerificationFailed) {
         setCardRefused(await refusals.text(error));
       } else refusals.toast(error);
@@ -215,8 +209,9 @@ function WithdrawForm({
       accountProblem === null &&
       accountReady &&
       codeRule === null;
-    if (!ready || submitWithdraw.isPending) return;
-    submitWithdraw.mutate();
+    const sent = request();
+    if (!ready || sent === null || submitWithdraw.isPending) return;
+    submitWithdraw.mutate(sent);
   };
 
   if (offered.length === 0) {

@@ -1,15 +1,16 @@
 import { useLingui } from "@lingui/react";
 import { MoneyUnit, unitName } from "@platform/i18n";
 import { useMessageText } from "@platform/ui";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useErrorText } from "../../components/useErrorText";
 import { useTradeLabels } from "./labels";
-import { useIntentKey, useRefusals } from "./refusals";
+import { useRefusals } from "./refusals";
+import { useApi } from "../../app/useApi";
 
 /**
  * What a money form (recharge, withdrawal) works with: the gold's name in the current language,
- * the words of messages, errors and money labels, the refusals and the intent key of its sends,
- * navigation, and the API client.
+ * the words of messages, errors and money labels, the refusals, navigation, and the API client
+ * (the intent key of its sends is its mutation hook's).
  */
 export function useMoneyForm() {
   const { i18n } = useLingui();
@@ -19,8 +20,7 @@ export function useMoneyForm() {
     errorText: useErrorText(),
     labels: useTradeLabels(),
     refusals: useRefusals(),
-    intent: useIntentKey(),
     navigate: useNavigate(),
-    api: useRouter().options.context.api,
+    api: useApi(),
   };
 }

@@ -6,7 +6,7 @@ import {
   withdrawStatusView,
 } from "@platform/domain";
 import type { OrderAction, OrderStatusView } from "@platform/domain";
-import type { Order } from "./queries";
+import type { Order } from "./queries/orders";
 
 /** An order's status in the spec's words (a domain message key) and its tone. */
 export function statusViewOf(order: Order): OrderStatusView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rechargeRouteFrom } from "../my/panelRoutes";
+import { rechargeRouteFrom } from "../../app/route-from";
 import { isLeavableUrl } from "./orders";
 import { validateOrderDetailSearch, validateTradeSearch, validateWithdrawSearch } from "./search";
 

@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { useRouter } from "@tanstack/react-router";
 import { Page, SearchButton } from "../../components/Page";
 import { LayoutToggle } from "../videos/LayoutToggle";
 import { usePullToRefresh } from "../videos/usePullToRefresh";
 import { useVideoPages } from "../videos/useVideoList";
 import { RefreshButton, VideoFeed } from "../videos/VideoFeed";
 import { trendQueryOptions } from "./queries";
+import { useApi } from "../../app/useApi";
 
 /**
  * /trend (the tab bar's 'trend'): the videos most played in the last week, most first, in the
@@ -13,7 +13,7 @@ import { trendQueryOptions } from "./queries";
  */
 export function TrendScreen() {
   const { t } = useLingui();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const state = useVideoPages(trendQueryOptions(api));
   const pull = usePullToRefresh(state.refreshFirstPage);
   return (

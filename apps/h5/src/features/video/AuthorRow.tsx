@@ -4,7 +4,7 @@ import { StorageKey, authorNameOf, showsFollowButton } from "@platform/domain";
 import { Avatar, Button } from "@platform/ui";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { usePatchVideo } from "./usePatchVideo";
+import { useVideoChanges } from "./mutations";
 
 /**
  * The author under the video: avatar and name open their page (/creationcenter), and a follow /
@@ -13,7 +13,7 @@ import { usePatchVideo } from "./usePatchVideo";
 export function AuthorRow({ api, video }: { readonly api: PlatformApi; readonly video: VideoDetail }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const patch = usePatchVideo(video.id);
+  const changes = useVideoChanges(video.id);
   const [busy, setBusy] = useState(false);
   const viewerId = api.client.userInfo?.id == null ? null : String(api.client.userInfo.id);
   const name = authorNameOf(video);
@@ -22,9 +22,8 @@ export function AuthorRow({ api, video }: { readonly api: PlatformApi; readonly 
     if (viewerId === null) return;
     setBusy(true);
     try {
-      const body = { followUserId: video.createUserId, userId: viewerId };
-      const state = video.hasFollow ? await api.contacts.unfollow(body) : await api.contacts.follow(body);
-      patch({ hasFollow: state.hasFollow });
+      // The cached video takes the server's follow state (the hook).
+      await changes.follow(!video.hasFollow, { followUserId: video.createUserId, userId: viewerId });
     } catch {
       // toasted by the API client
     } finally {

@@ -2,10 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import type { FavoriteFolder, PlatformApi, VideoDetail } from "@platform/api-client";
 import { limits, validateFolderName } from "@platform/domain";
 import { BottomPopup, Button, Icon, Skeleton, TextField, useMessageText, useToast } from "@platform/ui";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { foldersQueryOptions, videoKeys } from "./queries";
-import { usePatchVideo } from "./usePatchVideo";
+import { useVideoChanges } from "./mutations";
+import type { CollectTarget } from "./mutations";
+import { foldersQueryOptions } from "./queries";
 
 export interface CollectPopupProps {
   readonly api: PlatformApi;
@@ -22,8 +23,7 @@ export interface CollectPopupProps {
 export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
   const { t } = useLingui();
   const text = useMessageText();
-  const queryClient = useQueryClient();
-  const patch = usePatchVideo(video.id);
+  const changes = useVideoChanges(video.id);
   const toast = useToast();
   const folders = useQuery({ ...foldersQueryOptions(api), enabled: open });
   const [creating, setCreating] = useState(false);
@@ -31,9 +31,9 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const collected = (folder: FavoriteFolder | null) => {
-    patch({ collectFlag: true });
-    void queryClient.invalidateQueries({ queryKey: videoKeys.folders() });
+  /** The video shows collected and the folders are read again (the hook); then this says so. */
+  const collectInto = async (target: CollectTarget) => {
+    const folder = await changes.collect(target);
     const folderName = folder?.name ?? "";
     toast.show(folder === null ? t`已收藏` : t`已收藏到「${folderName}」`, { tone: "success" });
     setCreating(false);
@@ -44,8 +44,7 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
   const intoFolder = async (folder: FavoriteFolder) => {
     setBusy(folder.id);
     try {
-      await api.substance.bindCollect({ favoriteId: folder.id, substanceIds: [video.id] });
-      collected(folder);
+      await collectInto({ kind: "folder", folder });
     } catch {
       // toasted by the API client
     } finally {
@@ -56,8 +55,7 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
   const withoutFolder = async () => {
     setBusy("none");
     try {
-      await api.substance.collect({ substanceId: video.id });
-      collected(null);
+      await collectInto({ kind: "none" });
     } catch {
       // toasted by the API client
     } finally {
@@ -74,12 +72,9 @@ export function CollectPopup({ api, video, open, onClose }: CollectPopupProps) {
     setNameError(null);
     setBusy("new");
     try {
-      const folder = await api.substance.createFavorite({ name: name.trim() });
-      await api.substance.bindCollect({ favoriteId: folder.id, substanceIds: [video.id] });
-      collected(folder);
+      await collectInto({ kind: "new", name: name.trim() });
     } catch {
-      // toasted by the API client; the name stays for another try
-      void queryClient.invalidateQueries({ queryKey: videoKeys.folders() });
+      // toasted by the API client; the name stays for another try (the folders are read again)
     } finally {
       setBusy(null);
     }

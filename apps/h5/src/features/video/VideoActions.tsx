@@ -1,11 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import type { PlatformApi, VideoDetail } from "@platform/api-client";
+import type { VideoDetail } from "@platform/api-client";
 import { shareMethod } from "@platform/domain";
 import { Icon, formatPlayCount, useCopy, useToast } from "@platform/ui";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { videoKeys } from "./queries";
-import { usePatchVideo } from "./usePatchVideo";
+import { useVideoChanges } from "./mutations";
 
 /** The link people share: this app's /videoview of the video (the server's share URL when given). */
 function shareLink(shareUrl: string | undefined, videoId: string): string {
@@ -23,7 +21,6 @@ function isAbort(error: unknown): boolean {
 }
 
 export interface VideoActionsProps {
-  readonly api: PlatformApi;
   readonly video: VideoDetail;
   readonly onOpenComments: () => void;
   readonly onCollect: () => void;
@@ -34,20 +31,19 @@ export interface VideoActionsProps {
  * server's counts replace the cached ones); collect opens the folder chooser; share uses the
  * native sheet on mobile user agents and copies the link elsewhere (spec §9).
  */
-export function VideoActions({ api, video, onOpenComments, onCollect }: VideoActionsProps) {
+export function VideoActions({ video, onOpenComments, onCollect }: VideoActionsProps) {
   const { t, i18n } = useLingui();
-  const queryClient = useQueryClient();
   const copy = useCopy();
   const toast = useToast();
   const [pending, setPending] = useState<"like" | "collect" | "share" | null>(null);
-  const patch = usePatchVideo(video.id);
+  // Each answer goes into the cached video (the hooks).
+  const changes = useVideoChanges(video.id);
   const count = (n: number) => formatPlayCount(n, i18n.locale);
 
   const like = async () => {
     setPending("like");
     try {
-      const state = await api.substance.doLike({ substanceId: video.id });
-      patch({ likeFlag: state.likeFlag, likeCount: state.likeCount });
+      await changes.like();
     } catch {
       // toasted by the API client
     } finally {
@@ -58,10 +54,8 @@ export function VideoActions({ api, video, onOpenComments, onCollect }: VideoAct
   const uncollect = async () => {
     setPending("collect");
     try {
-      await api.substance.cancelCollect({ substanceId: video.id });
-      patch({ collectFlag: false });
+      await changes.uncollect();
       toast.show(t`已取消收藏`, { tone: "success" });
-      void queryClient.invalidateQueries({ queryKey: videoKeys.folders() });
     } catch {
       // toasted by the API client
     } finally {
@@ -73,8 +67,7 @@ export function VideoActions({ api, video, onOpenComments, onCollect }: VideoAct
     setPending("share");
     let url = shareLink(undefined, video.id);
     try {
-      const forwarded = await api.substance.doForward({ substanceId: video.id });
-      patch({ forwardCount: forwarded.forwardCount });
+      const forwarded = await changes.forward();
       url = shareLink(forwarded.shareUrl, video.id);
     } catch {
       // Counting the share failed (toasted); the link can still be shared.

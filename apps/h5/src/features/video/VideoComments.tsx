@@ -1,17 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
-import type { Comment, PlatformApi, VideoDetail } from "@platform/api-client";
+import type { PlatformApi, VideoDetail } from "@platform/api-client";
 import { StorageKey, limits } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
 import { CommentPanel, useToast } from "@platform/ui";
 import type { AnyCommentData, CommentData, CommentReplyData } from "@platform/ui";
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InfiniteData } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { memberBenefitsQueryOptions } from "../../app/session/queries";
 import { useErrorText } from "../../components/useErrorText";
-import { memberBenefitsQueryOptions } from "../my/queries";
 import { commentsOfPages, commentsQueryOptions } from "./queries";
-import { usePatchVideo } from "./usePatchVideo";
-import type { CommentPage } from "./queries";
+import { useCommentChanges } from "./mutations";
 
 /** An opaque id for one opening of the panel (spec §7 `sessionId`). */
 function newSessionId(): string {
@@ -47,8 +45,6 @@ export function VideoComments({
 }: VideoCommentsProps) {
   const { i18n } = useLingui();
   const describeError = useErrorText();
-  const queryClient = useQueryClient();
-  const patchVideo = usePatchVideo(video.id);
   const toast = useToast();
   const [sessionId, setSessionId] = useState(newSessionId);
   const [scrollKey, setScrollKey] = useState(0);
@@ -83,30 +79,22 @@ export function VideoComments({
     [list.data, replies],
   );
 
-  const setCommentCount = (change: (n: number) => number) => {
-    patchVideo((previous) => ({ commentCount: Math.max(0, change(previous.commentCount)) }));
-  };
+  // The video's comment count and the loaded pages follow each answer (the hook).
+  const changes = useCommentChanges(video.id, sessionId);
 
   /** Back to page 1 (the pages after it are dropped), the replies loaded so far too. */
   const reloadFirstPage = async () => {
     setReplies(new Map());
-    queryClient.setQueryData<InfiniteData<CommentPage, number>>(options.queryKey, (data) =>
-      data === undefined ? data : { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
-    );
+    changes.keepFirstPage();
     await list.refetch();
   };
 
   const send = async (content: string, replyTo?: AnyCommentData): Promise<boolean> => {
     try {
-      await api.substance.doComment({
-        commentContent: content,
-        substanceId: video.id,
-        ...(replyTo === undefined ? {} : { replyCommentId: String(replyTo.id) }),
-      });
+      await changes.send(content, replyTo);
     } catch {
       return false; // toasted by the API client; the text stays in the box
     }
-    setCommentCount((n) => n + 1);
     await reloadFirstPage();
     setScrollKey((k) => k + 1);
     return true;
@@ -114,32 +102,17 @@ export function VideoComments({
 
   const remove = async (comment: AnyCommentData) => {
     try {
-      await api.substance.deleteComment({ commentId: String(comment.id) });
+      await changes.remove(comment);
     } catch {
       return; // toasted by the API client
     }
     toast.show(i18n._(productMessages.deleteSuccess), { tone: "success" });
-    const replyCount = "childCount" in comment ? (comment.childCount ?? 0) : 0;
-    setCommentCount((n) => n - 1 - replyCount);
     await reloadFirstPage();
   };
 
   const like = async (comment: CommentData) => {
     try {
-      const state = await api.substance.likeComment({ commentId: String(comment.id) });
-      queryClient.setQueryData<InfiniteData<CommentPage, number>>(options.queryKey, (data) =>
-        data === undefined
-          ? data
-          : {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                records: page.records.map((c: Comment) =>
-                  c.id === String(comment.id) ? { ...c, ...state } : c,
-                ),
-              })),
-            },
-      );
+      await changes.like(comment);
     } catch {
       // toasted by the API client
     }

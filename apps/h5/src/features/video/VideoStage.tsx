@@ -12,13 +12,13 @@ import {
 import type { VideoPrice } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
 import { BuyVideoPopup, Button, MembershipDialog, VideoPlayer, useToast } from "@platform/ui";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
+import { rechargeRouteFrom, routeFrom } from "../../app/route-from";
+import { walletQueryOptions } from "../../app/session/queries";
 import { TrackEvent, track } from "../../app/tracking";
-import { rechargeRouteFrom, routeFrom } from "../my/panelRoutes";
-import { myKeys, walletQueryOptions } from "../my/queries";
-import { videoInfoQueryOptions } from "./queries";
+import { useVideoChanges } from "./mutations";
 import { resumePositionMs } from "./resume";
 
 /** Which prompt is up: the buy sheet (after the trial ended: saying so), or the membership dialog. */
@@ -41,7 +41,6 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
   const toast = useToast();
   const navigate = useNavigate();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [prompt, setPrompt] = useState<Prompt>(null);
   const [trialEnded, setTrialEnded] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
@@ -64,21 +63,22 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
     if (reason !== null) setTrialEnded(true);
   };
 
+  const changes = useVideoChanges(video.id);
   const buy = async () => {
     if (buying) return;
     setBuying(true);
     try {
-      await api.substance.buyVideo({ payType: "GOLD", substanceId: video.id });
+      // The rights are fetched again first (the preview limit goes), then the source is loaded
+      // again and plays on.
+      await changes.buy(() => {
+        toast.show(i18n._(productMessages.buySuccess), { tone: "success" });
+        track(api, TrackEvent.videoBuy, { videoId: video.id });
+      });
     } catch {
       // The API client has told the person (a toast with the server's reason).
       setBuying(false);
       return;
     }
-    toast.show(i18n._(productMessages.buySuccess), { tone: "success" });
-    track(api, TrackEvent.videoBuy, { videoId: video.id });
-    // The rights first (the preview limit goes), then the source is loaded again and plays on.
-    await queryClient.query({ ...videoInfoQueryOptions(api, video.id), staleTime: 0 }).catch(() => undefined);
-    void queryClient.invalidateQueries({ queryKey: myKeys.wallet() });
     setBuying(false);
     setPrompt(null);
     setTrialEnded(false);

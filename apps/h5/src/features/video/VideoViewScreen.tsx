@@ -2,22 +2,24 @@ import { useLingui } from "@lingui/react/macro";
 import type { PlatformApi, VideoDetail } from "@platform/api-client";
 import { ReportTarget, isNotFound } from "@platform/domain";
 import { Button, EmptyState, MembershipDialog, Skeleton, VideoRowList, formatPlayCount } from "@platform/ui";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { routeFrom } from "../../app/route-from";
 import { TrackEvent, track } from "../../app/tracking";
+import { useApi } from "../../app/useApi";
 import { Page, SearchButton } from "../../components/Page";
 import { useReport } from "../report";
 import { AuthorRow } from "./AuthorRow";
 import { CollectPopup } from "./CollectPopup";
-import { recommendationsQueryOptions, videoInfoQueryOptions, videoKeys } from "./queries";
+import { useForgetVideoOnLeave } from "./mutations";
+import { recommendationsQueryOptions, videoInfoQueryOptions } from "./queries";
 import { VideoActions } from "./VideoActions";
 import { VideoComments } from "./VideoComments";
 import { VideoStage } from "./VideoStage";
 import "./video.css";
 import { useErrorText } from "../../components/useErrorText";
 import { RetryState } from "../../components/RetryState";
-import { routeFrom } from "../my/panelRoutes";
 
 /**
  * /videoview?id= (spec §2): the player with the rules of watching, the video's details and author,
@@ -25,7 +27,7 @@ import { routeFrom } from "../my/panelRoutes";
  * not-found state with a way home.
  */
 export function VideoViewScreen({ id }: { readonly id: string | undefined }) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   if (id === undefined || id === "") return <VideoMissing />;
   return <VideoView key={id} api={api} id={id} />;
 }
@@ -58,16 +60,9 @@ function VideoView({ api, id }: { readonly api: PlatformApi; readonly id: string
   const { t } = useLingui();
   const title = t`视频`;
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const info = useQuery(videoInfoQueryOptions(api, id));
-
   // The next opening asks the server again (rights, resume position): nothing of this one stays.
-  useEffect(
-    () => () => {
-      queryClient.removeQueries({ queryKey: videoKeys.info(id), exact: true });
-    },
-    [queryClient, id],
-  );
+  useForgetVideoOnLeave(id);
 
   const loadedId = info.data?.id;
   useEffect(() => {
@@ -153,7 +148,6 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
           ) : null}
           <AuthorRow api={api} video={video} />
           <VideoActions
-            api={api}
             video={video}
             onOpenComments={() => {
               setCommentsOpen(true);

@@ -133,7 +133,7 @@ describe("the video's actions", () => {
     Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
     const app = await renderPart(
       api,
-      <VideoActions api={api as never} video={video} onOpenComments={vi.fn()} onCollect={vi.fn()} />,
+      <VideoActions video={video} onOpenComments={vi.fn()} onCollect={vi.fn()} />,
     );
     app.queryClient.setQueryData(videoKeys.info("42"), video);
     await click(one('button[aria-label="点赞"]'));
@@ -154,10 +154,7 @@ describe("the video's actions", () => {
     const share = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "share", { configurable: true, value: share });
     vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)");
-    await renderPart(
-      api,
-      <VideoActions api={api as never} video={video} onOpenComments={vi.fn()} onCollect={vi.fn()} />,
-    );
+    await renderPart(api, <VideoActions video={video} onOpenComments={vi.fn()} onCollect={vi.fn()} />);
     await click(one('button[aria-label="分享"]'));
     await waitFor(() => {
       expect(share).toHaveBeenCalledWith({

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { videoListQueryOptions, videosOfPages } from "./queries";
 import type { VideoListQuery, videoPagesQueryOptions } from "./queries";
+import { useApi } from "../../app/useApi";
 
 /** The infinite query of a list of videos (the catalogue's lists, the trend). */
 export type VideoPagesOptions = ReturnType<typeof videoPagesQueryOptions>;
@@ -30,7 +30,7 @@ export function useVideoPages(options: VideoPagesOptions) {
 
 /** A list of the catalogue (its filters, a classification or a channel). */
 export function useVideoList(query: VideoListQuery) {
-  const { api } = useRouter().options.context;
+  const api = useApi();
   return useVideoPages(videoListQueryOptions(api, query));
 }
 

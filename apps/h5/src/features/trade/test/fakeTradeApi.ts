@@ -3,7 +3,10 @@ import type { RequestOf, ResponseOf } from "@platform/api-client";
 import { OrderTab } from "@platform/domain";
 import { vi } from "vitest";
 import { pageOf } from "../../../test/fakes";
-import type { BankCard, PayConfig, RechargeOrder, StatementLine, WithdrawOrder } from "../queries";
+import type { BankCard } from "../queries/cards";
+import type { StatementLine } from "../queries/money";
+import type { RechargeOrder, WithdrawOrder } from "../queries/orders";
+import type { PayConfig } from "../queries/recharge";
 
 export const MOBILE = "13800000001";
 

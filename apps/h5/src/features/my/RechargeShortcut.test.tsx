@@ -2,7 +2,7 @@ import { act } from "react";
 import { describe, expect, it } from "vitest";
 import { myPanelOpenAtom } from "../../app/state";
 import { byText, click, control, renderApp, waitFor } from "../../test/renderApp";
-import { MyPanelHost } from "../my/MyPanelHost";
+import { MyPanelHost } from "./MyPanelHost";
 
 /** What the 'my' panel calls, for a member with the finance menu allowed. */
 function panelApi() {

@@ -4,6 +4,7 @@ import { useRouter } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { channelTagIdAtom, orderDetailParamsAtom } from "../../app/state";
+import { useApi } from "../../app/useApi";
 import { pauseUpload, useLiveUploads } from "../posting/uploads";
 
 const settledPhases = new Set(["done", "failed", "cancelled", "paused"]);
@@ -17,6 +18,7 @@ const settledPhases = new Set(["done", "failed", "cancelled", "paused"]);
  */
 export function useAccountChange(): (previousId: string | null, to: string) => Promise<void> {
   const router = useRouter();
+  const api = useApi();
   const queryClient = useQueryClient();
   const setChannel = useSetAtom(channelTagIdAtom);
   const setOrderDetail = useSetAtom(orderDetailParamsAtom);
@@ -39,7 +41,7 @@ export function useAccountChange(): (previousId: string | null, to: string) => P
     // showing the old answers (their observers keep the removed queries).
     queryClient.removeQueries({ type: "inactive" });
     void queryClient.resetQueries({ type: "active" }).catch(() => undefined);
-    const userInfo = router.options.context.api.client.userInfo;
+    const userInfo = api.client.userInfo;
     setChannel(channelTagIdOf(userInfo));
     setOrderDetail(null);
     await router.navigate({ href: to, replace: true });
