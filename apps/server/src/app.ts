@@ -8,6 +8,7 @@ import { configScript, loadAppPage } from "./http/app-page";
 import type { H5Config } from "./http/app-page";
 import { BusinessError, Unauthenticated } from "./http/errors";
 import { loggableError } from "./http/loggable";
+import { BadCursor } from "./db/keyset";
 import { isRetryable } from "./db/transaction";
 import { ServerMessage, refusal } from "./http/messages";
 import { addSecurityHeaders } from "./http/security-headers";
@@ -26,13 +27,13 @@ import { userRoutes } from "./modules/user/routes";
 import { paymentChannels } from "./providers/payments/provider";
 import { gameRoutes } from "./modules/game/routes";
 import { liveRoutes } from "./modules/live/routes";
-import { sandboxGameRoutes } from "./providers/games/sandbox";
-import { SANDBOX_STYLESHEET_PATH, sandboxStylesheet } from "./providers/payments/sandbox/pages";
-import { sandboxPaymentRoutes } from "./providers/payments/sandbox/party";
-import { sandboxSupportRoutes } from "./providers/support/sandbox";
-import { sandboxSecret } from "./providers/payments/sandbox/secret";
+import { sandboxSecret } from "./providers/payments/sandbox-secret";
 import { SandboxSmsGateway } from "./providers/sms/gateway";
-import { smsReadbackRoute } from "./providers/sms/readback";
+import { sandboxGameRoutes } from "./sandbox/games/routes";
+import { SANDBOX_STYLESHEET_PATH, sandboxStylesheet } from "./sandbox/pages";
+import { sandboxPaymentRoutes } from "./sandbox/payments/routes";
+import { sandboxSupportRoutes } from "./sandbox/support";
+import { smsReadbackRoute } from "./sandbox/sms-readback";
 
 /** Query parameters whose values are secrets: access and launch tokens, segment signatures. */
 const SECRET_PARAMETERS = new Set(["token", "sig"]);
@@ -140,6 +141,12 @@ export async function buildApp(
         .status(BusinessCode.ok)
         .send(refusal(request, error.code, error.key, error.values, error.data));
     }
+    // A list's cursor that is not one of its own (db/keyset.ts): the field is invalid.
+    if (error instanceof BadCursor) {
+      return reply
+        .status(BusinessCode.ok)
+        .send(refusal(request, BusinessCode.invalid, ServerMessage.invalidField, { field: "cursor" }));
+    }
     // Body parsing and other client mistakes Fastify detects: a business error, never a 500.
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
@@ -191,7 +198,7 @@ export async function buildApp(
   gameRoutes(app, ctx);
   liveRoutes(app, ctx);
 
-  // Exists only while the sandbox is on, and only for the machine itself (providers/sms/readback.ts).
+  // Exists only while the sandbox is on, and only for the machine itself (sandbox/sms-readback.ts).
   if (ctx.sms instanceof SandboxSmsGateway) smsReadbackRoute(app, ctx, ctx.sms);
   // The payment sandbox: another party, served here only while SANDBOX is on (decision 0014).
   if (ctx.config.sandbox) {

@@ -9,7 +9,7 @@ import type { TestPlatform } from "../../../test/harness";
 import { idempotencyKeys, purchases, users, videos, vipGoods, vipOrders } from "../../db/schema";
 import { seed } from "../../seed";
 import { sign } from "../../providers/payments/signature";
-import { sandboxSecret } from "../../providers/payments/sandbox/secret";
+import { sandboxSecret } from "../../providers/payments/sandbox-secret";
 import { reconcile } from "./reconcile";
 import { PLATFORM_SHARDS, balancesOf } from "./wallet";
 

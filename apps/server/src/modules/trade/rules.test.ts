@@ -11,7 +11,7 @@ import { callOn } from "../../../test/processes";
 import { withCause } from "../../db/cause";
 import { gameBets, journals, messages } from "../../db/schema";
 import { sign } from "../../providers/payments/signature";
-import { sandboxSecret } from "../../providers/payments/sandbox/secret";
+import { sandboxSecret } from "../../providers/payments/sandbox-secret";
 import { seed } from "../../seed";
 import { sweepOpenBets } from "../game/sweep";
 import { decideWin, journalsOf } from "./desk";
