@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { assertOurClient, refuseFlood, route } from "../../http/route";
+import { assertOurClient, refuseFlood } from "../../http/guards";
+import { route } from "../../http/route";
 import { issueSign, passwordKeys } from "./keys";
 import { issueSession, refreshSession, revokeFamilyOf } from "./sessions";
 import { signInByCard, signInByPassword, signInBySms } from "./tokens";

@@ -8,7 +8,7 @@ import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { assertOurClient } from "../../http/route";
+import { assertOurClient } from "../../http/guards";
 import { hashPassword } from "../../security/hashing";
 import { consumeSign, openPassword } from "../auth/keys";
 import { endOtherAccess } from "../auth/sessions";
