@@ -16,6 +16,7 @@ import { mediaRoutes } from "./modules/media/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
 import { substanceRoutes } from "./modules/substance/routes";
+import { postingRoutes } from "./modules/posting/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { panelRoutes } from "./modules/marketing/routes";
 import { tradeRoutes } from "./modules/trade/routes";
@@ -191,6 +192,7 @@ export async function buildApp(
   uploadRoutes(app, ctx);
   mediaRoutes(app, ctx);
   substanceRoutes(app, ctx);
+  postingRoutes(app, ctx);
   contactsRoutes(app, ctx);
   searchRoutes(app, ctx);
   panelRoutes(app, ctx);

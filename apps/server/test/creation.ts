@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { PlatformApi } from "@platform/api-client";
 import { seed } from "../src/seed";
-import type { ReviewDeps } from "../src/modules/substance/review";
+import type { ReviewDeps } from "../src/modules/posting/review";
 import type { DatabaseTarget, TestPlatform } from "./harness";
 import { registerPhone, rowsOf, signIn, startPlatform } from "./harness";
 

@@ -8,7 +8,7 @@ import { sendSource } from "../../http/files";
 import { ServerMessage, refusal } from "../../http/messages";
 import type { MessageId } from "../../http/messages";
 import { route } from "../../http/route";
-import { uploadArrived, uploadGivenUp } from "../substance/processing";
+import { uploadArrived, uploadGivenUp } from "../posting/processing";
 import {
   UPLOAD_LEGACY_PARTS_JOB,
   UPLOAD_SWEEP_EVERY_MS,

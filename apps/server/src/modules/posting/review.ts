@@ -14,7 +14,7 @@ import { purchases, users, videoEdits, videos } from "../../db/schema";
 import type { VideoEditDetails } from "../../db/schema";
 import { BalanceType, PlatformAccount, platform, post, userAccount } from "../trade/wallet";
 import { writeMessage } from "../user/messages";
-import { forgetVideo } from "./caches";
+import { forgetVideo } from "../substance/caches";
 
 /** A refusal of the words check: which field, which word. */
 export interface WordsRefusal {
