@@ -12,7 +12,7 @@ import type { Db } from "../../db/database";
 import { lockPeople } from "../../db/locks";
 import { purchases, users, videoEdits, videos } from "../../db/schema";
 import type { VideoEditDetails } from "../../db/schema";
-import { BalanceType, PlatformAccount, platform, post, userAccount } from "../trade/wallet";
+import { BalanceType, PlatformAccount, platform, post, userAccount } from "../ledger/wallet";
 import { writeMessage } from "../user/messages";
 import { forgetVideo } from "../substance/caches";
 

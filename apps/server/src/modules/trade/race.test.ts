@@ -11,7 +11,7 @@ import { seed } from "../../seed";
 import { sign } from "../../providers/payments/signature";
 import { sandboxSecret } from "../../providers/payments/sandbox-secret";
 import { reconcile } from "./reconcile";
-import { PLATFORM_SHARDS, balancesOf } from "./wallet";
+import { PLATFORM_SHARDS, balancesOf } from "../ledger/wallet";
 
 const call = callOn;
 

@@ -10,7 +10,7 @@ import { gameBets, withdrawOrders } from "../../db/schema";
 import { walletCall } from "../../../test/game";
 import { seed } from "../../seed";
 import { reconcile } from "./reconcile";
-import { balancesOf } from "./wallet";
+import { balancesOf } from "../ledger/wallet";
 
 const postgres = targets.find((t) => t.name === "postgres");
 const describePg = postgres?.available ? describe : describe.skip;

@@ -18,7 +18,7 @@ import { decideWin, journalsOf } from "./desk";
 import { providerOf } from "./providers";
 import { creditHeld, refundHeld } from "./recharge";
 import { reconcile } from "./reconcile";
-import { balancesOf } from "./wallet";
+import { balancesOf } from "../ledger/wallet";
 
 /**
  * Step 17 (decision 0023): what the attack on the money found, each as a case that failed before
