@@ -90,6 +90,22 @@ function signed(
   return channel;
 }
 
+/** The channel and merchant order of a signed call about one order (`…/:order`), or null (answered 401). */
+function signedOrder(
+  party: PaymentParty,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { channel: PaymentChannel; order: string } | null {
+  const channel = signed(party, request, reply);
+  return channel && { channel, order: (request.params as { order: string }).order };
+}
+
+/** A payment or payout by its channel and the merchant's order. */
+const paymentOf = (channel: PaymentChannel, order: string) =>
+  and(eq(sandboxPayments.channel, channel), eq(sandboxPayments.merchantOrder, order));
+const payoutOf = (channel: PaymentChannel, order: string) =>
+  and(eq(sandboxPayouts.channel, channel), eq(sandboxPayouts.merchantOrder, order));
+
 function json<T>(request: FastifyRequest, shape: z.ZodType<T>): T | null {
   try {
     const parsed = shape.safeParse(JSON.parse(typeof request.body === "string" ? request.body : ""));
@@ -110,12 +126,7 @@ function createPayment(party: PaymentParty): Handler {
       .insert(sandboxPayments)
       .values({ channel, ...body, payer: body.payer ?? null, status: "PENDING" })
       .onConflictDoNothing();
-    const [payment] = await db
-      .select()
-      .from(sandboxPayments)
-      .where(
-        and(eq(sandboxPayments.channel, channel), eq(sandboxPayments.merchantOrder, body.merchantOrder)),
-      );
+    const [payment] = await db.select().from(sandboxPayments).where(paymentOf(channel, body.merchantOrder));
     if (!payment) return reply.status(500).send({ error: "not stored" });
     const origin = `${request.protocol}://${request.host}`;
     const id = String(payment.id);
@@ -128,13 +139,12 @@ function createPayment(party: PaymentParty): Handler {
 
 function paymentStatus(party: PaymentParty): Handler {
   return async (request, reply) => {
-    const channel = signed(party, request, reply);
-    if (!channel) return reply;
-    const { order } = request.params as { order: string };
+    const at = signedOrder(party, request, reply);
+    if (!at) return reply;
     const [payment] = await party.options.db
       .select()
       .from(sandboxPayments)
-      .where(and(eq(sandboxPayments.channel, channel), eq(sandboxPayments.merchantOrder, order)));
+      .where(paymentOf(at.channel, at.order));
     if (!payment) return reply.status(404).send({ error: "no such payment" });
     return { status: payment.status, paidAmount: payment.paidAmount };
   };
@@ -147,14 +157,13 @@ function paymentStatus(party: PaymentParty): Handler {
 function refundPayment(party: PaymentParty): Handler {
   const { db, now } = party.options;
   return async (request, reply) => {
-    const channel = signed(party, request, reply);
-    if (!channel) return reply;
-    const { order } = request.params as { order: string };
+    const at = signedOrder(party, request, reply);
+    if (!at) return reply;
     const refunded = await db.transaction(async (tx) => {
       const [payment] = await tx
         .select()
         .from(sandboxPayments)
-        .where(and(eq(sandboxPayments.channel, channel), eq(sandboxPayments.merchantOrder, order)))
+        .where(paymentOf(at.channel, at.order))
         .for("update");
       if (!payment) return null;
       if (payment.status === "REFUNDED") return payment;
@@ -212,12 +221,7 @@ function createPayout(party: PaymentParty): Handler {
           payload: { id: made.id },
           runAt: new Date(now().getTime() + settleDelayMs),
         });
-      const [row] = await tx
-        .select()
-        .from(sandboxPayouts)
-        .where(
-          and(eq(sandboxPayouts.channel, channel), eq(sandboxPayouts.merchantOrder, body.merchantOrder)),
-        );
+      const [row] = await tx.select().from(sandboxPayouts).where(payoutOf(channel, body.merchantOrder));
       return row;
     });
     if (!payout) return reply.status(500).send({ error: "not stored" });
@@ -232,13 +236,12 @@ function createPayout(party: PaymentParty): Handler {
 
 function payoutStatus(party: PaymentParty): Handler {
   return async (request, reply) => {
-    const channel = signed(party, request, reply);
-    if (!channel) return reply;
-    const { order } = request.params as { order: string };
+    const at = signedOrder(party, request, reply);
+    if (!at) return reply;
     const [payout] = await party.options.db
       .select()
       .from(sandboxPayouts)
-      .where(and(eq(sandboxPayouts.channel, channel), eq(sandboxPayouts.merchantOrder, order)));
+      .where(payoutOf(at.channel, at.order));
     if (!payout) return reply.status(404).send({ error: "no such payout" });
     return { status: payout.status, paidAmount: payout.paidAmount, failureCode: payout.failureCode };
   };
