@@ -107,30 +107,11 @@ export function addAccessLog(app: FastifyInstance): void {
   });
 }
 
-/** The whole HTTP surface: the contract's routes, health, the sandbox's pages, the built H5 app. */
-export async function buildApp(
-  ctx: AppContext,
-  app: FastifyInstance = Fastify({ logger: false }),
-): Promise<BuiltApp> {
-  const tracking = new TrackingBuffer(ctx);
-  const h5Config: H5Config = {
-    clientId: ctx.config.clientId,
-    clientSecret: ctx.secrets.clientSecret,
-    reqKey: ctx.secrets.reqKey,
-    sandbox: ctx.config.sandbox,
-  };
-  const h5 = ctx.config.h5Dist;
-  const page = existsSync(join(h5, "index.html")) ? loadAppPage(h5, h5Config) : null;
-  // First, so every response (API, refusals, 404s, the app's files, media) carries them, and the
-  // request's id.
-  addSecurityHeaders(app, ctx.config.csp, page ?? undefined);
-  // gzip/brotli (quality 4) for what compresses (the app's scripts and styles, lists, playlists);
-  // media segments and images are already compressed and pass through as they are. Not below 2 KB
-  // (Step 13): compressing a 1.3 KB answer (getInfoById) saved ≈ 0.8 KB and halved the requests a
-  // core can answer (docs/perf.md, Step 13).
-  const { default: compress } = await import("@fastify/compress");
-  await app.register(compress, { threshold: 2048 });
-
+/**
+ * Every error as the contract answers it: a refusal in the envelope, in the reader's language; a 401
+ * for a token to refresh; "busy" for a database that stayed busy; a logged 500 for the rest.
+ */
+function answerErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof Unauthenticated) {
       return reply
@@ -168,6 +149,33 @@ export async function buildApp(
       .status(BusinessCode.systemError)
       .send(refusal(request, BusinessCode.systemError, ServerMessage.systemError));
   });
+}
+
+/** The whole HTTP surface: the contract's routes, health, the sandbox's pages, the built H5 app. */
+export async function buildApp(
+  ctx: AppContext,
+  app: FastifyInstance = Fastify({ logger: false }),
+): Promise<BuiltApp> {
+  const tracking = new TrackingBuffer(ctx);
+  const h5Config: H5Config = {
+    clientId: ctx.config.clientId,
+    clientSecret: ctx.secrets.clientSecret,
+    reqKey: ctx.secrets.reqKey,
+    sandbox: ctx.config.sandbox,
+  };
+  const h5 = ctx.config.h5Dist;
+  const page = existsSync(join(h5, "index.html")) ? loadAppPage(h5, h5Config) : null;
+  // First, so every response (API, refusals, 404s, the app's files, media) carries them, and the
+  // request's id.
+  addSecurityHeaders(app, ctx.config.csp, page ?? undefined);
+  // gzip/brotli (quality 4) for what compresses (the app's scripts and styles, lists, playlists);
+  // media segments and images are already compressed and pass through as they are. Not below 2 KB
+  // (Step 13): compressing a 1.3 KB answer (getInfoById) saved ≈ 0.8 KB and halved the requests a
+  // core can answer (docs/perf.md, Step 13).
+  const { default: compress } = await import("@fastify/compress");
+  await app.register(compress, { threshold: 2048 });
+
+  answerErrors(app);
 
   app.get("/health", async () => {
     await ctx.db.execute("select 1");
