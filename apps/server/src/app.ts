@@ -8,6 +8,7 @@ import { configScript, loadAppPage } from "./http/app-page";
 import type { H5Config } from "./http/app-page";
 import { BusinessError, Unauthenticated } from "./http/errors";
 import { loggableError } from "./http/loggable";
+import { BadCursor } from "./db/keyset";
 import { isRetryable } from "./db/transaction";
 import { ServerMessage, refusal } from "./http/messages";
 import { addSecurityHeaders } from "./http/security-headers";
@@ -15,6 +16,7 @@ import { mediaRoutes } from "./modules/media/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
 import { substanceRoutes } from "./modules/substance/routes";
+import { postingRoutes } from "./modules/posting/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { panelRoutes } from "./modules/marketing/routes";
 import { tradeRoutes } from "./modules/trade/routes";
@@ -26,13 +28,13 @@ import { userRoutes } from "./modules/user/routes";
 import { paymentChannels } from "./providers/payments/provider";
 import { gameRoutes } from "./modules/game/routes";
 import { liveRoutes } from "./modules/live/routes";
-import { sandboxGameRoutes } from "./providers/games/sandbox";
-import { SANDBOX_STYLESHEET_PATH, sandboxStylesheet } from "./providers/payments/sandbox/pages";
-import { sandboxPaymentRoutes } from "./providers/payments/sandbox/party";
-import { sandboxSupportRoutes } from "./providers/support/sandbox";
-import { sandboxSecret } from "./providers/payments/sandbox/secret";
+import { sandboxSecret } from "./providers/payments/sandbox-secret";
 import { SandboxSmsGateway } from "./providers/sms/gateway";
-import { smsReadbackRoute } from "./providers/sms/readback";
+import { sandboxGameRoutes } from "./sandbox/games/routes";
+import { SANDBOX_STYLESHEET_PATH, sandboxStylesheet } from "./sandbox/pages";
+import { sandboxPaymentRoutes } from "./sandbox/payments/routes";
+import { sandboxSupportRoutes } from "./sandbox/support";
+import { smsReadbackRoute } from "./sandbox/sms-readback";
 
 /** Query parameters whose values are secrets: access and launch tokens, segment signatures. */
 const SECRET_PARAMETERS = new Set(["token", "sig"]);
@@ -105,6 +107,50 @@ export function addAccessLog(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Every error as the contract answers it: a refusal in the envelope, in the reader's language; a 401
+ * for a token to refresh; "busy" for a database that stayed busy; a logged 500 for the rest.
+ */
+function answerErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof Unauthenticated) {
+      return reply
+        .status(BusinessCode.unauthenticated)
+        .send(refusal(request, BusinessCode.unauthenticated, ServerMessage.refreshInvalid));
+    }
+    if (error instanceof BusinessError) {
+      return reply
+        .status(BusinessCode.ok)
+        .send(refusal(request, error.code, error.key, error.values, error.data));
+    }
+    // A list's cursor that is not one of its own (db/keyset.ts): the field is invalid.
+    if (error instanceof BadCursor) {
+      return reply
+        .status(BusinessCode.ok)
+        .send(refusal(request, BusinessCode.invalid, ServerMessage.invalidField, { field: "cursor" }));
+    }
+    // Body parsing and other client mistakes Fastify detects: a business error, never a 500.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply
+        .status(BusinessCode.ok)
+        .send(refusal(request, BusinessCode.invalid, ServerMessage.invalidRequest));
+    }
+    // A deadlock or serialisation failure that outlasted `transact`'s retries: nothing was written,
+    // and the caller may try again — said so, not a 500 (decision 0023).
+    if (isRetryable(error)) {
+      request.log.warn({ error: loggableError(error) }, "database busy after retries");
+      return reply
+        .status(BusinessCode.ok)
+        .send(refusal(request, BusinessCode.unavailable, ServerMessage.busy));
+    }
+    request.log.error({ error: loggableError(error) }, "unexpected error");
+    return reply
+      .status(BusinessCode.systemError)
+      .send(refusal(request, BusinessCode.systemError, ServerMessage.systemError));
+  });
+}
+
 /** The whole HTTP surface: the contract's routes, health, the sandbox's pages, the built H5 app. */
 export async function buildApp(
   ctx: AppContext,
@@ -129,37 +175,7 @@ export async function buildApp(
   const { default: compress } = await import("@fastify/compress");
   await app.register(compress, { threshold: 2048 });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof Unauthenticated) {
-      return reply
-        .status(BusinessCode.unauthenticated)
-        .send(refusal(request, BusinessCode.unauthenticated, ServerMessage.refreshInvalid));
-    }
-    if (error instanceof BusinessError) {
-      return reply
-        .status(BusinessCode.ok)
-        .send(refusal(request, error.code, error.key, error.values, error.data));
-    }
-    // Body parsing and other client mistakes Fastify detects: a business error, never a 500.
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) {
-      return reply
-        .status(BusinessCode.ok)
-        .send(refusal(request, BusinessCode.invalid, ServerMessage.invalidRequest));
-    }
-    // A deadlock or serialisation failure that outlasted `transact`'s retries: nothing was written,
-    // and the caller may try again — said so, not a 500 (decision 0023).
-    if (isRetryable(error)) {
-      request.log.warn({ error: loggableError(error) }, "database busy after retries");
-      return reply
-        .status(BusinessCode.ok)
-        .send(refusal(request, BusinessCode.unavailable, ServerMessage.busy));
-    }
-    request.log.error({ error: loggableError(error) }, "unexpected error");
-    return reply
-      .status(BusinessCode.systemError)
-      .send(refusal(request, BusinessCode.systemError, ServerMessage.systemError));
-  });
+  answerErrors(app);
 
   app.get("/health", async () => {
     await ctx.db.execute("select 1");
@@ -184,6 +200,7 @@ export async function buildApp(
   uploadRoutes(app, ctx);
   mediaRoutes(app, ctx);
   substanceRoutes(app, ctx);
+  postingRoutes(app, ctx);
   contactsRoutes(app, ctx);
   searchRoutes(app, ctx);
   panelRoutes(app, ctx);
@@ -191,7 +208,7 @@ export async function buildApp(
   gameRoutes(app, ctx);
   liveRoutes(app, ctx);
 
-  // Exists only while the sandbox is on, and only for the machine itself (providers/sms/readback.ts).
+  // Exists only while the sandbox is on, and only for the machine itself (sandbox/sms-readback.ts).
   if (ctx.sms instanceof SandboxSmsGateway) smsReadbackRoute(app, ctx, ctx.sms);
   // The payment sandbox: another party, served here only while SANDBOX is on (decision 0014).
   if (ctx.config.sandbox) {

@@ -5,7 +5,7 @@ import { eachDatabase, startSeeded } from "../test/harness";
 import type { TestPlatform } from "../test/harness";
 import { runCli } from "../test/processes";
 import { videos } from "./db/schema";
-import { reviewQueue } from "./modules/substance/review";
+import { reviewQueue } from "./modules/posting/review";
 
 /**
  * Operator commands never lie (Step 18): beside a running server, `review approve` is kept (on

@@ -35,8 +35,8 @@ import {
   reviewQueue,
   takeDown,
   takeForReview,
-} from "./modules/substance/review";
-import type { ReviewDeps } from "./modules/substance/review";
+} from "./modules/posting/review";
+import type { ReviewDeps } from "./modules/posting/review";
 import { describeReport, reconcile } from "./modules/trade/reconcile";
 import { randomUUID } from "node:crypto";
 import { userInfo } from "node:os";

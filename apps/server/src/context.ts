@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { ServerMessageKey } from "@platform/domain";
 import { FloodGuard } from "./security/flood";
 import type { Db, Listen } from "./db/database";
+import type { uploads } from "./db/schema";
 import type { ServerConfig } from "./env";
 import type { Authenticate } from "./http/caller";
 import type { MediaLibrary } from "./media/library";
@@ -33,8 +35,30 @@ export interface AppContext {
   readonly caches: Caches;
   /** The caller of a bearer header (the auth module's session lookup). */
   readonly authenticate: Authenticate;
+  /** Calls a lower module makes into a higher one (decision 0028). */
+  readonly ports: Ports;
   /** The clock, replaceable in tests that need time to pass. */
   now(): Date;
+}
+
+/**
+ * The ports: what a lower module asks of a higher one, declared here in the lower module's words
+ * and wired by the composition root (server.ts), so that no module imports one above it in the
+ * module order (floors.js, decision 0028).
+ */
+export interface Ports {
+  /**
+   * A person's membership changed (user/vip.ts): what this process keeps of their rights is
+   * dropped — the auth module's cached sessions and the catalogue's viewer flags.
+   */
+  membershipChanged(userId: number): void;
+  /** An upload finished (upload/): the video waiting for it, if any, is queued for processing. */
+  uploadArrived(row: typeof uploads.$inferSelect): Promise<void>;
+  /**
+   * An upload was given up, by its owner or its expiry (upload/): the video waiting for it, if
+   * any, failed, with this reason (the posting module's default: uploadCancelled).
+   */
+  uploadGivenUp(row: typeof uploads.$inferSelect, key?: ServerMessageKey): Promise<void>;
 }
 
 /** Hot reads kept briefly in this process, that the HTTP layer itself needs. A module keeps its

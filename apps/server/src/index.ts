@@ -2,7 +2,8 @@ import { pathToFileURL } from "node:url";
 import { demoAccounts, demoLiveAuthor, seed } from "./seed";
 import { loadConfig } from "./env";
 import type { ServerConfig } from "./env";
-import { READBACK_SECRET_HEADER, listensOnLoopbackOnly } from "./providers/sms/readback";
+import { READBACK_SECRET_HEADER, listensOnLoopbackOnly } from "./sandbox/sms-readback";
+import { DemoFeed } from "./sandbox/live-demo";
 import { startServer } from "./server";
 import { stationOf } from "./modules/live/station";
 import { DataDirHeldError } from "./db/holder";
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   }
   // The demo room: the seed's studio, live from a looped clip (LIVE_DEMO, on in start.sh).
   const station = stationOf(server.ctx);
-  if (config.live.demo && config.seed && station) await station.startDemo(demoLiveAuthor);
+  if (config.live.demo && config.seed && station) await station.startDemo(demoLiveAuthor, DemoFeed);
   const lines = [
     "",
     `  Platform H5 is running at ${server.origin}`,

@@ -5,7 +5,9 @@ import { addAccessLog, buildApp, loggerOptions } from "./app";
 import { makeCaches } from "./context";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
-import { authenticate } from "./modules/auth/sessions";
+import { authenticate, forgetSessions } from "./modules/auth/sessions";
+import { uploadArrived, uploadGivenUp } from "./modules/posting/processing";
+import { forgetViewer } from "./modules/substance/caches";
 import type { Database } from "./db/database";
 import type { ServerConfig } from "./env";
 import { join } from "node:path";
@@ -99,6 +101,14 @@ export async function startServer(
     storage,
     caches: makeCaches(now),
     authenticate: (header) => authenticate(ctx, header),
+    ports: {
+      membershipChanged: (userId) => {
+        forgetSessions(ctx, userId);
+        forgetViewer(ctx, userId);
+      },
+      uploadArrived: (row) => uploadArrived(ctx, row),
+      uploadGivenUp: (row, key) => uploadGivenUp(ctx, row, key),
+    },
     log,
     now,
   };

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, vi } from "vitest";
 import type { PlatformApi } from "@platform/api-client";
-import type { ReviewDeps } from "../src/modules/substance/review";
+import type { ReviewDeps } from "../src/modules/posting/review";
 import type { DatabaseTarget, TestPlatform } from "./harness";
 import { registerPhone, rowsOf, signIn, startSeeded } from "./harness";
 

@@ -1,5 +1,5 @@
 import { sign } from "../src/providers/payments/signature";
-import { sandboxSecret } from "../src/providers/payments/sandbox/secret";
+import { sandboxSecret } from "../src/providers/payments/sandbox-secret";
 import { badIds, badNumberClasses, describe as describeValue } from "./fuzz";
 import type { MutationKind } from "./fuzz";
 import type { RouteCases } from "./fuzz-routes";

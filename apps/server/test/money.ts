@@ -1,6 +1,6 @@
 import { luhnBalanced } from "@platform/domain";
 import { createAccount } from "../src/modules/user/accounts";
-import { BalanceType, grant } from "../src/modules/trade/wallet";
+import { BalanceType, grant } from "../src/modules/ledger/wallet";
 import type { Db } from "../src/db/database";
 import { hashPassword } from "../src/security/hashing";
 import { issueSession } from "../src/modules/auth/sessions";

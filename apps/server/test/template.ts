@@ -54,7 +54,10 @@ async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T
 }
 
 /** Seed the template on PGlite and (when it answers) PostgreSQL; returns it and how to remove it. */
-export async function makeSeedTemplate(): Promise<{ template: SeedTemplate; remove(): Promise<void> }> {
+export async function makeSeedTemplate(): Promise<{
+  template: SeedTemplate;
+  remove: () => Promise<void>;
+}> {
   const root = mkdtempSync(join(tmpdir(), "platform-template-"));
   const pgliteDir = join(root, "pglite");
   await seedInto(pgliteDir, null);
@@ -71,7 +74,7 @@ export async function makeSeedTemplate(): Promise<{ template: SeedTemplate; remo
   }
   return {
     template: { pgliteDir, postgresDir, postgresDatabase },
-    async remove() {
+    remove: async () => {
       if (adminUrl !== null && postgresDatabase !== null) {
         const name = postgresDatabase;
         await admin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));

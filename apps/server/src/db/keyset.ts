@@ -7,12 +7,9 @@
  * timestamps as microseconds since the epoch (PostgreSQL keeps microseconds; a JavaScript Date
  * would drop them and skip or repeat rows), ids and counts as they are.
  */
-import { BusinessCode } from "@platform/domain";
 import { and, asc, desc, sql } from "drizzle-orm";
 import type { AnyColumn, SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import { BusinessError } from "../http/errors";
-import { ServerMessage } from "../http/messages";
 
 /** How a key travels in a cursor. */
 export type KeyKind = "int" | "bool" | "time";
@@ -74,11 +71,21 @@ export function keyColumns(set: Keyset): KeyColumns {
 
 const WHOLE = /^-?(0|[1-9]\d{0,17})$/;
 
-function refuse(): never {
-  throw new BusinessError(BusinessCode.invalid, ServerMessage.invalidField, { field: "cursor" });
+/**
+ * A cursor that is not one of this list's: the HTTP layer answers it as a refusal (400) of the
+ * field `cursor` (app.ts), as it answers any invalid field; the database floor names no message.
+ */
+export class BadCursor extends Error {
+  constructor() {
+    super("not a cursor of this list");
+  }
 }
 
-/** The cursor's numbers, or a refusal (400) when it is not one of this list's cursors. */
+function refuse(): never {
+  throw new BadCursor();
+}
+
+/** The cursor's numbers, or BadCursor (a 400) when it is not one of this list's cursors. */
 export function decodeCursor(set: Keyset, cursor: string): string[] {
   const text = Buffer.from(cursor, "base64url").toString("latin1");
   const values = text.split(".");

@@ -89,22 +89,6 @@ async function tokenParams(ctx: AppContext, request: FastifyRequest): Promise<Re
   return rest;
 }
 
-/**
- * Refuse a caller past its per-minute share of a call that writes rows for anyone who asks (a
- * flood from one address fills no table): business 429, like the other limits.
- */
-export function refuseFlood(ctx: AppContext, key: string, perMinute: number): void {
-  if (!ctx.caches.flood.allow(key, perMinute)) {
-    throw new BusinessError(BusinessCode.tooMany, ServerMessage.tooManyFromAddress);
-  }
-}
-
-/** Calls that name the OAuth client in their params must name this server's client. */
-export function assertOurClient(ctx: AppContext, clientId: string): void {
-  if (clientId !== ctx.config.clientId)
-    throw new BusinessError(BusinessCode.forbidden, ServerMessage.badClient);
-}
-
 /** How deep a request body may nest before it is refused unread (no contract goes past a few levels). */
 const MAX_DEPTH = 8;
 

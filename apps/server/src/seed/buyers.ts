@@ -6,7 +6,7 @@
 import type { AppContext } from "../context";
 import type { Db } from "../db/database";
 import { issueSession } from "../modules/auth/sessions";
-import { BalanceType, grant } from "../modules/trade/wallet";
+import { BalanceType, grant } from "../modules/ledger/wallet";
 import { createAccount } from "../modules/user/accounts";
 
 export interface Buyer {

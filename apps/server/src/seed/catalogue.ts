@@ -3,7 +3,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { seededRandom } from "./random";
 import type { ClipManifest } from "../media/generate";
-import { BalanceType, PlatformAccount, grant, platform, post, userAccount } from "../modules/trade/wallet";
+import { BalanceType, PlatformAccount, grant, platform, post, userAccount } from "../modules/ledger/wallet";
 import { createAccount } from "../modules/user/accounts";
 import { TREND_DAYS, utcDay } from "../modules/substance/trend";
 import { writeMessage } from "../modules/user/messages";

@@ -1,5 +1,5 @@
 /**
- * The payment sandbox's own books (src/providers/payments/sandbox): it is another party, so it
+ * The payment sandbox's own books (src/sandbox/payments): it is another party, so it
  * keeps its payments, payouts and e-wallets apart from the platform's tables.
  */
 import { bigint, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";

@@ -8,7 +8,7 @@ import type { AppContext } from "../../context";
 import { identityCards } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { assertOurClient } from "../../http/route";
+import { assertOurClient } from "../../http/guards";
 import { sameText, sha256, verifyPassword } from "../../security/hashing";
 import { createAccount, findLiveUserByMobile } from "../user/accounts";
 import { cardSecret } from "../user/identity-card";

@@ -4,6 +4,7 @@ import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import { follows, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
+import { onlySelf } from "../../http/guards";
 import { ServerMessage } from "../../http/messages";
 import { forgetViewer } from "../substance/viewer";
 import type { ResponseOf } from "@platform/api-client";
@@ -20,8 +21,7 @@ async function target(
   callerId: number,
   body: { followUserId: string; userId: string },
 ): Promise<number> {
-  if (body.userId !== String(callerId))
-    throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
+  onlySelf(callerId, body.userId);
   const id = Number(body.followUserId);
   if (id === callerId) throw new BusinessError(BusinessCode.invalid, ServerMessage.cannotFollowSelf);
   const [user] = Number.isSafeInteger(id)

@@ -13,7 +13,7 @@ import { providerCause, refuseWithStatus, route } from "../../http/route";
 import { verify } from "../../providers/payments/signature";
 import { GAME_SIGNATURE_HEADER, sandboxGameSecret, walletCalls } from "../../providers/games/protocol";
 import type { WalletAnswer, WalletCall, WalletRefusal } from "../../providers/games/protocol";
-import { balancesOf } from "../trade/wallet";
+import { balancesOf } from "../ledger/wallet";
 import { launchToken, providerPlayUrl, readLaunchToken } from "./launch";
 import { SWEEP_EVERY_MS, SWEEP_JOB, sweepOpenBets } from "./sweep";
 import { gameFigures, isPlayer, payWin, placeBet, playable } from "./wallet";

@@ -17,7 +17,7 @@ import { gameBets, gameWagering, games, users, walletAccounts } from "../../db/s
 import { writeMessage } from "../user/messages";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { BalanceType, PlatformAccount, platform, post, userAccount } from "../trade/wallet";
+import { BalanceType, PlatformAccount, platform, post, userAccount } from "../ledger/wallet";
 
 /**
  * The game balance and bonus of a person. Read, not locked: whoever moves them holds the person's

@@ -10,6 +10,7 @@ import type { ChatEvent } from "../../../test/live";
 import { burstFromAnotherProcess, callOn, spawnServer } from "../../../test/processes";
 import { sha256 } from "../../security/hashing";
 import { stationOf } from "./station";
+import { DemoFeed } from "../../sandbox/live-demo";
 
 /**
  * Step 18's live-room rules, as an outside attack found them broken (decision 0025): chat limits
@@ -322,7 +323,7 @@ eachDatabase("live rules under attack", (target) => {
     const studio = await personWithGold(platform);
     const station = stationOf(platform.server.ctx);
     if (!station) throw new Error("no station");
-    await station.startDemo(studio.mobile);
+    await station.startDemo(studio.mobile, DemoFeed);
     const mine = await studio.api.game.liveMyRoom();
     await until(
       () => studio.api.game.liveRoom({ roomId: mine.roomId }),

@@ -12,7 +12,7 @@ import { codecsOfInit, rewriteLivePlaylist } from "./playlists";
 import { parseStreamKey } from "./keys";
 import { renditionPlan } from "../../providers/live/packager";
 import { redactStreamKeys } from "../../providers/live/rtmp-ingest";
-import { demoFeedArgs, writeKeyFile } from "../../providers/live/demo-feed";
+import { demoFeedArgs, writeKeyFile } from "../../sandbox/live-demo";
 
 /** Live rooms against a real RTMP ingest: ffmpeg publishes, the packager makes HLS, chat flows. */
 const liveEnv = {

@@ -14,7 +14,7 @@ import { idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";
-import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../trade/wallet";
+import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../ledger/wallet";
 import { isVipNow } from "../user/membership";
 import { notifyAccess, notifyKeyReset } from "./notify";
 import { streamKey } from "./keys";

@@ -13,7 +13,6 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { liveRooms, users } from "../../db/schema";
 import { ensureLiveClip } from "../../media/live-clip";
-import { DemoFeed } from "../../providers/live/demo-feed";
 import { LivePackager } from "../../providers/live/packager";
 import { RtmpIngest, redactStreamKeys } from "../../providers/live/rtmp-ingest";
 import type { IngestStream } from "../../providers/live/rtmp-ingest";
@@ -54,6 +53,22 @@ export function broadcastDir(ctx: AppContext, roomId: number, session: string): 
   return join(liveFolder(ctx), String(roomId), session);
 }
 
+/**
+ * An encoder feeding a room from inside this process: the sandbox's demo feed
+ * (src/sandbox/live-demo.ts), which the composition root hands to `startDemo` (a module names no
+ * sandbox party). `target` is asked at every start: the room's key may have changed since.
+ */
+export interface RoomFeed {
+  start(): void;
+  stop(): Promise<void>;
+}
+export type RoomFeedMaker = new (
+  clip: string,
+  target: () => Promise<{ readonly url: string; readonly key: string }>,
+  keyFile: string,
+  log: (message: string) => void,
+) => RoomFeed;
+
 const stations = new WeakMap<AppContext, LiveStation>();
 
 /** The station of this process, when it takes streams. */
@@ -63,7 +78,7 @@ export function stationOf(ctx: AppContext): LiveStation | null {
 
 export class LiveStation {
   private readonly broadcasts = new Map<string, Broadcast>();
-  private demo: DemoFeed | null = null;
+  private demo: RoomFeed | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Each room's current key version as last read or reset: an older key is refused at once. */
   private readonly versions = new Map<number, number>();
@@ -166,7 +181,7 @@ export class LiveStation {
   }
 
   /** The seeded demo room, fed by ffmpeg looping its clip (LIVE_DEMO); a failure is a warning. */
-  async startDemo(authorMobile: string): Promise<void> {
+  async startDemo(authorMobile: string, Feed: RoomFeedMaker): Promise<void> {
     try {
       const [author] = await this.ctx.db
         .select({ id: users.id })
@@ -175,7 +190,7 @@ export class LiveStation {
       if (!author) return;
       const roomId = Number((await myRoom(this.ctx, author.id, this.port)).roomId);
       const clip = await ensureLiveClip(this.ctx.config.mediaDir);
-      this.demo = new DemoFeed(
+      this.demo = new Feed(
         clip,
         async () => ({
           url: `rtmp://127.0.0.1:${String(this.port)}/live`,

@@ -36,7 +36,7 @@ import { substanceCaches } from "./caches";
 import type { ResponseOf, Video } from "@platform/api-client";
 import type { RouteInput, SignedInInput } from "../../http/route";
 import { mustWatch } from "./viewer";
-import { withOwnerViews } from "./posting";
+import { withOwnerViews } from "./owner-view";
 
 /** The filters of spec §3 as SQL (shared by the video list and the video search). */
 export function filtersWhere(filters: {

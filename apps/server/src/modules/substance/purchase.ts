@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { BusinessError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
-import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../trade/wallet";
+import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../ledger/wallet";
 import { and, eq } from "drizzle-orm";
 import { purchases, users, videos } from "../../db/schema";
 import { isVipNow } from "../user/membership";

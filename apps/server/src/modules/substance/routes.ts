@@ -25,8 +25,6 @@ import {
   updateFavorite,
 } from "./favorites";
 import { channelInfo } from "./channels";
-import { PURGE_JOB, creationConfig, deleteMyVideo, purgeVideo, saveMyVideo } from "./posting";
-import { TRANSCODE_JOB, UPLOAD_EXPIRE_JOB, expireUpload, transcodeJob } from "./processing";
 import { trendList } from "./trend";
 
 /** The calls of videos, comments, favourites and channels: contract name → handler (logic beside). */
@@ -59,11 +57,4 @@ export function substanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "substance.unbindCollect", "user", (input) => unbindCollect(ctx, input));
   route(app, ctx, "substance.collectList", "user", (input) => collectList(ctx, input));
   route(app, ctx, "substance.channelInfo", "public", (input) => channelInfo(ctx, input));
-  route(app, ctx, "substance.saveMyVideo", "user", (input) => saveMyVideo(ctx, input));
-  route(app, ctx, "substance.deleteMyVideo", "user", (input) => deleteMyVideo(ctx, input));
-  route(app, ctx, "substance.creationConfig", "user", () => creationConfig(ctx));
-
-  ctx.jobs.register(TRANSCODE_JOB, (payload, job) => transcodeJob(ctx, payload, job));
-  ctx.jobs.register(UPLOAD_EXPIRE_JOB, (payload) => expireUpload(ctx, payload));
-  ctx.jobs.register(PURGE_JOB, (payload) => purgeVideo(ctx, payload));
 }

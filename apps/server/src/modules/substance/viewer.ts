@@ -10,7 +10,7 @@ import { ServerMessage } from "../../http/messages";
 import { freeTimeOf, priceFor, privilegesOf, viewerFrom, watchableVideo } from "./access";
 import type { VideoRow } from "./access";
 import { dateFormatOf, toVideo, videoQuery } from "./videos";
-import { ownerViewFor } from "./posting";
+import { ownerViewFor } from "./owner-view";
 import type { ListedVideo } from "./videos";
 import { forgetVideo, forgetViewer, substanceCaches } from "./caches";
 

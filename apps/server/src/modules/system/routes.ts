@@ -5,7 +5,7 @@ import { BusinessCode } from "@platform/domain";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage, asksForEnglish } from "../../http/messages";
 import { route } from "../../http/route";
-import { SANDBOX_SUPPORT_PATH } from "../../providers/support/sandbox";
+import { SANDBOX_SUPPORT_PATH } from "../../providers/support/address";
 import { report } from "./reports";
 
 /** The calls of the app's configuration and reports: contract name → handler (logic beside). */

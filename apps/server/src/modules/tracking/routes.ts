@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { refuseFlood, route } from "../../http/route";
+import { refuseFlood } from "../../http/guards";
+import { route } from "../../http/route";
 import type { TrackingBuffer } from "./buffer";
 
 export function trackingRoutes(app: FastifyInstance, ctx: AppContext, buffer: TrackingBuffer): void {

@@ -19,8 +19,8 @@ import { cancelRecharge } from "./recharge";
 import { cancelWithdraw } from "./withdraw";
 import { rechargeView, retriedAmong, retriesToday, withdrawView, withinRecordDays } from "./orders";
 import { eepayAccountOf, linkedEepayAccount } from "./providers";
-import { BalanceType, balanceTypes, balancesOf, post, userAccount } from "./wallet";
-import type { JournalKind } from "./wallet";
+import { BalanceType, balanceTypes, balancesOf, post, userAccount } from "../ledger/wallet";
+import type { JournalKind } from "../ledger/wallet";
 import { afterExchangeIn, checkExchangeOut, gameBalanceOf as playableGame } from "../game/wallet";
 
 export async function accountDetail(

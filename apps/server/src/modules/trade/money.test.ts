@@ -5,9 +5,9 @@ import { personWithGold, testCard } from "../../../test/money";
 import type { TestPlatform, signIn } from "../../../test/harness";
 import { jobs, rechargeOrders } from "../../db/schema";
 import { sign } from "../../providers/payments/signature";
-import { sandboxSecret } from "../../providers/payments/sandbox/secret";
+import { sandboxSecret } from "../../providers/payments/sandbox-secret";
 import { reconcile } from "./reconcile";
-import { balancesOf } from "./wallet";
+import { balancesOf } from "../ledger/wallet";
 
 type Api = Awaited<ReturnType<typeof signIn>>["api"];
 

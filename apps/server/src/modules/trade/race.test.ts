@@ -8,9 +8,9 @@ import { peopleWithTokens, testCard } from "../../../test/money";
 import type { TestPlatform } from "../../../test/harness";
 import { idempotencyKeys, purchases, users, videos, vipGoods, vipOrders } from "../../db/schema";
 import { sign } from "../../providers/payments/signature";
-import { sandboxSecret } from "../../providers/payments/sandbox/secret";
+import { sandboxSecret } from "../../providers/payments/sandbox-secret";
 import { reconcile } from "./reconcile";
-import { PLATFORM_SHARDS, balancesOf } from "./wallet";
+import { PLATFORM_SHARDS, balancesOf } from "../ledger/wallet";
 
 const call = callOn;
 

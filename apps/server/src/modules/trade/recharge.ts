@@ -28,7 +28,7 @@ import {
 } from "./orders";
 import type { RechargeRow } from "./orders";
 import { eepayAccountOf, notifyUrl, providerOf, rechargeChannels, returnUrl } from "./providers";
-import { BalanceType, PlatformAccount, platform, post, userAccount } from "./wallet";
+import { BalanceType, PlatformAccount, platform, post, userAccount } from "../ledger/wallet";
 
 /** How each method is named to people (the catalogs' words). */
 const methodNames: Readonly<Record<string, ServerMessage>> = {

@@ -9,7 +9,7 @@ import { callOn, runCli, spawnServer } from "../../../test/processes";
 import { gameBets, withdrawOrders } from "../../db/schema";
 import { walletCall } from "../../../test/game";
 import { reconcile } from "./reconcile";
-import { balancesOf } from "./wallet";
+import { balancesOf } from "../ledger/wallet";
 
 const postgres = targets.find((t) => t.name === "postgres");
 const describePg = postgres?.available ? describe : describe.skip;

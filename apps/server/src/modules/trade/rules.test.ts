@@ -11,13 +11,13 @@ import { callOn } from "../../../test/processes";
 import { withCause } from "../../db/cause";
 import { gameBets, journals, messages } from "../../db/schema";
 import { sign } from "../../providers/payments/signature";
-import { sandboxSecret } from "../../providers/payments/sandbox/secret";
+import { sandboxSecret } from "../../providers/payments/sandbox-secret";
 import { sweepOpenBets } from "../game/sweep";
 import { decideWin, journalsOf } from "./desk";
 import { providerOf } from "./providers";
 import { creditHeld, refundHeld } from "./recharge";
 import { reconcile } from "./reconcile";
-import { balancesOf } from "./wallet";
+import { balancesOf } from "../ledger/wallet";
 
 /**
  * Step 17 (decision 0023): what the attack on the money found, each as a case that failed before

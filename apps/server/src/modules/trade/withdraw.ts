@@ -49,7 +49,7 @@ import {
 } from "./orders";
 import type { WithdrawRow } from "./orders";
 import { linkedEepayAccount, notifyUrl, providerOf, withdrawChannels } from "./providers";
-import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "./wallet";
+import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../ledger/wallet";
 import { checkCode, consumeCode } from "../auth/sms";
 
 const HOUR_MS = 3_600_000;

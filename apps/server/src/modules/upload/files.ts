@@ -44,7 +44,7 @@ export function maxBytesOf(ctx: AppContext, kind: keyof typeof uploadRules): num
   return kind === "PICTURE" ? ctx.config.uploadPictureMaxBytes : ctx.config.uploadVideoMaxBytes;
 }
 
-/** The job that gives up an upload in parts not finished in time (handled by substance/processing.ts). */
+/** The job that gives up an upload in parts not finished in time (handled by posting/processing.ts). */
 export const UPLOAD_EXPIRE_JOB = "upload.expire";
 
 /** A signed URL for one whole PUT is good for this long. */

@@ -8,7 +8,6 @@ import { sendSource } from "../../http/files";
 import { ServerMessage, refusal } from "../../http/messages";
 import type { MessageId } from "../../http/messages";
 import { route } from "../../http/route";
-import { uploadArrived, uploadGivenUp } from "../substance/processing";
 import {
   UPLOAD_LEGACY_PARTS_JOB,
   UPLOAD_SWEEP_EVERY_MS,
@@ -59,11 +58,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "upload.partDone", "user", (input) => partDone(ctx, input));
   route(app, ctx, "upload.complete", "user", async ({ body, caller }) => {
     const row = await completeUpload(ctx, body.key, caller.userId);
-    await uploadArrived(ctx, row);
+    await ctx.ports.uploadArrived(row);
     return { key: row.key, size: row.size ?? row.declaredSize };
   });
   route(app, ctx, "upload.abort", "user", async ({ body, caller }) => {
-    await uploadGivenUp(ctx, await abortUpload(ctx, body.key, caller.userId));
+    await ctx.ports.uploadGivenUp(await abortUpload(ctx, body.key, caller.userId));
     return null;
   });
   route(app, ctx, "upload.usage", "user", (input) => uploadUsage(ctx, input));
@@ -73,7 +72,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Nothing of an upload outlives it (cleanup.ts): the clean-up every 10 minutes, the one-off
   // clearing of parts left by uploads finished before migration 0018, and staging copies.
   ctx.jobs.every(UPLOAD_SWEEP_JOB, UPLOAD_SWEEP_EVERY_MS, () =>
-    sweepUploads(ctx, (row) => uploadGivenUp(ctx, row, ServerMessageKey.videoUploadAbandoned)),
+    sweepUploads(ctx, (row) => ctx.ports.uploadGivenUp(row, ServerMessageKey.videoUploadAbandoned)),
   );
   ctx.jobs.register(UPLOAD_LEGACY_PARTS_JOB, () => clearLegacyParts(ctx));
   ctx.jobs.register(UPLOAD_UNSTAGE_JOB, (payload) => unstage(ctx, payload));
@@ -111,7 +110,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
             });
       }
       if (stored === "broken") return refuse(BusinessCode.invalid, ServerMessage.invalidRequest);
-      await uploadArrived(ctx, stored);
+      await ctx.ports.uploadArrived(stored);
       const size = stored.size ?? 0;
       return { code: BusinessCode.ok, msg: "success", data: { key: row.key, size } };
     });

@@ -1,9 +1,9 @@
 import { asc } from "drizzle-orm";
-import { onlySelf } from "./profile";
 import type { AppContext } from "../../context";
 import { memberBenefits, memberPictures, vipGoods } from "../../db/schema";
 import type { ResponseOf } from "@platform/api-client";
 import type { RouteInput, SignedInInput } from "../../http/route";
+import { onlySelf } from "../../http/guards";
 import { asksForEnglish } from "../../http/messages";
 import { userRow } from "./accounts";
 /** Membership of a user row: permanent, or until a time. */

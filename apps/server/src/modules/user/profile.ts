@@ -7,6 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { identityCards, loginLogs, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
+import { onlySelf } from "../../http/guards";
 import { ServerMessage } from "../../http/messages";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
@@ -21,11 +22,6 @@ function storableHeader(value: string | undefined, max: number): string | null {
     .filter((c) => !hasForbiddenCharacter(c))
     .slice(0, max)
     .join("");
-}
-
-/** Calls that name a user (`userId`) may only name the caller. */
-export function onlySelf(callerId: number, userId: string): void {
-  if (String(callerId) !== userId) throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
 }
 
 export async function loginInfoLog(

@@ -2,9 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { route } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";
-import { sendCode } from "../auth/sms";
 import { identityCardOf } from "./identity-card";
-import { register, resetPassword } from "./registration";
 import {
   loginInfoLog,
   messageCount,
@@ -17,16 +15,13 @@ import {
 import { memberBenefitsConfig, memberCentrePictures, queryMemberBenefits, vipGoodList } from "./membership";
 import { openVipAccount } from "./vip";
 import { messageList, messageRead, messageSettings, saveMessageSettings } from "./messages";
-import { changePassword, changePhone, logoff, logoffCheck, signOutOthers, verifyPhone } from "./security";
 
-/** The calls of accounts, profiles and membership: contract name → handler (logic beside). */
+/**
+ * The calls of profiles, messages and membership: contract name → handler (logic beside). The
+ * `user.*` calls of credentials (register, reset or change the password, change the phone, log
+ * off, send a code) are the auth module's (auth/routes.ts): they use its keys, codes and sessions.
+ */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, "user.sendValidateCode", "public", async ({ body, request }) => {
-    await sendCode(ctx, body.phoneNumbers, body.type, request.ip);
-    return null;
-  });
-  route(app, ctx, "user.register", "public", (input) => register(ctx, input));
-  route(app, ctx, "user.resetPassword", "public", (input) => resetPassword(ctx, input));
   route(app, ctx, "user.loginInfoLog", "user", (input) => loginInfoLog(ctx, input));
   route(app, ctx, "user.queryInfo", "user", (input) => queryInfo(ctx, input));
   route(app, ctx, "user.unreadTotal", "user", (input) => unreadTotal(ctx, input));
@@ -34,12 +29,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "user.modifyBirthday", "user", (input) => modifyBirthday(ctx, input));
   route(app, ctx, "user.queryMemberBenefits", "user", (input) => queryMemberBenefits(ctx, input));
   route(app, ctx, "user.memberBenefitsConfig", "user", (input) => memberBenefitsConfig(ctx, input));
-  route(app, ctx, "user.logoff", "user", (input) => logoff(ctx, input));
-  route(app, ctx, "user.logoffCheck", "user", (input) => logoffCheck(ctx, input));
-  route(app, ctx, "user.changePassword", "user", (input) => changePassword(ctx, input));
-  route(app, ctx, "user.verifyPhone", "user", (input) => verifyPhone(ctx, input));
-  route(app, ctx, "user.changePhone", "user", (input) => changePhone(ctx, input));
-  route(app, ctx, "user.signOutOthers", "user", (input) => signOutOthers(ctx, input));
   route(app, ctx, "user.messageList", "user", (input) => messageList(ctx, input));
   route(app, ctx, "user.messageRead", "user", (input) => messageRead(ctx, input));
   route(app, ctx, "user.messageSettings", "user", (input) => messageSettings(ctx, input));

@@ -7,7 +7,7 @@ import { personWithGold } from "../../../test/money";
 import { users, videos } from "../../db/schema";
 import { previewLimitMs, viewerOf } from "../substance/access";
 import { reconcile } from "../trade/reconcile";
-import { balancesOf } from "../trade/wallet";
+import { balancesOf } from "../ledger/wallet";
 
 const DAY_MS = 24 * 3600 * 1000;
 

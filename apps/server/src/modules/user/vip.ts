@@ -20,9 +20,7 @@ import { BusinessError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
-import { forgetSessions } from "../auth/sessions";
-import { forgetViewer } from "../substance/viewer";
-import { BalanceType, PlatformAccount, platform, post, userAccount } from "../trade/wallet";
+import { BalanceType, PlatformAccount, platform, post, userAccount } from "../ledger/wallet";
 import { isVipNow, membershipOf } from "./membership";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -86,7 +84,6 @@ export async function openVipAccount(
     return membershipOf(term, now);
   });
   // The benefits apply at once in this process; other processes see them within SESSION_CACHE_MS.
-  forgetSessions(ctx, userId);
-  forgetViewer(ctx, userId);
+  ctx.ports.membershipChanged(userId);
   return answer;
 }

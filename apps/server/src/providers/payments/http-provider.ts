@@ -10,7 +10,7 @@ import type {
 } from "./provider";
 import { SIGNATURE_HEADER, sign, verify } from "./signature";
 import { paymentChannels } from "./provider";
-import { sandboxSecret } from "./sandbox/secret";
+import { sandboxSecret } from "./sandbox-secret";
 
 const ZPaymentState = z.object({
   status: z.enum(["PENDING", "PROCESSING", "PAID", "FAILED"]),

@@ -10,7 +10,7 @@ import { startLocalS3 } from "../../../test/s3";
 import type { LocalS3 } from "../../../test/s3";
 import { MEDIA_BUCKET } from "../../media/library";
 import { seed } from "../../seed";
-import { approveReview } from "../../modules/substance/review";
+import { approveReview } from "../../modules/posting/review";
 
 /**
  * The same upload-to-playback path with S3-compatible storage (a local s3rver): uploads go

@@ -12,9 +12,9 @@ import type { Db } from "../../db/database";
 import { lockPeople } from "../../db/locks";
 import { purchases, users, videoEdits, videos } from "../../db/schema";
 import type { VideoEditDetails } from "../../db/schema";
-import { BalanceType, PlatformAccount, platform, post, userAccount } from "../trade/wallet";
+import { BalanceType, PlatformAccount, platform, post, userAccount } from "../ledger/wallet";
 import { writeMessage } from "../user/messages";
-import { forgetVideo } from "./caches";
+import { forgetVideo } from "../substance/caches";
 
 /** A refusal of the words check: which field, which word. */
 export interface WordsRefusal {

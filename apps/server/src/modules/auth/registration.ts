@@ -8,14 +8,14 @@ import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { assertOurClient } from "../../http/route";
+import { assertOurClient } from "../../http/guards";
 import { hashPassword } from "../../security/hashing";
-import { consumeSign, openPassword } from "../auth/keys";
-import { endOtherAccess } from "../auth/sessions";
-import { useCode } from "../auth/sms";
+import { consumeSign, openPassword } from "./keys";
+import { endOtherAccess } from "./sessions";
+import { useCode } from "./sms";
 import type { ResponseOf } from "@platform/api-client";
 import type { RouteInput } from "../../http/route";
-import { createAccount, findLiveUserByMobile } from "./accounts";
+import { createAccount, findLiveUserByMobile } from "../user/accounts";
 
 async function newPasswordHash(ctx: AppContext, sign: string, sealed: string): Promise<string> {
   await consumeSign(ctx, sign);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eachDatabase, startPlatform, until } from "../../../../test/harness";
-import type { TestPlatform } from "../../../../test/harness";
-import { personWithGold } from "../../../../test/money";
+import { eachDatabase, startPlatform, until } from "../../test/harness";
+import type { TestPlatform } from "../../test/harness";
+import { personWithGold } from "../../test/money";
 
 /** A sandbox page as a browser in a language reads it. */
 async function pageIn(url: string, language: string): Promise<string> {

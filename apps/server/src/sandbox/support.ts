@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { ServerMessageKey } from "@platform/domain";
-import { translate } from "../../http/messages";
-import type { ServerLanguage } from "../../http/messages";
-import { escape, page, pageLanguage } from "../payments/sandbox/pages";
-
-export const SANDBOX_SUPPORT_PATH = "/sandbox/support";
+import { translate } from "../http/messages";
+import type { ServerLanguage } from "../http/messages";
+import { SANDBOX_SUPPORT_PATH } from "../providers/support/address";
+import { escape, page, pageLanguage } from "./pages";
 
 export function sandboxSupportRoutes(app: FastifyInstance): void {
   app.get(SANDBOX_SUPPORT_PATH, (request, reply) => {

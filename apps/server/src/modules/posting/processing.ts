@@ -25,7 +25,7 @@ import { UPLOAD_EXPIRE_JOB, cancelUpload } from "../upload/files";
 export { UPLOAD_EXPIRE_JOB };
 import type { UploadRow } from "../upload/files";
 import { afterProcessing } from "./review";
-import { forgetVideo } from "./caches";
+import { forgetVideo } from "../substance/caches";
 
 export const TRANSCODE_JOB = "video.transcode";
 const TRANSCODE_ATTEMPTS = 5;

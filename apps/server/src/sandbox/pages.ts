@@ -1,6 +1,6 @@
 import { ServerMessageKey } from "@platform/domain";
-import { translate } from "../../../http/messages";
-import type { ServerLanguage } from "../../../http/messages";
+import { translate } from "../http/messages";
+import type { ServerLanguage } from "../http/messages";
 
 /** The sandbox pages' language: the browser's (Accept-Language), as a provider's site would. */
 export function pageLanguage(acceptLanguage: unknown): ServerLanguage {

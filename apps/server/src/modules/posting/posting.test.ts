@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { MessageKind, VideoStatus } from "@platform/domain";
 import { post, postingPlatform, statusBecomes, until, uploadVideo, videoFile } from "../../../test/creation";
 import { eachDatabase, failure, rowsOf } from "../../../test/harness";
-import { BalanceType, balancesOf, grant } from "../trade/wallet";
+import { BalanceType, balancesOf, grant } from "../ledger/wallet";
 import { approveReview, rejectReview, reviewQueue, takeDown, takeForReview } from "./review";
 
 eachDatabase("posting videos: upload, processing, review, editing, deleting", (target) => {

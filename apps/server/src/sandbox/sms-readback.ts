@@ -1,10 +1,10 @@
 import { isIP } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { BusinessCode } from "@platform/domain";
-import type { AppContext } from "../../context";
-import { ServerMessage, refusal } from "../../http/messages";
-import { sameText } from "../../security/hashing";
-import type { SandboxSmsGateway } from "./gateway";
+import type { AppContext } from "../context";
+import { ServerMessage, refusal } from "../http/messages";
+import { sameText } from "../security/hashing";
+import type { SandboxSmsGateway } from "../providers/sms/gateway";
 
 /** The header that carries SANDBOX_READBACK_SECRET when a trusted proxy is in front. */
 export const READBACK_SECRET_HEADER = "x-sandbox-secret";

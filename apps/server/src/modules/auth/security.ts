@@ -19,11 +19,11 @@ import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
 import { hashPassword, hmac, sameText, verifyPassword } from "../../security/hashing";
-import { consumeSign, openPassword } from "../auth/keys";
-import { attemptSucceeded, reserveAttempt } from "../auth/lockout";
-import { endOtherAccess } from "../auth/sessions";
-import { useCode } from "../auth/sms";
-import { userRow } from "./accounts";
+import { consumeSign, openPassword } from "./keys";
+import { attemptSucceeded, reserveAttempt } from "./lockout";
+import { endOtherAccess } from "./sessions";
+import { useCode } from "./sms";
+import { userRow } from "../user/accounts";
 
 /** How long the ticket of a verified phone lets /bindphone finish the change. */
 export const PHONE_TICKET_SECONDS = 10 * 60;

@@ -1,34 +1,32 @@
 /**
  * Posting and managing one's own videos (decision 0018): saveMyVideo (a new post, or an edit),
- * deleteMyVideo, the owner's view of a video (why it failed, processing progress, a pending edit)
- * and the rules of posting (creationConfig).
+ * deleteMyVideo and the rules of posting (creationConfig). The owner's view of a video (why it
+ * failed, processing progress, a pending edit) is the catalogue's (substance/owner-view.ts).
  */
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { ResponseOf, Video } from "@platform/api-client";
+import type { ResponseOf } from "@platform/api-client";
 import { BusinessCode, VideoStatus, WatchLevel, formatAmount, publicFileUrl } from "@platform/domain";
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { uploads, users, videoEdits, videos } from "../../db/schema";
 import type { VideoEditDetails } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
-import { ServerMessage, languageOf, translate } from "../../http/messages";
-import type { MessageId } from "../../http/messages";
-import type { RouteInput, SignedInInput } from "../../http/route";
+import { ServerMessage } from "../../http/messages";
+import type { SignedInInput } from "../../http/route";
 import { enqueue } from "../../jobs/runner";
 import { MEDIA_BUCKET, UPLOADED_CLIP } from "../../media/library";
 import { markRemoved } from "../upload/cleanup";
 import { cancelUpload, finishedUpload, uploadRules, uploadTypes } from "../upload/files";
 import type { UploadRow } from "../upload/files";
-import { videoRowColumns } from "./access";
-import type { VideoRow } from "./access";
+import { videoRowColumns } from "../substance/access";
+import type { VideoRow } from "../substance/access";
+import { forgetVideo } from "../substance/caches";
+import { withOwnerViews } from "../substance/owner-view";
+import { videoQuery } from "../substance/videos";
 import { queueTranscode, statusSet } from "./processing";
 import { editColumns, refundBuyers, wordsRefusal } from "./review";
-import { dateFormatOf, toVideo, videoQuery } from "./videos";
-import type { ListedVideo } from "./videos";
-import { forgetVideo } from "./caches";
 
 export const PURGE_JOB = "video.purge";
 
@@ -313,84 +311,4 @@ export async function purgeVideo(ctx: AppContext, payload: unknown): Promise<voi
     await ctx.storage.remove(row.upload.bucket, [row.upload.key]);
     await markRemoved(ctx, row.upload.id);
   }
-}
-
-/** A reason as the author reads it, in the request's language. */
-function reasonText(
-  request: FastifyRequest,
-  row: {
-    statusReasonKey: string | null;
-    statusReasonValues: Record<string, string | number> | null;
-    statusReason: string | null;
-    status: number;
-  },
-): string | null {
-  const language = languageOf(request.headers.language);
-  if (row.statusReason !== null) {
-    const key =
-      row.status === VideoStatus.takenDown ? ServerMessage.reviewTakenDown : ServerMessage.reviewRejected;
-    return translate(language, key, { reason: row.statusReason });
-  }
-  if (row.statusReasonKey === null) return null;
-  return translate(language, row.statusReasonKey as MessageId, row.statusReasonValues ?? {});
-}
-
-/** The contract's videos with their author's view (decision 0018): for the author's own answers only. */
-export async function withOwnerViews(
-  ctx: AppContext,
-  request: FastifyRequest,
-  rows: readonly ListedVideo[],
-): Promise<Video[]> {
-  const ids = rows.map((r) => r.id);
-  const uploadIds = rows.flatMap((r) =>
-    r.uploadId !== null && r.status === VideoStatus.uploading ? [r.uploadId] : [],
-  );
-  const [edits, pending] = await Promise.all([
-    ids.length === 0 ? [] : ctx.db.select().from(videoEdits).where(inArray(videoEdits.videoId, ids)),
-    uploadIds.length === 0
-      ? []
-      : ctx.db
-          .select({ id: uploads.id, key: uploads.key })
-          .from(uploads)
-          .where(inArray(uploads.id, uploadIds)),
-  ]);
-  const editOf = new Map(edits.map((e) => [e.videoId, e]));
-  const keyOf = new Map(pending.map((u) => [u.id, u.key]));
-  const format = dateFormatOf(request);
-  return rows.map((row) => {
-    const edit = editOf.get(row.id);
-    return {
-      ...toVideo(ctx, row, format),
-      owner: {
-        freeTimeMs: row.freeTimeMs,
-        reason: reasonText(request, row),
-        progress: row.status === VideoStatus.processing ? (row.progress ?? 0) : null,
-        uploadKey: row.uploadId === null ? null : (keyOf.get(row.uploadId) ?? null),
-        edit: edit
-          ? {
-              videoTitle: edit.details.title,
-              introduction: edit.details.introduction,
-              tags: edit.details.tags,
-              allowDownload: edit.details.allowDownload,
-              watchLevel: edit.details.watchLevel as WatchLevel,
-              amount: edit.details.amount,
-              freeTimeMs: edit.details.freeTimeMs,
-              coverUrl: edit.details.coverUrl,
-              status: edit.status,
-              reason: reasonText(request, edit),
-            }
-          : null,
-      },
-    };
-  });
-}
-
-/** The author's view of one video for getInfoById (null for anyone else). */
-export async function ownerViewFor(
-  ctx: AppContext,
-  request: RouteInput<"substance.getInfoById">["request"],
-  row: ListedVideo,
-): Promise<Video["owner"]> {
-  const [video] = await withOwnerViews(ctx, request, [row]);
-  return video?.owner;
 }
