@@ -4,7 +4,7 @@
  * the gold once, whatever repeats: the order's transition and the journal are both guarded.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { BusinessCode, OrderTab, PriceType, RechargeStatus } from "@platform/domain";
+import { BusinessCode, OrderTab, PriceType, RechargeStatus, formatAmount } from "@platform/domain";
 import type { PaymentMethod } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
 import type { AppContext } from "../../context";
@@ -64,8 +64,8 @@ function checkAmount(ctx: AppContext, method: string, amount: number): void {
   if (method === "BANK_SM") {
     if (amount < bankRange.min || amount > bankRange.max)
       throw new BusinessError(BusinessCode.invalid, ServerMessage.rechargeAmountOutOfRange, {
-        min: (bankRange.min / 100).toFixed(2),
-        max: (bankRange.max / 100).toFixed(2),
+        min: formatAmount(bankRange.min),
+        max: formatAmount(bankRange.max),
       });
   } else if (!fixedAmounts.includes(amount)) {
     throw new BusinessError(BusinessCode.invalid, ServerMessage.rechargeAmountNotOffered);

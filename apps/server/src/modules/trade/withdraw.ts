@@ -15,6 +15,7 @@ import {
   WithdrawStatus,
   WithdrawTiming,
   WithdrawType,
+  formatAmount,
   maskCardNumber,
   reservedWithdrawBonus,
   wallet,
@@ -100,11 +101,11 @@ function checkAmount(ctx: AppContext, amount: number): void {
   const { withdrawMin, withdrawMax } = ctx.config.trade;
   if (amount < withdrawMin)
     throw new BusinessError(BusinessCode.invalid, MessageKey.withdrawBelowMinimum, {
-      minimum: (withdrawMin / 100).toFixed(2),
+      minimum: formatAmount(withdrawMin),
     });
   if (amount > withdrawMax)
     throw new BusinessError(BusinessCode.invalid, ServerMessage.withdrawAboveMaximum, {
-      max: (withdrawMax / 100).toFixed(2),
+      max: formatAmount(withdrawMax),
     });
 }
 
