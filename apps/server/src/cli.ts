@@ -46,7 +46,7 @@ import type { Cause } from "./db/cause";
 import type { Db } from "./db/database";
 import type { ServerConfig } from "./env";
 import { describeJournals, decideWin, heldWins, journalsOf, statementFor } from "./modules/trade/desk";
-import { HeldPaymentError, creditHeld, heldPayments, refundHeld } from "./modules/trade/recharge";
+import { HeldPaymentError, creditHeld, heldPayments, refundHeld } from "./modules/trade/held";
 import { paymentProviders } from "./providers/payments/http-provider";
 import { settleSecrets } from "./secrets";
 
