@@ -10,6 +10,7 @@ echo "== build, typecheck, lint, Storybook build (turbo; cached tasks replay)"
 pnpm exec turbo run build typecheck lint build-storybook --output-logs=errors-only
 pnpm exec prettier --check . --log-level warn
 node scripts/clones.mjs
+node scripts/file-lines.mjs
 pnpm --filter @platform/api-client --silent size
 pnpm --filter @platform/ui --silent size
 pnpm --filter @platform/h5 --silent size

@@ -1,7 +1,7 @@
-import { PriceFilter } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demo, e2eBrowser, myTab, signInQuickly } from "./browser";
+import { openedAnyFreeVideo } from "./watching";
 
 const e2e = e2eBrowser();
 
@@ -42,10 +42,7 @@ describe("the shared header", () => {
     await page.waitForURL("**/search");
     await page.getByRole("searchbox").first().waitFor();
 
-    const [video] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
-    if (video === undefined) throw new Error("the seed has no free video");
-    await page.goto(`/videoview?id=${video.id}`);
-    await page.locator("video").waitFor();
+    await openedAnyFreeVideo(page, api);
     await header(page).getByRole("button", { name: "搜索", exact: true }).click();
     await page.waitForURL("**/search");
     await page.getByRole("searchbox").first().waitFor();

@@ -1,4 +1,4 @@
-import { Language, PriceFilter, luhnBalanced } from "@platform/domain";
+import { Language, luhnBalanced } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { offScreen, overlapsOnPage, settle, wrappedBadges } from "./layout-checks";
@@ -13,6 +13,7 @@ import {
   signInQuickly,
 } from "./browser";
 import type { Account } from "./browser";
+import { openedAnyFreeVideo } from "./watching";
 
 /**
  * The layout at every phone width the app supports (320–430 px) in both languages: on the main
@@ -149,10 +150,7 @@ async function checkScreens(
   await page.keyboard.press("Escape");
   await expect.poll(() => panel.count()).toBe(0);
 
-  const [video] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
-  if (video === undefined) throw new Error("the seed has no free video");
-  await page.goto(`/videoview?id=${video.id}`);
-  await page.locator("video").waitFor();
+  await openedAnyFreeVideo(page, api);
   await expect.poll(() => page.locator("#h5-video-title").count(), { timeout: 20_000 }).toBe(1);
   await settle(page);
   note("/videoview", await overlapsOnPage(page));

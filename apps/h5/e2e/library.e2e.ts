@@ -1,4 +1,4 @@
-import { PriceFilter } from "@platform/domain";
+import { PriceFilter, formatAmount } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demo, e2eBrowser, myTab, registerAccount, signInQuickly } from "./browser";
@@ -57,7 +57,7 @@ describe("super membership, bought by a new user", () => {
     const confirm = page.getByRole("dialog", { name: "确认开通" });
     await confirm.getByTestId("pay-confirm-after").waitFor();
     expect(await confirm.getByTestId("pay-confirm-after").textContent()).toBe(
-      `${((20_000 - month.amount) / 100).toFixed(2)} 金币`,
+      `${formatAmount(20_000 - month.amount)} 金币`,
     );
     await confirm.getByRole("button", { name: /确认支付/ }).click();
     await page.waitForURL(new RegExp(`/videoview\\?id=${svip.id}$`), { timeout: 15_000 });

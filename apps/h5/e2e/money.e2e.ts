@@ -1,4 +1,4 @@
-import { PriceFilter, WatchLevel, luhnBalanced } from "@platform/domain";
+import { PriceFilter, WatchLevel, formatAmount, luhnBalanced } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { e2eBrowser, lastSmsCode, myTab, registerAccount, signInQuickly } from "./browser";
@@ -46,10 +46,6 @@ function sandboxCard(last4: "0008" | "0002"): string {
 /** The balances /trade shows, as text. */
 async function balancesShown(page: Page): Promise<string> {
   return (await page.getByRole("region", { name: "我的余额" }).textContent()) ?? "";
-}
-
-function yuan(hundredths: number): string {
-  return (hundredths / 100).toFixed(2);
 }
 
 /** Add a bank card on /addbankcard with the SMS code the sandbox sent. */
@@ -107,7 +103,7 @@ describe("a new user's money, end to end", () => {
     expect(afterBuy).toBeLessThan(10_000);
     expect((await api.substance.getInfoById({ id: video.id })).privileges.buyInfo.isBuy).toBe(true);
     await page.goto("/trade");
-    await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain(yuan(afterBuy));
+    await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain(formatAmount(afterBuy));
 
     await addCard(page, account.mobile, sandboxCard("0008"));
     const orderNum = await withdraw(page, account.mobile, "50", /^预约提现/);
@@ -134,7 +130,9 @@ describe("a new user's money, end to end", () => {
     expect(await gold(api)).toBe(afterBuy - 5000);
     expect((await api.trade.withdrawByOrderNum({ orderNum })).bonusAmount).toBe(0);
     await page.goto("/trade");
-    await expect.poll(() => balancesShown(page), { timeout: 10_000 }).toContain(yuan(afterBuy - 5000));
+    await expect
+      .poll(() => balancesShown(page), { timeout: 10_000 })
+      .toContain(formatAmount(afterBuy - 5000));
   });
 
   it("abandons a payment then cancels it; pays a different amount (COMPLETE_CHANGE); a refused payout returns the gold and is withdrawn again", async () => {

@@ -1,5 +1,5 @@
 import type { Video } from "@platform/api-client";
-import { PriceFilter, WatchLevel } from "@platform/domain";
+import { PriceFilter, WatchLevel, formatAmount } from "@platform/domain";
 import { describe, expect, it } from "vitest";
 import { demo, e2eBrowser, myTab, registerAccount, signInQuickly } from "./browser";
 import { detailsOf, media, opened, playing, quickest, speedUp } from "./watching";
@@ -123,7 +123,7 @@ describe("watching", () => {
       .toBeGreaterThan(limit + 1.5);
 
     // The 'my' panel shows the gold balance less the price.
-    const after = ((gold - video.amount) / 100).toFixed(2);
+    const after = formatAmount(gold - video.amount);
     await buyer.page.goto("/home");
     await myTab(buyer.page).click();
     const balances = buyer.page.getByRole("dialog", { name: "我的" }).getByLabel("余额", { exact: true });

@@ -1,6 +1,6 @@
 // Watching a video in the journeys: the page's <video>, playing faster, the videos to pick.
 import type { PlatformApi, VideoDetail } from "@platform/api-client";
-import type { PriceFilter } from "@platform/domain";
+import { PriceFilter } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 
@@ -33,6 +33,13 @@ export async function speedUp(page: Page, rate = 4): Promise<void> {
 export async function opened(page: Page, id: string): Promise<void> {
   await page.goto(`/videoview?id=${id}`);
   await page.locator("video").waitFor();
+}
+
+/** Opens the first free video the list gives (any video page will do). */
+export async function openedAnyFreeVideo(page: Page, api: PlatformApi): Promise<void> {
+  const [video] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
+  if (video === undefined) throw new Error("the seed has no free video");
+  await opened(page, video.id);
 }
 
 /** Opens a video, waits until it has played past `after` seconds, then plays it faster. */

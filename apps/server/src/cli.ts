@@ -25,6 +25,7 @@
  * refused (exit 3) with words saying to stop the server or to use PostgreSQL, where commands run
  * beside the running server (db/holder.ts).
  */
+import { formatAmount } from "@platform/domain";
 import { openDatabase } from "./db/database";
 import { DataDirHeldError } from "./db/holder";
 import { loadConfig } from "./env";
@@ -45,7 +46,7 @@ import type { Cause } from "./db/cause";
 import type { Db } from "./db/database";
 import type { ServerConfig } from "./env";
 import { describeJournals, decideWin, heldWins, journalsOf, statementFor } from "./modules/trade/desk";
-import { HeldPaymentError, creditHeld, heldPayments, refundHeld } from "./modules/trade/recharge";
+import { HeldPaymentError, creditHeld, heldPayments, refundHeld } from "./modules/trade/held";
 import { paymentProviders } from "./providers/payments/http-provider";
 import { settleSecrets } from "./secrets";
 
@@ -99,9 +100,6 @@ async function review(deps: ReviewDeps, args: readonly string[]): Promise<string
   }
 }
 
-/** Hundredths as yuan. */
-const yuan = (hundredths: number) => (hundredths / 100).toFixed(2);
-
 async function money(db: Db, config: ServerConfig, args: readonly string[]): Promise<string> {
   const [action, reference] = args;
   switch (action) {
@@ -120,14 +118,14 @@ async function money(db: Db, config: ServerConfig, args: readonly string[]): Pro
       return held
         .map(
           (h) =>
-            `${h.orderNum}  person ${String(h.userId)}  ${h.payMethod}  ordered ${yuan(h.applicationAmount)}  paid ${yuan(h.receivedAmount)}  ${h.paidAt?.toISOString() ?? ""}`,
+            `${h.orderNum}  person ${String(h.userId)}  ${h.payMethod}  ordered ${formatAmount(h.applicationAmount)}  paid ${formatAmount(h.receivedAmount)}  ${h.paidAt?.toISOString() ?? ""}`,
         )
         .join("\n");
     }
     case "credit": {
       if (!reference) throw new ReviewError(usage.trimEnd());
       const order = await creditHeld(db, reference);
-      return `${order.orderNum}: ${yuan(order.receivedAmount ?? 0)} credited to person ${String(order.userId)} (${order.status})`;
+      return `${order.orderNum}: ${formatAmount(order.receivedAmount ?? 0)} credited to person ${String(order.userId)} (${order.status})`;
     }
     case "refund": {
       if (!reference) throw new ReviewError(usage.trimEnd());
@@ -144,7 +142,7 @@ async function money(db: Db, config: ServerConfig, args: readonly string[]): Pro
         (channel) => new Map(Object.entries(providers)).get(channel) ?? null,
         reference,
       );
-      return `${order.orderNum}: ${yuan(order.receivedAmount ?? 0)} refunded to the payer through ${order.provider}`;
+      return `${order.orderNum}: ${formatAmount(order.receivedAmount ?? 0)} refunded to the payer through ${order.provider}`;
     }
     default:
       throw new ReviewError(usage.trimEnd());
@@ -159,7 +157,7 @@ async function game(db: Db, args: readonly string[]): Promise<string> {
     return held
       .map(
         (w) =>
-          `${w.provider} ${w.transactionId}  person ${String(w.userId)}  ${w.gameCode}  bet ${yuan(w.bet)}  claims ${yuan(w.claimed)}  ${w.placedAt.toISOString()}`,
+          `${w.provider} ${w.transactionId}  person ${String(w.userId)}  ${w.gameCode}  bet ${formatAmount(w.bet)}  claims ${formatAmount(w.claimed)}  ${w.placedAt.toISOString()}`,
       )
       .join("\n");
   }

@@ -12,7 +12,7 @@ import type { Database } from "./db/database";
 import type { ServerConfig } from "./env";
 import { join } from "node:path";
 import { MediaLibrary } from "./media/library";
-import { localUploadSigner } from "./modules/upload/files";
+import { localUploadSigner } from "./modules/upload/local";
 import { LocalStore } from "./providers/storage/local-store";
 import { S3Store } from "./providers/storage/s3-store";
 import type { ObjectStore } from "./providers/storage/store";

@@ -38,3 +38,14 @@ export function decodeErrorsOf(mp4: Buffer): string {
   });
   return `${run.stderr}${run.status === 0 ? "" : `exit ${String(run.status)}`}`;
 }
+
+/** The URIs of an HLS playlist (the init segment first). */
+export function urisOf(playlist: string): string[] {
+  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
+  return [...(init ? [init] : []), ...playlist.split("\n").filter((l) => l !== "" && !l.startsWith("#"))];
+}
+
+/** The seconds an HLS playlist lasts (its segments' EXTINF summed). */
+export function playlistSeconds(playlist: string): number {
+  return [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+}

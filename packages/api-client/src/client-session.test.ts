@@ -6,16 +6,21 @@ import { CLIENT_ID, ok, openReq, reply } from "../test/platform-server";
 // The session (spec §4): one refresh for any number of 401s, the replay, its end; the sign-in flows.
 serveThisFile();
 
+/** The unread count answers `total` to the `current()` access token, and 401 to any other. */
+function answerUnreadWhileCurrent(current: () => string, total: number): void {
+  server.on("/user/app/user/information/unreadTotal", (req, res) => {
+    if (req.headers.authorization !== `Bearer ${current()}`) {
+      reply(res, 401, { code: 401, msg: "expired", data: null });
+      return;
+    }
+    ok(res, { total });
+  });
+}
+
 describe("401 → one refresh → 1 s → replay (spec §4)", () => {
   it("20 concurrent 401s make exactly one refresh call, and every call succeeds on its replay", async () => {
     let current = "not-yet"; // the stored access-1 has expired
-    server.on("/user/app/user/information/unreadTotal", (req, res) => {
-      if (req.headers.authorization !== `Bearer ${current}`) {
-        reply(res, 401, { code: 401, msg: "expired", data: null });
-        return;
-      }
-      ok(res, { total: 5 });
-    });
+    answerUnreadWhileCurrent(() => current, 5);
     let refreshes = 0;
     server.on("/auth/h5/token/new/refresh", (req, res) => {
       refreshes++;
@@ -58,13 +63,7 @@ describe("401 → one refresh → 1 s → replay (spec §4)", () => {
       current = "access-2";
       ok(res, credentials("access-2", "refresh-2"));
     });
-    server.on("/user/app/user/information/unreadTotal", (req, res) => {
-      if (req.headers.authorization !== `Bearer ${current}`) {
-        reply(res, 401, { code: 401, msg: "expired", data: null });
-        return;
-      }
-      ok(res, { total: 1 });
-    });
+    answerUnreadWhileCurrent(() => current, 1);
     server.on("/user/app/user/information/queryInfo", (req, res) => {
       // Answers late, with the old token's 401, after the other call's refresh completed.
       setTimeout(() => {

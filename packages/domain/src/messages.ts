@@ -18,8 +18,8 @@ export const MessageKey = {
   titleTooLongAdvice: "validation.titleTooLongAdvice", // advice: keep the title within {max} characters
   introductionTooLong: "validation.introductionTooLong", // introduction at most {max} characters
   cancelReasonTooLong: "validation.cancelReasonTooLong", // reason at most {max} characters
-  withdrawAmountRequired: "validation.withdrawAmountRequired", // enter an amount
-  withdrawAmountFormat: "validation.withdrawAmountFormat", // an amount above 0 with at most two decimals
+  amountRequired: "validation.amountRequired", // enter an amount (withdrawals, recharges, transfers)
+  amountFormat: "validation.amountFormat", // an amount above 0 with at most two decimals
   withdrawBelowMinimum: "validation.withdrawBelowMinimum", // minimum single withdrawal of {minimum} gold shells
   withdrawOverBalance: "validation.withdrawOverBalance", // more than the balance
   bankCardRequired: "validation.bankCardRequired", // add a bank card before withdrawing to one

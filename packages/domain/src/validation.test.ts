@@ -6,6 +6,7 @@ import {
   luhnBalanced,
   isPasswordTooLong,
   parseAmountInput,
+  readAmountInput,
   titleAdvice,
   validateAgreement,
   validateBankCardChosen,
@@ -219,15 +220,29 @@ describe("amounts", () => {
 
   const rules = { minimumHundredths: 10_000, balanceHundredths: 50_000 };
   it.each([
-    ["", MessageKey.withdrawAmountRequired],
-    ["abc", MessageKey.withdrawAmountFormat],
-    ["0", MessageKey.withdrawAmountFormat],
+    ["", MessageKey.amountRequired],
+    ["abc", MessageKey.amountFormat],
+    ["0", MessageKey.amountFormat],
     ["99.99", MessageKey.withdrawBelowMinimum],
     ["100", null],
     ["500.00", null],
     ["500.01", MessageKey.withdrawOverBalance],
   ])("withdraw %j → %s", (input, expected) => {
     expect(key(validateWithdrawAmount({ input, ...rules }))).toBe(expected);
+  });
+
+  it.each([
+    ["", MessageKey.amountRequired],
+    [" ", MessageKey.amountRequired],
+    ["abc", MessageKey.amountFormat],
+    ["0.00", MessageKey.amountFormat],
+    ["12.345", MessageKey.amountFormat],
+  ])("reads %j as no amount: %s", (input, expected) => {
+    expect(readAmountInput(input)).toEqual({ ok: false, problem: { key: expected } });
+  });
+
+  it("reads an amount for any money form in hundredths", () => {
+    expect(readAmountInput(" 12.5 ")).toEqual({ ok: true, amount: 1250 });
   });
 
   it("says the minimum in gold shells with two decimals", () => {

@@ -147,14 +147,30 @@ export function parseAmountInput(input: string): Hundredths | null {
   return units * 100 + fraction;
 }
 
+/** A typed amount: hundredths, or why it is not one. */
+export type AmountReading =
+  { readonly ok: true; readonly amount: Hundredths } | { readonly ok: false; readonly problem: Message };
+
+/**
+ * An amount typed in units ("12", "12.5") for any money form (a withdrawal, a recharge, a
+ * transfer): its hundredths, or the problem — empty, or not a positive number with at most two
+ * decimals.
+ */
+export function readAmountInput(input: string): AmountReading {
+  if (input.trim() === "") return { ok: false, problem: message(MessageKey.amountRequired) };
+  const amount = parseAmountInput(input);
+  if (amount === null || amount === 0) return { ok: false, problem: message(MessageKey.amountFormat) };
+  return { ok: true, amount };
+}
+
 export function validateWithdrawAmount(input: {
   readonly input: string;
   readonly minimumHundredths: Hundredths;
   readonly balanceHundredths: Hundredths;
 }): Validation {
-  if (input.input.trim() === "") return message(MessageKey.withdrawAmountRequired);
-  const amount = parseAmountInput(input.input);
-  if (amount === null || amount === 0) return message(MessageKey.withdrawAmountFormat);
+  const reading = readAmountInput(input.input);
+  if (!reading.ok) return reading.problem;
+  const amount = reading.amount;
   if (amount < input.minimumHundredths)
     return message(MessageKey.withdrawBelowMinimum, { minimum: formatAmount(input.minimumHundredths) });
   if (amount > input.balanceHundredths) return message(MessageKey.withdrawOverBalance);

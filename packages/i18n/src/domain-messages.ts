@@ -40,12 +40,9 @@ const shared: Readonly<Record<Exclude<MessageKey, MoneyMessageKey>, MessageDescr
     id: "validation.cancelReasonTooLong",
     message: "原因最多 {max} 个字",
   },
-  [MessageKey.withdrawAmountRequired]: /*i18n*/ {
-    id: "validation.withdrawAmountRequired",
-    message: "请输入金额",
-  },
-  [MessageKey.withdrawAmountFormat]: /*i18n*/ {
-    id: "validation.withdrawAmountFormat",
+  [MessageKey.amountRequired]: /*i18n*/ { id: "validation.amountRequired", message: "请输入金额" },
+  [MessageKey.amountFormat]: /*i18n*/ {
+    id: "validation.amountFormat",
     message: "请输入大于 0 的金额，最多两位小数",
   },
   [MessageKey.imageOnly]: /*i18n*/ { id: "validation.imageOnly", message: "请选择图片文件" },

@@ -3,7 +3,7 @@ import { MessageKey } from "@platform/domain";
 
 /**
  * The domain message keys only the money screens show (orders, withdrawals, bank cards). An amount's
- * own rules (`withdrawAmountRequired`, `withdrawAmountFormat`) stay shared: /game's transfers read
+ * own rules (`amountRequired`, `amountFormat`) stay shared: /game's transfers read
  * amounts too.
  */
 type MoneyKeyName =

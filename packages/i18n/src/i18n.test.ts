@@ -9,7 +9,7 @@ import {
   translateMessage,
 } from "./activate";
 import { domainMessages } from "./domain-messages";
-import { serverMessages } from "./server-messages";
+import { serverMessages, serverSentences } from "./server-messages";
 import { saveLanguage, storedLanguage } from "./locale";
 import type { LanguageStore } from "./locale";
 import { domainMoneyMessages } from "./domain-money-messages";
@@ -52,6 +52,13 @@ describe("catalogs", () => {
 });
 
 describe("server refusal keys", () => {
+  it("are the domain's names under `server.`, each with one sentence written once", () => {
+    expect(ServerMessageKey.smsTooSoon).toBe("server.smsTooSoon");
+    const ids = serverSentences.map((sentence) => sentence.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(Object.values(ServerMessageKey).sort());
+  });
+
   it("each has a sentence under its own id in both languages, in the server catalog only", () => {
     for (const key of Object.values(ServerMessageKey)) {
       expect(serverMessages[key].id).toBe(key);

@@ -9,11 +9,15 @@ import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
 const BUDGET = 40 * 1024;
-/** The home screen: tab bar, header, the video grid with its states, toasts, dialogs, the 'my' panel. */
+/**
+ * The home screen: tab bar, header, the classification tabs, the video grid with its states, toasts,
+ * dialogs, the 'my' panel.
+ */
 const HOME_IMPORTS = [
   "ToastProvider",
   "TabBar",
   "PageHeader",
+  "Tabs",
   "VideoGrid",
   "VideoGridCard",
   "VideoGridCardSkeleton",

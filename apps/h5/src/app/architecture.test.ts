@@ -53,8 +53,12 @@ function readsRouterContext(file: SourceFile): boolean {
   return file.path !== "app/useApi.ts" && /\.options\.context\b/.test(file.text);
 }
 
-/** Where mutation hooks may live: a feature's queries (or queries/ folder, or mutations.ts). */
-const mutationHomes = /^features\/[^/]+\/(queries\.ts|queries\/[^/]+\.ts|mutations\.ts)$/;
+/**
+ * Where mutation hooks may live: a feature's queries (or queries/ folder, or mutations.ts), and
+ * the one shared builder those hooks call (app/useApiMutation.ts).
+ */
+const mutationHomes =
+  /^(features\/[^/]+\/(queries\.ts|queries\/[^/]+\.ts|mutations\.ts)|app\/useApiMutation\.ts)$/;
 
 /** useMutation called outside a queries file (a screen's own hook file, say). */
 function mutationOutsideQueries(file: SourceFile): boolean {

@@ -66,7 +66,7 @@ function Reply({
     <li>
       <button
         type="button"
-        className="pf-comment__reply"
+        className="pf-bare-button pf-comment__reply"
         aria-haspopup="dialog"
         onClick={() => {
           onActions(reply);
@@ -140,7 +140,7 @@ export function CommentItem({
           {when === null ? null : <span className="pf-comment__time">{text(when)}</span>}
           <button
             type="button"
-            className="pf-comment__reply-button"
+            className="pf-bare-button pf-text-button pf-comment__reply-button"
             aria-label={t`回复 ${replyName}`}
             onClick={() => {
               onReply(comment);
@@ -150,7 +150,7 @@ export function CommentItem({
           </button>
           <span className="pf-comment__spacer" />
           {onLike === undefined ? (
-            <span className="pf-comment__like pf-comment__like--static">
+            <span className="pf-text-button pf-comment__like pf-comment__like--static">
               <Icon name="heart" size={18} />
               <span className="pf-visually-hidden">{t`点赞`}</span>
               {likes}
@@ -158,7 +158,7 @@ export function CommentItem({
           ) : (
             <button
               type="button"
-              className={`pf-comment__like${liked ? " pf-comment__like--on" : ""}`}
+              className={`pf-bare-button pf-text-button pf-comment__like${liked ? " pf-comment__like--on" : ""}`}
               aria-pressed={liked}
               onClick={() => {
                 onLike(comment);
@@ -180,7 +180,7 @@ export function CommentItem({
         {remaining > 0 ? (
           <button
             type="button"
-            className="pf-comment__more-replies"
+            className="pf-bare-button pf-text-button pf-comment__more-replies"
             aria-busy={repliesLoading || undefined}
             disabled={repliesLoading}
             onClick={() => {

@@ -3,6 +3,7 @@ import { limits } from "@platform/domain";
 import { useId, useState } from "react";
 import type { KeyboardEvent, ReactNode } from "react";
 import { Button } from "../primitives/Button";
+import "../primitives/TextField.css";
 import "./TagEditor.css";
 
 export interface TagEditorProps {
@@ -109,13 +110,13 @@ export function TagEditor({
         </span>
       </div>
       {tags.length > 0 ? (
-        <ul className="pf-tags__list" aria-label={t`已添加的标签`}>
+        <ul className="pf-plain-list pf-tags__list" aria-label={t`已添加的标签`}>
           {tags.map((tag) => (
             <li key={tag} className="pf-tags__chip">
               <span className="pf-tags__text">#{tag}</span>
               <button
                 type="button"
-                className="pf-tags__remove"
+                className="pf-bare-button pf-tags__remove"
                 aria-label={t`删除标签 ${tag}`}
                 disabled={disabled}
                 onClick={() => {
@@ -133,34 +134,36 @@ export function TagEditor({
         <label htmlFor={inputId} className="pf-visually-hidden">
           {t`添加标签`}
         </label>
-        <input
-          id={inputId}
-          className="pf-tags__input"
-          value={draft}
-          disabled={disabled || full}
-          placeholder={full ? t`标签已满` : t`输入标签，按回车添加`}
-          enterKeyHint="done"
-          aria-invalid={problem !== null || undefined}
-          aria-describedby={`${problem !== null || hasError ? `${problemId} ` : ""}${countId}`}
-          onChange={(event) => {
-            setRefusal(null);
-            const value = event.target.value;
-            // A comma typed at the end adds what came before it.
-            if (/[,，、]$/.test(value)) {
-              setDraft(value);
-              const words = tagsOf(value);
-              if (words.length > 0 && words.every((word) => lengthOf(word) <= maxLength)) {
-                const next = [...tags];
-                for (const word of words) if (!next.includes(word) && next.length < max) next.push(word);
-                setDraft("");
-                onChange(next);
+        <div className="pf-text-field__box pf-tags__box">
+          <input
+            id={inputId}
+            className="pf-text-field__input"
+            value={draft}
+            disabled={disabled || full}
+            placeholder={full ? t`标签已满` : t`输入标签，按回车添加`}
+            enterKeyHint="done"
+            aria-invalid={problem !== null || undefined}
+            aria-describedby={`${problem !== null || hasError ? `${problemId} ` : ""}${countId}`}
+            onChange={(event) => {
+              setRefusal(null);
+              const value = event.target.value;
+              // A comma typed at the end adds what came before it.
+              if (/[,，、]$/.test(value)) {
+                setDraft(value);
+                const words = tagsOf(value);
+                if (words.length > 0 && words.every((word) => lengthOf(word) <= maxLength)) {
+                  const next = [...tags];
+                  for (const word of words) if (!next.includes(word) && next.length < max) next.push(word);
+                  setDraft("");
+                  onChange(next);
+                }
+                return;
               }
-              return;
-            }
-            setDraft(value);
-          }}
-          onKeyDown={onKeyDown}
-        />
+              setDraft(value);
+            }}
+            onKeyDown={onKeyDown}
+          />
+        </div>
         <Button
           variant="secondary"
           size="sm"

@@ -241,7 +241,7 @@ export function LivePlayer({
         </span>
       </div>
       {shown !== "playing" ? (
-        <div className="pf-live-player__overlay" role="status" aria-live="polite">
+        <div className="pf-cover pf-live-player__overlay" role="status" aria-live="polite">
           {shown === "connecting" ? <span className="pf-live-player__spinner" aria-hidden="true" /> : null}
           {shown === "reconnecting" ? <span className="pf-live-player__spinner" aria-hidden="true" /> : null}
           <p>

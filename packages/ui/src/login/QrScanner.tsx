@@ -174,7 +174,7 @@ function ScannerBody({ onResult, onError, mediaDevices, alert, decodeOptions }: 
         {problem === null ? (
           <div ref={boxRef} className="pf-qr-scanner__box" aria-hidden="true" />
         ) : (
-          <div className="pf-qr-scanner__problem">
+          <div className="pf-cover pf-qr-scanner__problem">
             <Icon name="camera" size={40} />
             <p role="alert">{problem}</p>
             {state === "absent" ? null : (

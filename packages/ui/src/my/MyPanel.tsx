@@ -120,7 +120,7 @@ export function MyPanel({
           <li key={item.figmaKey}>
             <button
               type="button"
-              className="pf-my-panel__menu-item"
+              className="pf-bare-button pf-my-panel__menu-item"
               onClick={() => {
                 onNavigate(item.target);
               }}

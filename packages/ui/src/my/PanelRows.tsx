@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Icon } from "../icons/Icon";
 import { Badge } from "../primitives/Badge";
 import { Button } from "../primitives/Button";
+import "../primitives/IconButton.css";
 import type { MyPanelTarget } from "./menu";
 
 /** The panel's first row: '+ post a video' and 'my videos' (shown even when the panel's data failed). */
@@ -35,7 +36,7 @@ export function CreationRow({ onNavigate }: { readonly onNavigate: (target: MyPa
 export function MessagesEntry({ count, onOpen }: { readonly count: number; readonly onOpen: () => void }) {
   const { t } = useLingui();
   return (
-    <button type="button" className="pf-my-panel__messages" onClick={onOpen}>
+    <button type="button" className="pf-icon-button pf-my-panel__messages" onClick={onOpen}>
       <span className="pf-visually-hidden">{t`消息中心`}</span>
       <Badge count={count}>
         <Icon name="message" />

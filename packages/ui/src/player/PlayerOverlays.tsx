@@ -88,7 +88,7 @@ export function PlayerOverlays({
       </div>
 
       {failure !== null ? (
-        <div className="pf-player__state" role="alert">
+        <div className="pf-cover pf-player__state" role="alert">
           <p className="pf-player__state-text">
             {failure === "unsupported" ? (
               <Trans>当前浏览器不支持播放该视频</Trans>
@@ -96,7 +96,7 @@ export function PlayerOverlays({
               <Trans>视频加载失败</Trans>
             )}
           </p>
-          <button type="button" className="pf-player__retry" onClick={onRetry}>
+          <button type="button" className="pf-bare-button pf-text-button pf-player__retry" onClick={onRetry}>
             <Icon name="refresh" size={18} />
             <Trans>重试</Trans>
           </button>
@@ -104,7 +104,7 @@ export function PlayerOverlays({
       ) : null}
 
       {trialEnded && failure === null ? (
-        <div className="pf-player__state pf-player__state--trial" role="status">
+        <div className="pf-cover pf-player__state pf-player__state--trial" role="status">
           <p className="pf-player__state-title">
             <Trans>试看结束</Trans>
           </p>

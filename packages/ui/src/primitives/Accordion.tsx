@@ -54,7 +54,7 @@ export function Accordion({ sections, openKey, defaultOpenKey = null, onOpenChan
               <button
                 type="button"
                 id={headId}
-                className="pf-accordion__trigger"
+                className="pf-bare-button pf-accordion__trigger"
                 aria-expanded={expandable ? expanded : undefined}
                 aria-controls={expandable ? panelId : undefined}
                 onClick={() => {

@@ -36,7 +36,7 @@ export function Button({
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy ? <span className="pf-button__spinner" aria-hidden="true" /> : null}
+      {busy ? <span className="pf-spinner pf-button__spinner" aria-hidden="true" /> : null}
       {children}
     </button>
   );

@@ -79,7 +79,7 @@ export function CopyButton({ text, children, label }: CopyButtonProps) {
   return (
     <button
       type="button"
-      className={`pf-copy-button${children === undefined ? " pf-copy-button--icon" : ""}`}
+      className={`pf-bare-button pf-text-button pf-copy-button${children === undefined ? " pf-copy-button--icon" : ""}`}
       aria-label={label ?? (children === undefined ? t`复制` : undefined)}
       onClick={() => {
         void copy(text);

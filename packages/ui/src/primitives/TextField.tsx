@@ -3,6 +3,7 @@ import { limits } from "@platform/domain";
 import { useId, useState } from "react";
 import type { ReactNode } from "react";
 import { Icon } from "../icons/Icon";
+import "./IconButton.css";
 import "./TextField.css";
 
 export type TextFieldKind = "text" | "tel" | "password" | "code" | "textarea";
@@ -162,7 +163,7 @@ export function TextField({
         {kind === "password" ? (
           <button
             type="button"
-            className="pf-text-field__reveal"
+            className="pf-icon-button pf-text-field__reveal"
             aria-pressed={revealed}
             aria-label={t`显示密码`}
             aria-controls={inputId}

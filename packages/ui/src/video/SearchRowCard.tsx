@@ -37,14 +37,14 @@ export function SearchRowCard({ video, onOpen, highlight, priority = false }: Se
             {highlighted(video.videoTitle, highlight)}
           </span>
         </button>
-        <span className="pf-search-row__line">
+        <span className="pf-card-line pf-search-row__line">
           {author !== "" ? <span className="pf-search-row__author">{author}</span> : null}
           <PlayCount count={video.playCount} className="pf-search-row__plays" />
         </span>
       </div>
       <VideoCover video={video} className="pf-search-row__cover" sizes="160px" priority={priority}>
         <LevelBadge level={video.watchLevel} className="pf-search-row__badge" />
-        <Duration ms={video.videoLength} className="pf-search-row__duration" />
+        <Duration ms={video.videoLength} className="pf-card-duration pf-search-row__duration" />
       </VideoCover>
     </div>
   );

@@ -1,8 +1,15 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { WatchLevel } from "@platform/domain";
 import { fn } from "storybook/test";
 import { VideoGridCard } from "./VideoGridCard";
-import { brokenCover, longTitle, sampleVideo, verticalVideo, video } from "./test/videos";
+import {
+  brokenCover,
+  longTitle,
+  payVideo,
+  sampleVideo,
+  superVideo,
+  verticalVideo,
+  video,
+} from "./test/videos";
 
 const meta = {
   title: "Video/VideoGridCard",
@@ -21,8 +28,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Free: Story = {};
-export const Super: Story = { args: { video: video({ watchLevel: WatchLevel.SVIP, playCount: 1_234_567 }) } };
-export const Pay: Story = { args: { video: video({ watchLevel: WatchLevel.CHARGE, playCount: 56_000 }) } };
+export const Super: Story = { args: { video: superVideo } };
+export const Pay: Story = { args: { video: payVideo } };
 /** A vertical video shows its vertical cover, whole. */
 export const VerticalCover: Story = { args: { video: verticalVideo } };
 /** A vertical video without a vertical cover falls back to the regular one. */

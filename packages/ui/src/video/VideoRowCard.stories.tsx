@@ -1,8 +1,15 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { WatchLevel } from "@platform/domain";
 import { fn } from "storybook/test";
 import { VideoRowCard } from "./VideoRowCard";
-import { brokenCover, longTitle, sampleVideo, verticalVideo, video } from "./test/videos";
+import {
+  brokenCover,
+  longTitle,
+  payVideo,
+  sampleVideo,
+  superVideo,
+  verticalVideo,
+  video,
+} from "./test/videos";
 
 /** In review, uploading or failed: no audit time yet. */
 const unaudited = (type: number) => video({ type, auditTime: null, playCount: 0 });
@@ -23,8 +30,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Free: Story = {};
-export const Super: Story = { args: { video: video({ watchLevel: WatchLevel.SVIP, playCount: 1_234_567 }) } };
-export const Pay: Story = { args: { video: video({ watchLevel: WatchLevel.CHARGE }) } };
+export const Super: Story = { args: { video: superVideo } };
+export const Pay: Story = { args: { video: payVideo } };
 export const VerticalCover: Story = { args: { video: verticalVideo } };
 export const LongTitle: Story = { args: { video: video({ videoTitle: longTitle }), showAuditTime: true } };
 export const LongDuration: Story = {

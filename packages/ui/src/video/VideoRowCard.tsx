@@ -148,12 +148,12 @@ export function VideoRowCard({
         ) : null}
         <div className="pf-video-row__body">
           {opener}
-          <span className="pf-video-row__line">
+          <span className="pf-card-line pf-video-row__line">
             {author !== "" ? <span className="pf-video-row__author">{author}</span> : null}
             <PlayCount count={video.playCount} className="pf-video-row__plays" />
           </span>
           <span className="pf-video-row__foot">
-            <span className="pf-video-row__status">
+            <span className="pf-card-line pf-video-row__status">
               {tip?.label != null ? (
                 <span
                   className={`pf-video-row__tip pf-video-row__tip--${tip.severity} pf-video-row__tip--${tip.phase}`}
@@ -200,7 +200,7 @@ export function VideoRowCard({
         </div>
         <VideoCover video={video} className="pf-video-row__cover" sizes="160px" priority={priority}>
           <LevelBadge level={video.watchLevel} className="pf-video-row__badge" />
-          <Duration ms={video.videoLength} className="pf-video-row__duration" />
+          <Duration ms={video.videoLength} className="pf-card-duration pf-video-row__duration" />
           {seenMs !== null ? (
             <span className="pf-video-row__progress" aria-hidden="true">
               <span style={{ width: `${String(seenPercent)}%` }} />

@@ -2,14 +2,13 @@ import { isApiError } from "@platform/api-client";
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
 import { ServerMessageKey } from "@platform/domain";
 import type { Hundredths, TransferBalance } from "@platform/domain";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { failed, succeeded } from "../../app/mutation-events";
 import type { MutationEvents } from "../../app/mutation-events";
-import { storeWallet } from "../../app/session/queries";
 import type { Wallet } from "../../app/session/queries";
 import { useApi } from "../../app/useApi";
-import { moneyMoved } from "../trade/queries/money";
-import { useIntentKey } from "../trade/refusals";
+import { moneyMoved, useSelfTransferMutation } from "../trade/queries/money";
 
 /** The calls of the game lobby (a narrow slice, so tests can hand in a fake). */
 export interface GameApi {
@@ -102,23 +101,13 @@ export function isGameTransferRefusal(error: unknown): boolean {
  * refused in place, the game balances are read again.
  */
 export function useGameTransferMutation(on: MutationEvents<Wallet, GameTransferBody> = {}) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const intent = useIntentKey();
-  const readBalancesAgain = () => queryClient.invalidateQueries({ queryKey: gameKeys.balance() });
-  return useMutation({
-    mutationFn: (body: GameTransferBody) =>
-      api.trade.userSelfTransfer(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
-    onSuccess: async (wallet, body) => {
-      intent.settle();
-      storeWallet(queryClient, wallet);
-      await succeeded(on, wallet, body, () => Promise.all([readBalancesAgain(), moneyMoved(queryClient)]));
+  const readBalancesAgain = (queryClient: QueryClient) =>
+    queryClient.invalidateQueries({ queryKey: gameKeys.balance() });
+  return useSelfTransferMutation(
+    on,
+    (queryClient) => Promise.all([readBalancesAgain(queryClient), moneyMoved(queryClient)]),
+    async (queryClient, error) => {
+      if (isGameTransferRefusal(error)) await readBalancesAgain(queryClient);
     },
-    onError: async (error, body) => {
-      intent.settle(error);
-      await failed(on, error, body, async () => {
-        if (isGameTransferRefusal(error)) await readBalancesAgain();
-      });
-    },
-  });
+  );
 }

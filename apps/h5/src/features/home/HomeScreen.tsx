@@ -1,12 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { defaultVideoListFilters } from "@platform/domain";
 import type { VideoListFilters } from "@platform/domain";
-import { Button } from "@platform/ui";
+import { Button, Tabs, tabId } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { Page, SearchButton } from "../../components/Page";
-import { ClassificationTabs, classificationTabId } from "./ClassificationTabs";
 import { FilterPanel, FilterToggle, TagChips } from "./FilterControls";
 import { classificationsQueryOptions, homeVideoQuery } from "./queries";
 import { filtersOfSearch, panelFiltersChanged, searchOfFilters } from "./search";
@@ -19,6 +18,8 @@ import "./home.css";
 import { useApi } from "../../app/useApi";
 
 const route = getRouteApi("/home");
+/** The key of the classification tab of the whole catalogue. */
+const ALL = "all";
 
 /**
  * /home: the classifications as tabs, the tags as chips, the filter panel (price, sort, duration),
@@ -64,14 +65,21 @@ export function HomeScreen() {
       }
     >
       <div className="h5-feed">
-        <ClassificationTabs
-          baseId={baseId}
-          classifications={classifications.data ?? []}
-          selected={filters.classifyId}
-          onSelect={(classifyId) => {
-            choose({ ...filters, classifyId });
+        {/* 'all' first; arrow keys only move along the row, so passing a tab loads nothing. */}
+        <Tabs
+          items={[
+            { key: ALL, label: t`全部` },
+            ...(classifications.data ?? []).map((c) => ({ key: c.id, label: c.name })),
+          ]}
+          selected={filters.classifyId ?? ALL}
+          onSelect={(key) => {
+            choose({ ...filters, classifyId: key === ALL ? null : key });
           }}
+          label={t`分类`}
+          idBase={baseId}
           panelId={listId}
+          layout="scroll"
+          activation="manual"
         />
         <div className="h5-feed__toolbar">
           <TagChips
@@ -102,7 +110,7 @@ export function HomeScreen() {
           id={listId}
           className="h5-feed__panel"
           role="tabpanel"
-          aria-labelledby={classificationTabId(baseId, filters.classifyId)}
+          aria-labelledby={tabId(baseId, filters.classifyId ?? ALL)}
         >
           <VideoFeed
             state={state}

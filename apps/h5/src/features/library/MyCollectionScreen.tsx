@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { CollectionTab } from "@platform/domain";
+import { TabLinks } from "@platform/ui";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, getRouteApi } from "@tanstack/react-router";
 import { Page } from "../../components/Page";
@@ -23,26 +24,22 @@ export function MyCollectionScreen() {
   const collected = useInfiniteQuery({ ...collectedQueryOptions(api, null), enabled: all });
   const folders = useQuery({ ...foldersQueryOptions(api), enabled: !all });
   const tabs = [
-    { tab: CollectionTab.ALL, label: t`全部` },
-    { tab: CollectionTab.FAVORITES, label: t`收藏夹` },
+    { key: CollectionTab.ALL, label: t`全部` },
+    { key: CollectionTab.FAVORITES, label: t`收藏夹` },
   ];
   return (
     <Page title={t`我的收藏`}>
       <div className="h5-library">
-        <nav className="h5-library-tabs" aria-label={t`收藏分类`}>
-          {tabs.map(({ tab, label }) => (
-            <Link
-              key={tab}
-              to="/mycollection"
-              search={{ active: tab }}
-              replace
-              className={tab === active ? "h5-library-tab h5-library-tab--active" : "h5-library-tab"}
-              aria-current={tab === active ? "page" : undefined}
-            >
+        <TabLinks
+          items={tabs}
+          selected={active}
+          label={t`收藏分类`}
+          link={({ key, label }, props) => (
+            <Link to="/mycollection" search={{ active: key }} replace {...props}>
               {label}
             </Link>
-          ))}
-        </nav>
+          )}
+        />
         {all ? (
           <LibraryList query={collected} label={t`收藏的视频`} empty={t`还没有收藏视频`} />
         ) : (

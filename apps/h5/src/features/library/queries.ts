@@ -7,6 +7,7 @@ import { failed, succeeded } from "../../app/mutation-events";
 import type { MutationEvents } from "../../app/mutation-events";
 import { membershipChanged } from "../../app/session/queries";
 import { useApi } from "../../app/useApi";
+import { useApiMutation } from "../../app/useApiMutation";
 
 export type VipPlan = ResponseOf<"user.vipGoodList">[number];
 export type FavoriteFolder = ResponseOf<"substance.getFavorite">[number];
@@ -153,13 +154,7 @@ function useCollectionMutation<TData, TVariables>(
   call: (api: PlatformApi, variables: TVariables) => Promise<TData>,
   on: MutationEvents<TData, TVariables>,
 ) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: TVariables) => call(api, variables),
-    onSuccess: (data, variables) => succeeded(on, data, variables, () => afterCollectionChange(queryClient)),
-    onError: (error, variables) => failed(on, error, variables),
-  });
+  return useApiMutation(call, on, afterCollectionChange);
 }
 
 /** A new favourites folder, by its name. */

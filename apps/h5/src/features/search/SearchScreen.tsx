@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
+import { Tabs, tabId } from "@platform/ui";
 import { getRouteApi } from "@tanstack/react-router";
 import { useId, useState } from "react";
-import type { KeyboardEvent } from "react";
 import { useSearchHistory } from "./history";
 import { MemberResults } from "./MemberResults";
 import { SearchHeader } from "./SearchHeader";
@@ -28,7 +28,6 @@ export function SearchScreen() {
   const history = useSearchHistory(viewerId);
   const baseId = useId();
   const panelId = `${baseId}-panel`;
-  const tabId = (of: SearchTab) => `${baseId}-tab-${of}`;
 
   // The box shows the words searched, and follows them when back or forward changes the URL.
   const [text, setText] = useState(words);
@@ -56,18 +55,10 @@ export function SearchScreen() {
     if (next !== tab) void navigate({ search: searchOfQuery(words, next), replace: true });
   };
 
-  const tabs: { key: SearchTab; name: string }[] = [
-    { key: SearchTab.video, name: t`视频` },
-    { key: SearchTab.member, name: t`用户` },
+  const tabs = [
+    { key: SearchTab.video, label: t`视频` },
+    { key: SearchTab.member, label: t`用户` },
   ];
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    event.preventDefault();
-    const next = tab === SearchTab.video ? SearchTab.member : SearchTab.video;
-    chooseTab(next);
-    document.getElementById(tabId(next))?.focus();
-  };
 
   return (
     <div className="h5-page">
@@ -84,31 +75,20 @@ export function SearchScreen() {
             <SearchStart history={history} onSearch={runSearch} />
           ) : (
             <>
+              <Tabs
+                items={tabs}
+                selected={tab}
+                onSelect={chooseTab}
+                label={t`搜索结果`}
+                idBase={baseId}
+                panelId={panelId}
+              />
               <div
-                className="h5-search__tabs"
-                role="tablist"
-                aria-label={t`搜索结果`}
-                onKeyDown={onTabKeyDown}
+                id={panelId}
+                className="h5-search__panel"
+                role="tabpanel"
+                aria-labelledby={tabId(baseId, tab)}
               >
-                {tabs.map(({ key, name }) => (
-                  <button
-                    key={key}
-                    id={tabId(key)}
-                    type="button"
-                    role="tab"
-                    className="h5-bare-button h5-search__tab"
-                    aria-selected={key === tab}
-                    aria-controls={panelId}
-                    tabIndex={key === tab ? 0 : -1}
-                    onClick={() => {
-                      chooseTab(key);
-                    }}
-                  >
-                    {name}
-                  </button>
-                ))}
-              </div>
-              <div id={panelId} className="h5-search__panel" role="tabpanel" aria-labelledby={tabId(tab)}>
                 {tab === SearchTab.video ? (
                   <VideoResults keyword={words} label={t`视频搜索结果`} />
                 ) : (

@@ -49,10 +49,10 @@ describe("/ordermanage", () => {
     expect(rowOf("W20250000002").textContent).toContain(text(MessageKey.withdrawFailed));
     expect(rowOf("W20250000003").textContent).toContain(text(MessageKey.withdrawSucceeded));
 
-    // Arrow keys move between the tabs.
-    const tablist = document.querySelector<HTMLElement>("[role=tablist]");
+    // Arrow keys move between the tabs (pressed on the chosen one).
+    const chosen = document.querySelector<HTMLElement>('[role=tab][aria-selected="true"]');
     await act(async () => {
-      tablist?.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
+      chosen?.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
       await Promise.resolve();
     });
     await waitFor(() => {

@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { OrderTab, formatAmount, wallet } from "@platform/domain";
-import { EmptyState, Skeleton, SkeletonGroup } from "@platform/ui";
+import { EmptyState, Skeleton, SkeletonGroup, Tabs, tabId } from "@platform/ui";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, getRouteApi } from "@tanstack/react-router";
 import { useId, useMemo } from "react";
-import type { KeyboardEvent } from "react";
 import { Page } from "../../components/Page";
 import { PagedList } from "../../components/PagedList";
 import { RetryState } from "../../components/RetryState";
@@ -32,7 +31,6 @@ export function OrderManageScreen() {
   const navigate = route.useNavigate();
   const baseId = useId();
   const panelId = `${baseId}-panel`;
-  const tabId = (of: OrderTab) => `${baseId}-tab-${of}`;
   const names: Readonly<Record<OrderTab, string>> = {
     [OrderTab.RECHARGE_ORDER]: t`充值订单`,
     [OrderTab.WITHDRAW_ORDER]: t`提现订单`,
@@ -41,37 +39,19 @@ export function OrderManageScreen() {
   const choose = (next: OrderTab) => {
     if (next !== tab) void navigate({ search: { tab: next }, replace: true });
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    event.preventDefault();
-    const next = tab === OrderTab.RECHARGE_ORDER ? OrderTab.WITHDRAW_ORDER : OrderTab.RECHARGE_ORDER;
-    choose(next);
-    document.getElementById(tabId(next))?.focus();
-  };
 
   return (
     <Page title={t`订单管理`}>
       <div className="h5-orders">
-        <div className="h5-orders__tabs" role="tablist" aria-label={t`订单类型`} onKeyDown={onKeyDown}>
-          {tabOrder.map((key) => (
-            <button
-              key={key}
-              id={tabId(key)}
-              type="button"
-              role="tab"
-              className="h5-bare-button h5-orders__tab"
-              aria-selected={key === tab}
-              aria-controls={panelId}
-              tabIndex={key === tab ? 0 : -1}
-              onClick={() => {
-                choose(key);
-              }}
-            >
-              {names[key]}
-            </button>
-          ))}
-        </div>
-        <div id={panelId} className="h5-orders__panel" role="tabpanel" aria-labelledby={tabId(tab)}>
+        <Tabs
+          items={tabOrder.map((key) => ({ key, label: names[key] }))}
+          selected={tab}
+          onSelect={choose}
+          label={t`订单类型`}
+          idBase={baseId}
+          panelId={panelId}
+        />
+        <div id={panelId} className="h5-orders__panel" role="tabpanel" aria-labelledby={tabId(baseId, tab)}>
           <OrderList key={tab} tab={tab} label={names[tab]} />
         </div>
       </div>

@@ -5,6 +5,7 @@
  */
 export * from "./accounts";
 export * from "./app";
+export * from "./uploads";
 export * from "./videos";
 export * from "./money";
 export * from "./trade";

@@ -7,7 +7,7 @@ import { and, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, signIn, startSeeded } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { decodeErrorsOf, packetsOf } from "../../../test/media";
+import { decodeErrorsOf, packetsOf, playlistSeconds as seconds, urisOf } from "../../../test/media";
 import { purchases, videos } from "../../db/schema";
 import { demoAccounts } from "../../seed";
 import { segmentSignature } from "../media/segments";
@@ -34,16 +34,6 @@ async function get(
     text: buffer.toString("utf8"),
     bytes: buffer.length,
   };
-}
-
-/** The URIs of a playlist (the init segment first). */
-function urisOf(playlist: string): string[] {
-  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
-  return [...(init ? [init] : []), ...playlist.split("\n").filter((l) => l !== "" && !l.startsWith("#"))];
-}
-
-function seconds(playlist: string): number {
-  return [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, m) => sum + Number(m[1]), 0);
 }
 
 async function bytesOf(platform: TestPlatform, path: string): Promise<Buffer> {

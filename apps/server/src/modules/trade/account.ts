@@ -16,7 +16,7 @@ import type { SignedInInput } from "../../http/route";
 import { formatDateTime, offsetOf } from "../../http/time";
 import { intKey, keyset, onPage, pageFrom, planPage } from "../../db/keyset";
 import { cancelRecharge } from "./recharge";
-import { cancelWithdraw } from "./withdraw";
+import { cancelWithdraw } from "./withdraw-actions";
 import { rechargeView, retriedAmong, retriesToday, withdrawView, withinRecordDays } from "./orders";
 import { eepayAccountOf, linkedEepayAccount } from "./providers";
 import { BalanceType, balanceTypes, balancesOf, post, userAccount } from "../ledger/wallet";

@@ -4,6 +4,7 @@
  * or a reference with who caused it, a person's statement with the same, the held payments and
  * held game wins.
  */
+import { formatAmount } from "@platform/domain";
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { lockPeople } from "../../db/locks";
@@ -89,8 +90,7 @@ export async function journalsOf(db: Db, reference: string): Promise<JournalReco
 
 /** Hundredths as yuan with two decimals and a sign. */
 function yuan(hundredths: number): string {
-  const sign = hundredths < 0 ? "-" : "+";
-  return `${sign}${(Math.abs(hundredths) / 100).toFixed(2)}`;
+  return `${hundredths < 0 ? "-" : "+"}${formatAmount(Math.abs(hundredths))}`;
 }
 
 /** Journals as the `money journals` command prints them. */
@@ -108,7 +108,7 @@ export function describeJournals(records: readonly JournalRecord[]): string {
         .join(", ");
       const lines = j.entries.map(
         (e) =>
-          `    ${e.account.padEnd(28)} ${yuan(e.amount).padStart(14)}  → ${(e.balanceAfter / 100).toFixed(2)}`,
+          `    ${e.account.padEnd(28)} ${yuan(e.amount).padStart(14)}  → ${formatAmount(e.balanceAfter)}`,
       );
       return [
         `#${String(j.id)} ${j.createdAt.toISOString()} ${j.kind} ${j.reference} — by ${by}`,
@@ -151,7 +151,7 @@ export async function statementFor(db: Db, userId: number, limit = 50): Promise<
         r.createdAt.toISOString(),
         r.type.padEnd(10),
         yuan(r.amount).padStart(12),
-        `→ ${(r.balanceAfter / 100).toFixed(2)}`.padEnd(14),
+        `→ ${formatAmount(r.balanceAfter)}`.padEnd(14),
         `${r.kind} ${r.reference}`,
         `— by ${r.actor} ${r.actorId}${r.requestId === null ? "" : `, request ${r.requestId}`}${r.address === null ? "" : `, from ${r.address}`}${r.job === null ? "" : `, via ${r.job}`}`,
       ].join("  "),

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { eachDatabase, failure, freshSmsCode, rowsOf, startPlatform, until } from "../../../test/harness";
-import { personWithGold, testCard } from "../../../test/money";
+import { goldOf, goodCard, personWithGold } from "../../../test/money";
 import type { TestPlatform, signIn } from "../../../test/harness";
 import { jobs, rechargeOrders } from "../../db/schema";
 import { sign } from "../../providers/payments/signature";
 import { sandboxSecret } from "../../providers/payments/sandbox-secret";
 import { reconcile } from "./reconcile";
-import { balancesOf } from "../ledger/wallet";
 
 type Api = Awaited<ReturnType<typeof signIn>>["api"];
 
@@ -33,16 +32,6 @@ function reaching(api: Api, orderNum: string, status: string) {
     (o) => o.status === status,
   );
 }
-
-const gold = async (platform: TestPlatform, userId: number) =>
-  (await balancesOf(platform.server.ctx.db, userId)).GOLD;
-
-// Cards the sandbox bank knows (Luhn-valid): pays, refuses payouts (…0002), fails verification (…0044).
-// Cards the sandbox bank knows: pays, refuses payouts (…0002), fails verification (…0044); each
-// call a number nobody else has bound (a card is one person's at a time).
-const goodCard = () => testCard("0008");
-const failingCard = () => testCard("0002");
-const unverifiableCard = () => testCard("0044");
 
 eachDatabase("money in and out", (target) => {
   let platform: TestPlatform;
@@ -84,7 +73,7 @@ eachDatabase("money in and out", (target) => {
           ),
         (rows) => rows[0]?.n === 0,
       );
-      expect(await gold(platform, userId)).toBe(10_000);
+      expect(await goldOf(platform, userId)).toBe(10_000);
       const events = await rowsOf<{ to_status: string }>(
         platform,
         `select to_status from order_events where order_id = ${order.id} and order_type = 'RECHARGE_ORDER' order by id`,
@@ -131,7 +120,7 @@ eachDatabase("money in and out", (target) => {
         applicationAmount: 10_000,
         receivedAmount: 8050,
       });
-      expect(await gold(platform, userId)).toBe(8050);
+      expect(await goldOf(platform, userId)).toBe(8050);
     });
 
     it("a failed payment ends RECHARGE_FAILED with the reason; nothing is credited", async () => {
@@ -140,7 +129,7 @@ eachDatabase("money in and out", (target) => {
       await checkout(order.payUrl ?? "", { do: "fail" });
       const failed = await reaching(api, order.orderNum, "RECHARGE_FAILED");
       expect(failed.failureReason).toBe("支付失败，请稍后再试");
-      expect(await gold(platform, userId)).toBe(0);
+      expect(await goldOf(platform, userId)).toBe(0);
     });
 
     it("abandoned, then cancelled with a reason (at most 50 characters); a payment landing later still credits it", async () => {
@@ -164,7 +153,7 @@ eachDatabase("money in and out", (target) => {
       // The payer had the page open: they pay anyway. Money paid is money credited.
       await checkout(order.payUrl ?? "", { do: "pay" });
       await reaching(api, order.orderNum, "PAYMENT_SUCCESSFUL");
-      expect(await gold(platform, userId)).toBe(5000);
+      expect(await goldOf(platform, userId)).toBe(5000);
     });
 
     it("an order unpaid past its time is cancelled as expired by the durable job", async () => {
@@ -193,7 +182,7 @@ eachDatabase("money in and out", (target) => {
       const order = await api.trade.rechargeGold({ amount: 5000, payMethod: "EE_PAY" });
       await checkout(order.payUrl ?? "", { do: "pay" });
       await reaching(api, order.orderNum, "PAYMENT_SUCCESSFUL");
-      expect(await gold(platform, userId)).toBe(5000);
+      expect(await goldOf(platform, userId)).toBe(5000);
       expect((await api.trade.eepayBalance()).balance).toBe(5000);
     });
 
@@ -231,7 +220,7 @@ eachDatabase("money in and out", (target) => {
         body,
       });
       expect(stale.status).toBe(400);
-      expect(await gold(platform, userId)).toBe(0);
+      expect(await goldOf(platform, userId)).toBe(0);
       const secret = sandboxSecret(platform.server.ctx.secrets.signingKey, "merchant");
       const answers = await Promise.all(
         Array.from({ length: 5 }, () =>
@@ -246,320 +235,7 @@ eachDatabase("money in and out", (target) => {
         ),
       );
       expect(answers).toEqual([200, 200, 200, 200, 200]);
-      expect(await gold(platform, userId)).toBe(5000);
-    });
-  });
-
-  describe("cards and withdrawals", () => {
-    async function withCard(goldAmount: number, number = goodCard()) {
-      const who = await person(platform, goldAmount);
-      const code = await freshSmsCode(platform, who.api, who.mobile, "PAYEE");
-      const added = await who.api.trade.createPayee({
-        cardNumber: number,
-        cardholderName: "张三",
-        bankName: "招商银行",
-        code,
-      });
-      return { ...who, card: added, number };
-    }
-
-    it("adds a card with a fresh code and the bank's check; stores it sealed and shows it masked", async () => {
-      const { api, mobile, card, userId, number } = await withCard(0);
-      expect(card).toMatchObject({
-        cardNumber: "**** **** **** 0008",
-        isPrimary: true,
-        cardholderName: "张三",
-      });
-      const stored = await rowsOf<{ card_cipher: string }>(
-        platform,
-        `select card_cipher from payee_cards where user_id = ${userId}`,
-      );
-      expect(stored[0]?.card_cipher).not.toContain("6222");
-      expect(
-        (
-          await failure(
-            api.trade.createPayee({
-              cardNumber: "622202000000090009",
-              cardholderName: "张三",
-              bankName: "招商银行",
-              code: "0000",
-            }),
-          )
-        ).msgKey,
-      ).toBe("server.bankCardNumberInvalid");
-      expect(
-        (
-          await failure(
-            api.trade.createPayee({
-              cardNumber: number,
-              cardholderName: "张三",
-              bankName: "招商银行",
-              code: "0000",
-            }),
-          )
-        ).msgKey,
-      ).toBe("server.bankCardExists");
-      expect(
-        (
-          await failure(
-            api.trade.createPayee({
-              cardNumber: failingCard(),
-              cardholderName: "张三",
-              bankName: "招商银行",
-              code: "0000",
-            }),
-          )
-        ).msgKey,
-      ).toBe("server.smsCodeWrong");
-      const code = await freshSmsCode(platform, api, mobile, "PAYEE");
-      expect(
-        (
-          await failure(
-            api.trade.createPayee({
-              cardNumber: unverifiableCard(),
-              cardholderName: "张三",
-              bankName: "招商银行",
-              code,
-            }),
-          )
-        ).msgKey,
-      ).toBe("server.bankCardVerificationFailed");
-      const second = await api.trade.createPayee({
-        cardNumber: failingCard(),
-        cardholderName: "张三",
-        bankName: "工商银行",
-        code: await freshSmsCode(platform, api, mobile, "PAYEE"),
-      });
-      expect(second.isPrimary).toBe(false);
-      await api.trade.updatePrimary({ id: second.id });
-      expect((await api.trade.payeeCards()).map((c) => [c.id, c.isPrimary])).toEqual([
-        [second.id, true],
-        [card.id, false],
-      ]);
-      await api.trade.removeCard({ id: second.id });
-      expect(await api.trade.payeeCards()).toEqual([{ ...card, isPrimary: true }]);
-    });
-
-    it("withdraws 50.00 to a card: held at once, paid out, then receipt confirmed", async () => {
-      const { api, mobile, userId, card } = await withCard(20_000);
-      const detail = await api.trade.withdrawalDetail();
-      expect(detail).toMatchObject({
-        goldBalance: 20_000,
-        withdrawable: 20_000,
-        minAmount: 1000,
-        hasBankCard: true,
-      });
-      const code = await freshSmsCode(platform, api, mobile, "WITHDRAW");
-      const order = await api.trade.withdrawal({
-        amount: 5000,
-        withdrawType: "BANK_WITHDRAW",
-        payeeId: card.id,
-        timing: "NORMAL",
-        code,
-      });
-      expect(order).toMatchObject({ status: "WITHDRAWING", cardNumber: "**** **** **** 0008", urge: 1 });
-      expect(await gold(platform, userId)).toBe(15_000);
-      const paid = await until(
-        () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
-        (o) => o.status === "WITHDRAW_SUCCESS",
-      );
-      expect(paid).toMatchObject({ receivedAmount: 5000, bonusAmount: 0, receiptConfirmed: false });
-      // The message centre says so.
-      expect((await api.user.messageList({ current: 1, size: 1 })).records[0]).toMatchObject({
-        kind: "WITHDRAW_SETTLED",
-        params: { orderNum: order.orderNum, amount: 5000, succeeded: true },
-      });
-      expect((await api.trade.confirmReceived({ orderNum: order.orderNum })).receiptConfirmed).toBe(true);
-      expect((await api.trade.confirmReceived({ orderNum: order.orderNum })).receiptConfirmed).toBe(true);
-      expect(await gold(platform, userId)).toBe(15_000);
-    });
-
-    it("a reserved withdrawal waits for its batch; urged once it goes now as a normal one, without the bonus", async () => {
-      const { api, mobile, userId } = await withCard(20_000);
-      const order = await api.trade.withdrawal({
-        amount: 10_000,
-        withdrawType: "BANK_WITHDRAW",
-        timing: "RESERVED",
-        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
-      });
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect((await api.trade.withdrawByOrderNum({ orderNum: order.orderNum })).status).toBe("WITHDRAWING");
-      const urged = await api.trade.urgeWithdraw({ orderNum: order.orderNum });
-      expect(urged).toMatchObject({ urge: 2, timing: "NORMAL" });
-      expect((await failure(api.trade.urgeWithdraw({ orderNum: order.orderNum }))).msgKey).toBe(
-        "server.orderAlreadyUrged",
-      );
-      const paid = await until(
-        () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
-        (o) => o.status === "WITHDRAW_SUCCESS",
-      );
-      // Sent before its batch: the reserved bonus is not earned (decision 0023).
-      expect(paid.bonusAmount).toBe(0);
-      expect(await gold(platform, userId)).toBe(10_000);
-    });
-
-    it("a payout the bank refuses gives the money back with the reason; withdraw again once, within the daily limit", async () => {
-      const { api, mobile, userId } = await withCard(20_000, failingCard());
-      const order = await api.trade.withdrawal({
-        amount: 5000,
-        withdrawType: "BANK_WITHDRAW",
-        timing: "NORMAL",
-        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
-      });
-      const failed = await until(
-        () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
-        (o) => o.status === "WITHDRAW_FAILED",
-      );
-      expect(failed.failureReason).toContain("银行信息有误");
-      expect((await api.user.messageList({ current: 1, size: 1 })).records[0]).toMatchObject({
-        kind: "WITHDRAW_SETTLED",
-        params: { orderNum: order.orderNum, amount: 5000, succeeded: false },
-      });
-      expect(await gold(platform, userId)).toBe(20_000);
-      const again = await api.trade.withdrawal({
-        amount: 5000,
-        withdrawType: "BANK_WITHDRAW",
-        timing: "NORMAL",
-        retryOf: order.orderNum,
-        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
-      });
-      expect(again.retriesToday).toBe(1);
-      const twice = await failure(
-        api.trade.withdrawal({
-          amount: 5000,
-          withdrawType: "BANK_WITHDRAW",
-          timing: "NORMAL",
-          retryOf: order.orderNum,
-          code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
-        }),
-      );
-      expect(twice.code).toBe(409);
-      // Issue 37: a second retry of the same order is refused saying why, and the order says so.
-      expect(twice.msgKey).toBe("server.withdrawAlreadyRetried");
-      expect(twice.msg).toBe(
-        `这笔失败的提现已经重新提现过（订单 ${again.orderNum}），不能再次重新提现；请在该订单中查看进度`,
-      );
-      expect((await api.trade.withdrawByOrderNum({ orderNum: order.orderNum })).retried).toBe(true);
-      const listed = await api.trade.userBillDetails({ tab: "WITHDRAW_ORDER", current: 1, size: 10 });
-      expect(listed.records.map((o) => ("retried" in o ? [o.orderNum, o.retried] : []))).toContainEqual([
-        order.orderNum,
-        true,
-      ]);
-      await until(
-        () => api.trade.withdrawByOrderNum({ orderNum: again.orderNum }),
-        (o) => o.status === "WITHDRAW_FAILED",
-      );
-      expect(await gold(platform, userId)).toBe(20_000);
-    });
-
-    it("refuses below the minimum, above the balance, without a card, and a wrong code — nothing is held", async () => {
-      const { api, mobile, userId } = await person(platform, 3000);
-      expect(
-        (
-          await failure(
-            api.trade.withdrawal({
-              amount: 999,
-              withdrawType: "BANK_WITHDRAW",
-              timing: "NORMAL",
-              code: "1234",
-            }),
-          )
-        ).msgKey,
-      ).toBe("validation.withdrawBelowMinimum");
-      expect(
-        (
-          await failure(
-            api.trade.withdrawal({
-              amount: 2000,
-              withdrawType: "BANK_WITHDRAW",
-              timing: "NORMAL",
-              code: "1234",
-            }),
-          )
-        ).msgKey,
-      ).toBe("validation.bankCardRequired");
-      // E-wallet payouts go only to the person's linked EE account: none yet, then another's.
-      expect(
-        (
-          await failure(
-            api.trade.withdrawEEPay({
-              amount: 2000,
-              eepayAccount: "EE123456",
-              timing: "NORMAL",
-              code: "1234",
-            }),
-          )
-        ).msgKey,
-      ).toBe("server.eepayAccountNotLinked");
-      const { url } = await api.trade.eepayEnterUrl();
-      const linked = decodeURIComponent(/wallet\/([^?]+)/.exec(url)?.[1] ?? "");
-      const notYours = await failure(
-        api.trade.withdrawEEPay({ amount: 2000, eepayAccount: "EE123456", timing: "NORMAL", code: "1234" }),
-      );
-      expect(notYours.msgKey).toBe("server.eepayAccountNotYours");
-      expect(notYours.msg).toContain(linked);
-      expect(
-        (
-          await failure(
-            api.trade.withdrawEEPay({ amount: 5000, eepayAccount: linked, timing: "NORMAL", code: "1234" }),
-          )
-        ).code,
-      ).toBe(402);
-      await freshSmsCode(platform, api, mobile, "WITHDRAW");
-      expect(
-        (
-          await failure(
-            api.trade.withdrawEEPay({
-              amount: 2000,
-              eepayAccount: linked,
-              timing: "NORMAL",
-              code: "0000",
-            }),
-          )
-        ).msgKey,
-      ).toBe("server.smsCodeWrong");
-      expect(await gold(platform, userId)).toBe(3000);
-    });
-
-    it("withdraws to the e-wallet after its review: the EE coins arrive; cancel is refused once it is sent", async () => {
-      const { api, mobile, userId } = await person(platform, 10_000);
-      const { url } = await api.trade.eepayEnterUrl();
-      const account = decodeURIComponent(/wallet\/([^?]+)/.exec(url)?.[1] ?? "");
-      const order = await api.trade.withdrawEEPay({
-        amount: 3000,
-        eepayAccount: account,
-        timing: "NORMAL",
-        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
-      });
-      expect(order.withdrawType).toBe("EEPAY_WITHDRAW");
-      await until(
-        () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
-        (o) => o.status === "WITHDRAW_SUCCESS",
-      );
-      expect(await api.trade.eepayBalance()).toEqual({ balance: 3000, bound: true, account });
-      expect((await failure(api.trade.cancelOrder({ orderNum: order.orderNum, reason: "" }))).msgKey).toBe(
-        "server.orderNotCancellable",
-      );
-      expect((await failure(api.trade.confirmReceived({ orderNum: order.orderNum }))).msgKey).toBe(
-        "server.receiptNotConfirmable",
-      );
-      expect(await gold(platform, userId)).toBe(7000);
-    });
-
-    it("a reserved withdrawal not yet sent can be cancelled: the money comes back", async () => {
-      const { api, mobile, userId } = await withCard(10_000);
-      const order = await api.trade.withdrawal({
-        amount: 4000,
-        withdrawType: "GOLD_WITHDRAW",
-        timing: "RESERVED",
-        code: await freshSmsCode(platform, api, mobile, "WITHDRAW"),
-      });
-      expect(await gold(platform, userId)).toBe(6000);
-      await api.trade.cancelOrder({ orderNum: order.orderNum, reason: "wrong amount" });
-      expect((await api.trade.withdrawByOrderNum({ orderNum: order.orderNum })).status).toBe("CANCELLED");
-      expect(await gold(platform, userId)).toBe(10_000);
-      const list = await api.trade.userBillDetails({ tab: "WITHDRAW_ORDER", current: 1, size: 10 });
-      expect(list.records.map((o) => o.orderNum)).toEqual([order.orderNum]);
+      expect(await goldOf(platform, userId)).toBe(5000);
     });
   });
 
@@ -574,7 +250,7 @@ eachDatabase("money in and out", (target) => {
     expect(
       (await failure(api.trade.userSelfTransfer({ fromType: "GOLD", toType: "GOLD", amount: 1 }))).code,
     ).toBe(400);
-    expect(await gold(platform, userId)).toBe(3500);
+    expect(await goldOf(platform, userId)).toBe(3500);
   });
 
   it("another person's orders, cards and withdrawals are out of reach", async () => {

@@ -10,7 +10,7 @@ import type { AppContext } from "../../context";
 import { providerEvents } from "../../db/schema";
 import type { PaymentState, PayoutState } from "../../providers/payments/provider";
 import { applyPayment } from "./recharge";
-import { applyPayout } from "./withdraw";
+import { applyPayout } from "./payout";
 import { providerOf } from "./providers";
 
 export async function handleNotification(

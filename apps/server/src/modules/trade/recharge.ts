@@ -3,19 +3,18 @@
  * signed notification (or by asking it), cancelled by its owner or as expired. Settling credits
  * the gold once, whatever repeats: the order's transition and the journal are both guarded.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { BusinessCode, OrderTab, PriceType, RechargeStatus } from "@platform/domain";
+import { and, eq, inArray } from "drizzle-orm";
+import { BusinessCode, OrderTab, PriceType, RechargeStatus, formatAmount } from "@platform/domain";
 import type { PaymentMethod } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
 import { rechargeOrders } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { ServerMessage, languageOf, translate } from "../../http/messages";
 import type { RouteInput, SignedInInput } from "../../http/route";
 import { Again, enqueue } from "../../jobs/runner";
-import type { PaymentProvider, PaymentState } from "../../providers/payments/provider";
+import type { PaymentState } from "../../providers/payments/provider";
 import { lockPeople } from "../../db/locks";
 import { transact } from "../../db/transaction";
 import {
@@ -27,8 +26,9 @@ import {
   rechargeView,
 } from "./orders";
 import type { RechargeRow } from "./orders";
+import { creditRecharge, holdPayment } from "./held";
 import { eepayAccountOf, notifyUrl, providerOf, rechargeChannels, returnUrl } from "./providers";
-import { BalanceType, PlatformAccount, platform, post, userAccount } from "../ledger/wallet";
+import { PlatformAccount } from "../ledger/wallet";
 
 /** How each method is named to people (the catalogs' words). */
 const methodNames: Readonly<Record<string, ServerMessage>> = {
@@ -64,8 +64,8 @@ function checkAmount(ctx: AppContext, method: string, amount: number): void {
   if (method === "BANK_SM") {
     if (amount < bankRange.min || amount > bankRange.max)
       throw new BusinessError(BusinessCode.invalid, ServerMessage.rechargeAmountOutOfRange, {
-        min: (bankRange.min / 100).toFixed(2),
-        max: (bankRange.max / 100).toFixed(2),
+        min: formatAmount(bankRange.min),
+        max: formatAmount(bankRange.max),
       });
   } else if (!fixedAmounts.includes(amount)) {
     throw new BusinessError(BusinessCode.invalid, ServerMessage.rechargeAmountNotOffered);
@@ -234,124 +234,6 @@ export async function applyPayment(
       default:
         return order;
     }
-  });
-}
-
-/** The gold of a settled recharge: what the provider collected moves to the person. */
-async function creditRecharge(tx: Db, order: RechargeRow, from: PlatformAccount): Promise<void> {
-  const paid = order.receivedAmount ?? 0;
-  if (paid <= 0) return;
-  await post(tx, {
-    kind: "RECHARGE",
-    reference: order.orderNum,
-    legs: [
-      { account: platform(from), amount: -paid },
-      { account: userAccount(order.userId, BalanceType.GOLD), amount: paid },
-    ],
-  });
-}
-
-/** A payment not credited as it came: from clearing into suspense, until an operator decides. */
-async function holdPayment(tx: Db, order: RechargeRow): Promise<void> {
-  const paid = order.receivedAmount ?? 0;
-  if (paid <= 0) return;
-  await post(tx, {
-    kind: "RECHARGE_HELD",
-    reference: order.orderNum,
-    legs: [
-      { account: platform(PlatformAccount.CLEARING), amount: -paid },
-      { account: platform(PlatformAccount.SUSPENSE), amount: paid },
-    ],
-  });
-}
-
-/** A held payment as an operator sees it. */
-export interface HeldPayment {
-  readonly orderNum: string;
-  readonly userId: number;
-  readonly payMethod: string;
-  readonly applicationAmount: number;
-  readonly receivedAmount: number;
-  readonly paidAt: Date | null;
-}
-
-/** The payments waiting for an operator, oldest first. */
-export async function heldPayments(db: Db): Promise<HeldPayment[]> {
-  const rows = await db
-    .select()
-    .from(rechargeOrders)
-    .where(eq(rechargeOrders.status, RechargeStatus.HELD))
-    .orderBy(asc(rechargeOrders.id));
-  return rows.map((r) => ({
-    orderNum: r.orderNum,
-    userId: r.userId,
-    payMethod: r.payMethod,
-    applicationAmount: r.applicationAmount,
-    receivedAmount: r.receivedAmount ?? 0,
-    paidAt: r.paymentTime,
-  }));
-}
-
-/** What an operator's decision on a held payment did. */
-export class HeldPaymentError extends Error {}
-
-/**
- * An operator credits a held payment as paid (COMPLETE_CHANGE, or PAYMENT_SUCCESSFUL when it was
- * the amount asked): the money moves from suspense to the person's gold, once.
- */
-export async function creditHeld(db: Db, orderNum: string): Promise<RechargeRow> {
-  const owner = await ownerOfOrder(db, rechargeOrders, orderNum);
-  if (owner === null) throw new HeldPaymentError(`no recharge ${orderNum}`);
-  return transact(db, async (tx) => {
-    await lockPeople(tx, owner);
-    const order = await ownRecharge(tx, owner, orderNum, true);
-    if (order.status !== RechargeStatus.HELD)
-      throw new HeldPaymentError(`${orderNum} is ${order.status}, not HELD`);
-    const to =
-      order.receivedAmount === order.applicationAmount
-        ? RechargeStatus.PAYMENT_SUCCESSFUL
-        : RechargeStatus.COMPLETE_CHANGE;
-    const moved = await moveRecharge(tx, order, to, "operator-credit");
-    if (!moved) throw new HeldPaymentError(`${orderNum} could not move`);
-    await creditRecharge(tx, moved, PlatformAccount.SUSPENSE);
-    return moved;
-  });
-}
-
-/**
- * An operator refunds a held payment: the provider gives the money back to the payer first (it
- * answers a repeat the same), then the order is REFUNDED and the money leaves suspense for the
- * clearing account it came through.
- */
-export async function refundHeld(
-  db: Db,
-  providerOf: (channel: string) => PaymentProvider | null,
-  orderNum: string,
-): Promise<RechargeRow> {
-  const owner = await ownerOfOrder(db, rechargeOrders, orderNum);
-  if (owner === null) throw new HeldPaymentError(`no recharge ${orderNum}`);
-  const [order] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.orderNum, orderNum));
-  if (order?.status !== RechargeStatus.HELD)
-    throw new HeldPaymentError(`${orderNum} is ${order?.status ?? "unknown"}, not HELD`);
-  const provider = providerOf(order.provider);
-  if (!provider) throw new HeldPaymentError(`no provider ${order.provider}`);
-  await provider.refundPayment(orderNum);
-  return transact(db, async (tx) => {
-    await lockPeople(tx, owner);
-    const locked = await ownRecharge(tx, owner, orderNum, true);
-    const moved = await moveRecharge(tx, locked, RechargeStatus.REFUNDED, "operator-refund");
-    if (!moved) throw new HeldPaymentError(`${orderNum} is ${locked.status}, not HELD`);
-    const paid = moved.receivedAmount ?? 0;
-    if (paid > 0)
-      await post(tx, {
-        kind: "RECHARGE_REFUND",
-        reference: moved.orderNum,
-        legs: [
-          { account: platform(PlatformAccount.SUSPENSE), amount: -paid },
-          { account: platform(PlatformAccount.CLEARING), amount: paid },
-        ],
-      });
-    return moved;
   });
 }
 

@@ -23,18 +23,9 @@ import {
   rechargeGold,
   unfinishedOrders,
 } from "./recharge";
-import {
-  confirmReceived,
-  payoutJob,
-  payoutQueryJob,
-  unfinishedWithdraw,
-  urgeWithdraw,
-  withdrawByOrderNum,
-  withdrawConfig,
-  withdrawEEPay,
-  withdrawal,
-  withdrawalDetail,
-} from "./withdraw";
+import { payoutJob, payoutQueryJob } from "./payout";
+import { withdrawConfig, withdrawEEPay, withdrawal, withdrawalDetail } from "./withdraw";
+import { confirmReceived, unfinishedWithdraw, urgeWithdraw, withdrawByOrderNum } from "./withdraw-actions";
 
 /** Trade (spec §7): balances, recharge, orders, withdrawals, cards, transfers, the e-wallet. */
 export function tradeRoutes(app: FastifyInstance, ctx: AppContext): void {

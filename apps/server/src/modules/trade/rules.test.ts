@@ -1,13 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { endpoints } from "@platform/api-client";
-import { GameRoundOutcome, MessageKind, SmsCodeType } from "@platform/domain";
+import { GameRoundOutcome, MessageKind } from "@platform/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aMinuteLater, eachDatabase, lastSmsCode, rowsOf, startSeeded, until } from "../../../test/harness";
+import { eachDatabase, rowsOf, startSeeded, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { peopleWithTokens, personWithGold, rulesEnv, testCard } from "../../../test/money";
+import {
+  peopleWithTokens,
+  personWithGold,
+  rulesEnv,
+  testCard,
+  withdrawWithNewCard,
+} from "../../../test/money";
 import { walletCall } from "../../../test/game";
-import { callOn } from "../../../test/processes";
 import { withCause } from "../../db/cause";
 import { gameBets, journals, messages } from "../../db/schema";
 import { sign } from "../../providers/payments/signature";
@@ -15,13 +20,14 @@ import { sandboxSecret } from "../../providers/payments/sandbox-secret";
 import { sweepOpenBets } from "../game/sweep";
 import { decideWin, journalsOf } from "./desk";
 import { providerOf } from "./providers";
-import { creditHeld, refundHeld } from "./recharge";
+import { creditHeld, refundHeld } from "./held";
 import { reconcile } from "./reconcile";
 import { balancesOf } from "../ledger/wallet";
 
 /**
  * Step 17 (decision 0023): what the attack on the money found, each as a case that failed before
- * and holds now. The races are in `rules.race.test.ts` (PostgreSQL, two processes).
+ * and holds now. The payouts' are in `rules.payouts.test.ts`, the races in `rules.race.test.ts`
+ * (PostgreSQL, two processes).
  */
 const operator = { actor: "operator", actorId: "desk-test", requestId: "cli-test", address: null } as const;
 
@@ -44,17 +50,6 @@ eachDatabase("money rules (Step 17)", (target) => {
   }, 120_000);
   afterAll(() => platform.close());
 
-  /** A fresh code of a kind for a phone (the 60 s rule waved by moving the last one back). */
-  async function code(mobile: string, token: string, type: SmsCodeType): Promise<string> {
-    await aMinuteLater(platform, mobile);
-    const sent = await callOn(platform.server.origin, token, "user.sendValidateCode", {
-      phoneNumbers: mobile,
-      type,
-    });
-    expect(sent.code).toBe(200);
-    return lastSmsCode(platform, mobile);
-  }
-
   /** A signed call of the seamless wallet, as the provider makes it. */
   const wallet = (call: string, body: object) => walletCall(platform, call, body);
 
@@ -65,31 +60,6 @@ eachDatabase("money rules (Step 17)", (target) => {
       .from(messages)
       .where(and(eq(messages.userId, userId), eq(messages.kind, MessageKind.GAME_ROUND)));
     return told.map((m) => m.params as { outcome: string; stake: number });
-  }
-
-  /** Bind a card (with its code) and withdraw to it (with another): the order's number. */
-  async function withdrawToNewCard(
-    person: { mobile: string; token: string },
-    cardNumber: string,
-    asked: { amount: number; timing: "NORMAL" | "RESERVED" },
-  ): Promise<string> {
-    const { origin } = platform.server;
-    const card = await callOn(origin, person.token, "trade.createPayee", {
-      cardNumber,
-      cardholderName: "赵六",
-      bankName: "工商银行",
-      code: await code(person.mobile, person.token, "PAYEE"),
-    });
-    expect(card.code).toBe(200);
-    const made = await callOn(
-      origin,
-      person.token,
-      "trade.withdrawal",
-      { ...asked, withdrawType: "BANK_WITHDRAW", code: await code(person.mobile, person.token, "WITHDRAW") },
-      randomUUID(),
-    );
-    expect(made.code).toBe(200);
-    return (made.data as { orderNum: string }).orderNum;
   }
 
   describe("notifications (finding 5, 12)", () => {
@@ -239,120 +209,6 @@ eachDatabase("money rules (Step 17)", (target) => {
         ["RECHARGE", "operator"],
       ]);
       expect((await reconcile(db)).drift).toEqual([]);
-    });
-  });
-
-  describe("codes (finding 8)", () => {
-    it("a newer code voids the older; a withdrawal refused before it does anything leaves its code usable", async () => {
-      const [person] = await peopleWithTokens(platform, 1, 20_000);
-      if (!person) throw new Error("no person");
-      const { origin } = platform.server;
-      const number = testCard("0008");
-      const payee = await callOn(origin, person.token, "trade.createPayee", {
-        cardNumber: number,
-        cardholderName: "王五",
-        bankName: "招商银行",
-        code: await code(person.mobile, person.token, SmsCodeType.PAYEE),
-      });
-      expect(payee.code).toBe(200);
-      const older = await code(person.mobile, person.token, SmsCodeType.WITHDRAW);
-      const newer = await code(person.mobile, person.token, SmsCodeType.WITHDRAW);
-      const ask = (withCode: string, key?: string) =>
-        callOn(
-          origin,
-          person.token,
-          "trade.withdrawal",
-          { amount: 2000, withdrawType: "BANK_WITHDRAW", timing: "NORMAL", code: withCode },
-          key,
-        );
-      if (older !== newer) expect((await ask(older, randomUUID())).msgKey).toBe("server.smsCodeWrong");
-      // No Idempotency-Key: refused before the code is even looked at; the code stays good.
-      expect((await ask(newer)).msgKey).toBe("server.idempotencyKeyMissing");
-      // Refused for the balance under the lock: the code stays good too.
-      expect(
-        (
-          await callOn(
-            origin,
-            person.token,
-            "trade.withdrawal",
-            { amount: 2_000_000, withdrawType: "BANK_WITHDRAW", timing: "NORMAL", code: newer },
-            randomUUID(),
-          )
-        ).code,
-      ).toBe(402);
-      expect((await ask(newer, randomUUID())).code).toBe(200);
-      // Used once: never again.
-      expect((await ask(newer, randomUUID())).msgKey).toBe("server.smsCodeWrong");
-    });
-  });
-
-  describe("payout destinations (finding 7)", () => {
-    it("a card bound to one person cannot be bound by another, whatever the name; the refused code stays good", async () => {
-      const [victim, other] = await peopleWithTokens(platform, 2, 0);
-      if (!victim || !other) throw new Error("no people");
-      const { origin } = platform.server;
-      const number = testCard("0008");
-      const bind = (who: typeof victim, holder: string, cardNumber: string, withCode: string) =>
-        callOn(origin, who.token, "trade.createPayee", {
-          cardNumber,
-          cardholderName: holder,
-          bankName: "招商银行",
-          code: withCode,
-        });
-      expect(
-        (await bind(victim, "受害人", number, await code(victim.mobile, victim.token, "PAYEE"))).code,
-      ).toBe(200);
-      const otherCode = await code(other.mobile, other.token, "PAYEE");
-      const refused = await bind(other, "冒名者", number, otherCode);
-      expect(refused).toMatchObject({ code: 409, msgKey: "server.bankCardBoundElsewhere" });
-      // The refusal used nothing up: the same code binds a card of their own.
-      expect((await bind(other, "冒名者", testCard("0008"), otherCode)).code).toBe(200);
-      // Once the first person removes it, it can be bound by someone else.
-      const cards = (await callOn(origin, victim.token, "trade.payeeCards", {})).data as { id: string }[];
-      await callOn(origin, victim.token, "trade.removeCard", { id: cards[0]?.id });
-      expect(
-        (await bind(other, "新持卡人", number, await code(other.mobile, other.token, "PAYEE"))).code,
-      ).toBe(200);
-    });
-
-    it("the sandbox bank keeps payout card numbers sealed", async () => {
-      const [person] = await peopleWithTokens(platform, 1, 10_000);
-      if (!person) throw new Error("no person");
-      const number = testCard("0008");
-      const orderNum = await withdrawToNewCard(person, number, { amount: 2000, timing: "NORMAL" });
-      const rows = await until(
-        () =>
-          rowsOf<{ destination: string }>(
-            platform,
-            `select destination::text from sandbox_payouts where merchant_order = '${orderNum}'`,
-          ),
-        (r) => r.length > 0,
-      );
-      expect(rows[0]?.destination).not.toContain(number);
-      expect(rows[0]?.destination).not.toContain(number.slice(0, 12));
-      expect(JSON.parse(rows[0]?.destination ?? "{}")).toMatchObject({ kind: "card", last4: "0008" });
-    });
-  });
-
-  describe("reserved withdrawals (finding 1)", () => {
-    it("paid with its batch, a reserved withdrawal earns 1 %; urged before it, none (money.test.ts)", async () => {
-      const [person] = await peopleWithTokens(platform, 1, 20_000);
-      if (!person) throw new Error("no person");
-      const { origin } = platform.server;
-      const orderNum = await withdrawToNewCard(person, testCard("0008"), {
-        amount: 10_000,
-        timing: "RESERVED",
-      });
-      const paid = await until(
-        async () =>
-          (await callOn(origin, person.token, "trade.withdrawByOrderNum", { orderNum })).data as {
-            status: string;
-            bonusAmount: number;
-          },
-        (o) => o.status === "WITHDRAW_SUCCESS",
-      );
-      expect(paid.bonusAmount).toBe(100);
-      expect((await balancesOf(platform.server.ctx.db, person.userId)).GOLD).toBe(10_100);
     });
   });
 
@@ -508,7 +364,10 @@ eachDatabase("money rules (Step 17)", (target) => {
         job: null,
       });
       // A withdrawal's hold is the person's; its payout, the provider's word on it or the job's.
-      const orderNum = await withdrawToNewCard(person, testCard("0008"), { amount: 2000, timing: "NORMAL" });
+      const orderNum = await withdrawWithNewCard(platform, person, testCard("0008"), {
+        amount: 2000,
+        timing: "NORMAL",
+      });
       const trail = await until(
         () => journalsOf(platform.server.ctx.db, orderNum),
         (j) => j.length === 2,

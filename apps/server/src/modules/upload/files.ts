@@ -1,22 +1,19 @@
 /**
  * Uploads (spec §7 uploadSignUrl + PUT): the kinds and sizes accepted, quotas, signed URLs, and
  * videos in parts that survive a dropped connection or a reload (decision 0018): S3's multipart
- * protocol against the configured store (this server's disk, or the bucket itself).
+ * protocol against the configured store (this server's disk, or the bucket itself). Here: signing,
+ * an upload's rows, and finishing it; the parts' own calls are in parts.ts, this server's upload
+ * routes for its disk in local.ts, and the profile pictures in profile-pictures.ts.
  */
 import { randomUUID } from "node:crypto";
-import type { Readable } from "node:stream";
-import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { BusinessCode, publicFileUrl } from "@platform/domain";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { uploadParts, uploads, users } from "../../db/schema";
+import { uploadParts, uploads } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { enqueue } from "../../jobs/runner";
-import type { MediaSource } from "../../media/library";
-import { LocalStore } from "../../providers/storage/local-store";
-import type { LocalUrlSigner } from "../../providers/storage/local-store";
-import { hmac, sameText } from "../../security/hashing";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { UPLOAD_UNSTAGE_JOB, abortPartsOf, cancelUpload } from "./cleanup";
@@ -49,8 +46,6 @@ export const UPLOAD_EXPIRE_JOB = "upload.expire";
 
 /** A signed URL for one whole PUT is good for this long. */
 export const UPLOAD_URL_LIFETIME_MS = 15 * 60_000;
-/** A signed part URL is good for this long (or until the upload expires, if sooner). */
-const PART_URL_LIFETIME_MS = 60 * 60_000;
 
 const extensions: Record<string, string> = {
   "image/png": ".png",
@@ -64,30 +59,12 @@ const extensions: Record<string, string> = {
   "video/x-matroska": ".mkv",
 };
 
-function putSignature(signingKey: string, id: number, expires: number): string {
-  return hmac(signingKey, `upload:${String(id)}:${String(expires)}`);
-}
-
-function partSignature(signingKey: string, id: number, part: number, expires: number): string {
-  return hmac(signingKey, `upload-part:${String(id)}:${String(part)}:${String(expires)}`);
-}
-
-/** The local store's URLs: this server's PUT routes, signed with the signing key. */
-export function localUploadSigner(signingKey: string): LocalUrlSigner {
-  return {
-    put: (id, expires) =>
-      `/api/media/upload/${String(id)}?expires=${String(expires)}&sig=${putSignature(signingKey, id, expires)}`,
-    part: (id, part, expires) =>
-      `/api/media/upload/${String(id)}/parts/${String(part)}?expires=${String(expires)}&sig=${partSignature(signingKey, id, part, expires)}`,
-  };
-}
-
 /** The part size of an upload of `size` bytes: the setting, at least the store's minimum, at most 10 000 parts. */
 function partSizeFor(ctx: AppContext, size: number): number {
   return Math.max(ctx.config.storage.partBytes, ctx.storage.minPartBytes, Math.ceil(size / 10_000));
 }
 
-function partCountOf(row: UploadRow): number {
+export function partCountOf(row: UploadRow): number {
   return row.partSize ? Math.max(1, Math.ceil(row.declaredSize / row.partSize)) : 1;
 }
 
@@ -98,7 +75,7 @@ export function sizeOfPart(row: UploadRow, partNumber: number): number {
 }
 
 /** Where a whole PUT's bytes land: a picture's in its staging object (checked, then stored at its key). */
-function putKeyOf(row: { readonly kind: string; readonly key: string }): string {
+export function putKeyOf(row: { readonly kind: string; readonly key: string }): string {
   return row.kind === "PICTURE" ? stagingKeyOf(row.key) : row.key;
 }
 
@@ -184,7 +161,12 @@ export async function signUrl(
 }
 
 /** The caller's own upload by key (a business refusal otherwise). */
-async function ownUpload(ctx: AppContext, key: string, userId: number, db: Db = ctx.db): Promise<UploadRow> {
+export async function ownUpload(
+  ctx: AppContext,
+  key: string,
+  userId: number,
+  db: Db = ctx.db,
+): Promise<UploadRow> {
   const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
   if (!row) throw new BusinessError(BusinessCode.notFound, ServerMessage.uploadMissing);
   if (row.userId !== userId) throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
@@ -192,7 +174,7 @@ async function ownUpload(ctx: AppContext, key: string, userId: number, db: Db = 
 }
 
 /** An upload in parts that may still receive them. */
-function assertOpen(ctx: AppContext, row: UploadRow): void {
+export function assertOpen(ctx: AppContext, row: UploadRow): void {
   if (row.multipartId === null || row.partSize === null)
     throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotResumable);
   if (row.cancelledAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
@@ -206,7 +188,7 @@ function assertOpen(ctx: AppContext, row: UploadRow): void {
  * URL signed, a part received or reported) or whole (a whole PUT begun, or a whole file found in
  * the bucket). The other kind is refused, so one sign cannot leave parts behind a whole file.
  */
-async function claimSentAs(db: Db, row: UploadRow, how: "parts" | "whole"): Promise<void> {
+export async function claimSentAs(db: Db, row: UploadRow, how: "parts" | "whole"): Promise<void> {
   if (row.sentAs === how) return;
   const [claimed] = await db
     .update(uploads)
@@ -220,118 +202,12 @@ async function claimSentAs(db: Db, row: UploadRow, how: "parts" | "whole"): Prom
     );
 }
 
-async function arrivedParts(db: Db, uploadId: number) {
+export async function arrivedParts(db: Db, uploadId: number) {
   return db
     .select({ partNumber: uploadParts.partNumber, size: uploadParts.size, etag: uploadParts.etag })
     .from(uploadParts)
     .where(eq(uploadParts.uploadId, uploadId))
     .orderBy(asc(uploadParts.partNumber));
-}
-
-/** What arrived of an upload in parts, and signed URLs for the parts asked for (resuming). */
-export async function resumeUpload(
-  ctx: AppContext,
-  { body, caller }: SignedInInput<"upload.resume">,
-): Promise<ResponseOf<"upload.resume">> {
-  const row = await ownUpload(ctx, body.key, caller.userId);
-  if (row.multipartId === null || row.partSize === null)
-    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotResumable);
-  if (row.cancelledAt) throw new BusinessError(BusinessCode.conflict, ServerMessage.uploadCancelled);
-  const partCount = partCountOf(row);
-  const arrived = await arrivedParts(ctx.db, row.id);
-  const completed = row.completedAt !== null;
-  const have = new Set(arrived.map((p) => p.partNumber));
-  const wanted = completed
-    ? []
-    : [...new Set(body.partNumbers)].filter((n) => n <= partCount && !have.has(n));
-  if (wanted.length > 0) {
-    assertOpen(ctx, row);
-    await claimSentAs(ctx.db, row, "parts");
-  }
-  const expiresAt = Math.min(row.expiresAt.getTime(), ctx.now().getTime() + PART_URL_LIFETIME_MS);
-  const urls = await Promise.all(
-    wanted.map(async (partNumber) => ({
-      partNumber,
-      url: await ctx.storage.signPart({
-        uploadId: row.id,
-        bucket: row.bucket,
-        key: row.key,
-        multipartId: row.multipartId ?? "",
-        partNumber,
-        size: sizeOfPart(row, partNumber),
-        expiresAt,
-      }),
-    })),
-  );
-  return {
-    key: row.key,
-    size: row.declaredSize,
-    partSize: row.partSize,
-    partCount,
-    expiresAt: row.expiresAt.getTime(),
-    arrived,
-    urls,
-    completed,
-  };
-}
-
-/**
- * Record a part the store took (its ETag, as the store answered the part's PUT), and what has
- * arrived of the upload: it counts toward the day whatever becomes of the upload.
- */
-async function recordPart(db: Db, row: UploadRow, partNumber: number, etag: string): Promise<void> {
-  await db
-    .insert(uploadParts)
-    .values({ uploadId: row.id, partNumber, size: sizeOfPart(row, partNumber), etag })
-    .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag } });
-  await db
-    .update(uploads)
-    .set({
-      arrivedBytes: sql`GREATEST(${uploads.arrivedBytes}, (SELECT COALESCE(sum(${uploadParts.size}), 0)
-        FROM ${uploadParts} WHERE ${uploadParts.uploadId} = ${row.id}))`,
-    })
-    .where(eq(uploads.id, row.id));
-}
-
-async function arrivedBytes(db: Db, uploadId: number): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<number>`coalesce(sum(${uploadParts.size}), 0)`.mapWith(Number) })
-    .from(uploadParts)
-    .where(eq(uploadParts.uploadId, uploadId));
-  return row?.bytes ?? 0;
-}
-
-/** A part number within the upload's parts (the refusal says how many it has). */
-function assertPartNumber(row: UploadRow, partNumber: number): void {
-  const count = partCountOf(row);
-  if (partNumber > count)
-    throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadPartNumber, { count });
-}
-
-/**
- * A part reached the store (the browser says so, with the ETag the store answered). The local
- * store records its parts itself as they arrive; the bucket cannot tell this server, so the client
- * does, and the store checks every ETag again when the parts are joined.
- */
-export async function partDone(
-  ctx: AppContext,
-  { body, caller }: SignedInInput<"upload.partDone">,
-): Promise<ResponseOf<"upload.partDone">> {
-  const row = await ownUpload(ctx, body.key, caller.userId);
-  assertOpen(ctx, row);
-  assertPartNumber(row, body.partNumber);
-  if (ctx.storage.kind === "local") {
-    const [part] = await ctx.db
-      .select({ etag: uploadParts.etag })
-      .from(uploadParts)
-      .where(and(eq(uploadParts.uploadId, row.id), eq(uploadParts.partNumber, body.partNumber)));
-    if (part?.etag !== body.etag)
-      throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadNotArrived);
-  } else {
-    await claimSentAs(ctx.db, row, "parts");
-    await recordPart(ctx.db, row, body.partNumber, body.etag);
-  }
-  return { arrivedBytes: await arrivedBytes(ctx.db, row.id) };
 }
 
 /** The bytes of an object, at most `limit` of them (null: larger, or not there). */
@@ -389,7 +265,7 @@ async function acceptPicture(ctx: AppContext, row: UploadRow, arrived: number): 
  * re-encoded first; the store's multipart upload of a video (never used) is dropped. An upload
  * given up meanwhile stays given up, and what arrived is removed again.
  */
-async function finishWhole(ctx: AppContext, row: UploadRow, arrived: number): Promise<UploadRow> {
+export async function finishWhole(ctx: AppContext, row: UploadRow, arrived: number): Promise<UploadRow> {
   const size = row.kind === "PICTURE" ? await acceptPicture(ctx, row, arrived) : arrived;
   const [done] = await ctx.db
     .update(uploads)
@@ -498,169 +374,4 @@ export async function finishedUpload(
     if (error instanceof BusinessError && error.key === ServerMessage.uploadNotPicture) throw error;
     throw new BusinessError(BusinessCode.invalid, ServerMessage.uploadMissing);
   });
-}
-
-/** A finished picture upload of the caller's, for a profile picture (refusals say the upload is missing). */
-async function ownPicture(ctx: AppContext, key: string, userId: number, bucket: string): Promise<UploadRow> {
-  return finishedUpload(ctx, key, userId, "PICTURE", bucket).catch((error: unknown) => {
-    if (
-      error instanceof BusinessError &&
-      (error.key === ServerMessage.notYours || error.key === ServerMessage.uploadNotPicture)
-    )
-      throw error;
-    throw new BusinessError(
-      error instanceof BusinessError && error.code === BusinessCode.notFound
-        ? BusinessCode.notFound
-        : BusinessCode.invalid,
-      ServerMessage.uploadMissing,
-    );
-  });
-}
-
-export async function useAsBackground(
-  ctx: AppContext,
-  { body, caller }: SignedInInput<"user.modifyBgImg">,
-): Promise<ResponseOf<"user.modifyBgImg">> {
-  const row = await ownPicture(ctx, body.bgImgFilename, caller.userId, body.bgImgBucket);
-  await ctx.db
-    .update(users)
-    .set({ bgImgKey: row.key, bgImgBucket: row.bucket })
-    .where(eq(users.id, caller.userId));
-  return { bgImgFileUrl: publicFileUrl(row.bucket, row.key) };
-}
-
-/** The avatar (Step 15): a picture the person uploaded (the app crops it square first). */
-export async function useAsAvatar(
-  ctx: AppContext,
-  { body, caller }: SignedInInput<"user.modifyAvatar">,
-): Promise<ResponseOf<"user.modifyAvatar">> {
-  const row = await ownPicture(ctx, body.avatarFilename, caller.userId, body.avatarBucket);
-  const avatarFileUrl = publicFileUrl(row.bucket, row.key);
-  await ctx.db.update(users).set({ avatarUrl: avatarFileUrl }).where(eq(users.id, caller.userId));
-  return { avatarFileUrl };
-}
-
-/** Whether `sig` signs this whole PUT or part of an upload until `expires`, and it has not passed. */
-function signatureHolds(
-  ctx: AppContext,
-  expected: (expires: number) => string,
-  expires: unknown,
-  sig: unknown,
-): boolean {
-  const expiresAt = Number(expires);
-  return (
-    typeof sig === "string" &&
-    Number.isSafeInteger(expiresAt) &&
-    sameText(sig, expected(expiresAt)) &&
-    expiresAt >= ctx.now().getTime()
-  );
-}
-
-/**
- * The unfinished upload a signed URL names (the local store's routes): null when the signature
- * does not hold, the URL has expired, or the id is not a number; `done` when it was already
- * uploaded, given up, or never was.
- */
-export async function signedUpload(
-  ctx: AppContext,
-  idText: string,
-  partText: string | null,
-  expires: unknown,
-  sig: unknown,
-): Promise<UploadRow | "done" | null> {
-  const id = Number(idText);
-  const part = partText === null ? null : Number(partText);
-  if (!/^\d{1,16}$/.test(idText) || !Number.isSafeInteger(id)) return null;
-  if (part !== null && (!/^\d{1,5}$/.test(partText ?? "") || part < 1)) return null;
-  const key = ctx.secrets.signingKey;
-  const holds = signatureHolds(
-    ctx,
-    (at) => (part === null ? putSignature(key, id, at) : partSignature(key, id, part, at)),
-    expires,
-    sig,
-  );
-  if (!holds) return null;
-  const [row] = await ctx.db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, id), isNull(uploads.completedAt), isNull(uploads.cancelledAt)));
-  if (!row || row.expiresAt.getTime() < ctx.now().getTime()) return "done";
-  if (part !== null && (row.partSize === null || part > partCountOf(row))) return null;
-  return row;
-}
-
-function localStore(ctx: AppContext): LocalStore {
-  if (!(ctx.storage instanceof LocalStore))
-    throw new Error("this server's upload routes serve the local store only");
-  return ctx.storage;
-}
-
-/**
- * Stream a whole PUT's body to the upload's file (written aside, renamed when whole) and finish
- * the upload (a picture checked and re-encoded); a body past the declared size, or broken off,
- * leaves nothing behind. The first PUT decides the upload is sent whole: one in parts is refused
- * (a BusinessError, as is a picture that is none).
- */
-export async function storeUpload(
-  ctx: AppContext,
-  row: UploadRow,
-  body: Readable,
-): Promise<UploadRow | "tooLarge" | "broken"> {
-  await claimSentAs(ctx.db, row, "whole");
-  const written = await localStore(ctx).writeWhole(row.bucket, putKeyOf(row), body, row.declaredSize);
-  if (typeof written === "string") return written;
-  return finishWhole(ctx, { ...row, sentAs: "whole" }, written.size);
-}
-
-/**
- * Receive one part of an upload in parts (exactly its size) and record it with its ETag. The
- * first part decides the upload is sent in parts: one sent whole is refused (a BusinessError). A
- * part that lands as its upload is given up or finished is removed again.
- */
-export async function storePart(
-  ctx: AppContext,
-  row: UploadRow,
-  partNumber: number,
-  body: Readable,
-): Promise<{ readonly etag: string } | "wrongSize" | "broken"> {
-  await claimSentAs(ctx.db, row, "parts");
-  const store = localStore(ctx);
-  const written = await store.writePart(row.id, partNumber, body, sizeOfPart(row, partNumber));
-  if (typeof written === "string") return written;
-  // Recorded under the upload's row lock, which giving it up takes too: either the part is
-  // recorded before (and the clean-up removes it with the rest), or it is removed here.
-  const refused = await ctx.db.transaction(async (tx) => {
-    const [now] = await tx.select().from(uploads).where(eq(uploads.id, row.id)).for("update");
-    if (!now || now.completedAt || now.cancelledAt)
-      return now?.completedAt ? ServerMessage.uploadDone : ServerMessage.uploadCancelled;
-    await recordPart(tx, row, partNumber, written.etag);
-    return null;
-  });
-  if (refused !== null) {
-    await store.abortParts({ uploadId: row.id, bucket: row.bucket, key: row.key, multipartId: "" });
-    throw new BusinessError(BusinessCode.conflict, refused);
-  }
-  return { etag: written.etag };
-}
-
-/** A finished public picture by bucket and key (null: none), and where its bytes are. */
-export async function publicPicture(
-  ctx: AppContext,
-  bucket: string,
-  key: string,
-): Promise<{ readonly source: MediaSource; readonly contentType: string } | null> {
-  // Keys are ours (kind/user/uuid.ext): anything else is not a file, and never reaches a query.
-  if (!/^[A-Z]{1,16}$/.test(bucket) || !/^[a-z]+\/\d{1,16}\/[0-9a-f-]{36}(\.[a-z0-9]{1,5})?$/.test(key)) {
-    return null;
-  }
-  const [row] = await ctx.db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key), isNotNull(uploads.completedAt)));
-  if (row?.bucket !== uploadRules.PICTURE.bucket) return null;
-  const source: MediaSource =
-    ctx.storage instanceof LocalStore
-      ? { kind: "disk", path: ctx.storage.pathOf(row.bucket, row.key) }
-      : { kind: "object", bucket: row.bucket, key: row.key };
-  return { source, contentType: row.contentType };
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, failure, newcomer, rowsOf, startPlatform, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { localUploadSigner } from "./files";
+import { localUploadSigner } from "./local";
 
 const MiB = 1024 ** 2;
 

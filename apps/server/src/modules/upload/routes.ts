@@ -17,21 +17,10 @@ import {
   sweepUploads,
   unstage,
 } from "./cleanup";
-import {
-  abortUpload,
-  completeUpload,
-  maxBytesOf,
-  partDone,
-  publicPicture,
-  resumeUpload,
-  signUrl,
-  signedUpload,
-  sizeOfPart,
-  storePart,
-  storeUpload,
-  useAsAvatar,
-  useAsBackground,
-} from "./files";
+import { abortUpload, completeUpload, maxBytesOf, signUrl, sizeOfPart } from "./files";
+import { publicPicture, signedUpload, storePart, storeUpload } from "./local";
+import { partDone, resumeUpload } from "./parts";
+import { useAsAvatar, useAsBackground } from "./profile-pictures";
 import { uploadUsage } from "./quota";
 
 const MiB = 1024 * 1024;

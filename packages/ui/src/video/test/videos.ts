@@ -40,6 +40,10 @@ export function video(overrides: Partial<VideoCardData> = {}): VideoCardData {
   return { ...sampleVideo, ...overrides };
 }
 
+/** The level stories of every card: a super members' video and a paid one. */
+export const superVideo = video({ watchLevel: WatchLevel.SVIP, playCount: 1_234_567 });
+export const payVideo = video({ watchLevel: WatchLevel.CHARGE, playCount: 56_000 });
+
 export const verticalVideo = video({
   id: "v-1002",
   videoTitle: "竖屏街舞挑战",

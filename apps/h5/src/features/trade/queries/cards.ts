@@ -4,6 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { failed, succeeded } from "../../../app/mutation-events";
 import type { MutationEvents } from "../../../app/mutation-events";
 import { useApi } from "../../../app/useApi";
+import { useApiMutation } from "../../../app/useApiMutation";
 import { tradeKeys } from "./money";
 import type { TradeApi } from "./money";
 
@@ -28,13 +29,7 @@ function useCardMutation<TData, TVariables>(
   call: (api: PlatformApi, variables: TVariables) => Promise<TData>,
   on: MutationEvents<TData, TVariables>,
 ) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: TVariables) => call(api, variables),
-    onSuccess: (data, variables) => succeeded(on, data, variables, () => cardsChanged(queryClient)),
-    onError: (error, variables) => failed(on, error, variables),
-  });
+  return useApiMutation(call, on, cardsChanged);
 }
 
 /** Making a card (by id) the one withdrawals go to. */

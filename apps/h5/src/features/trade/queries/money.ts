@@ -97,24 +97,38 @@ export type TransferBody = Parameters<PlatformApi["trade"]["userSelfTransfer"]>[
  * statement is read again. A refusal for a balance too low reads the balances again.
  */
 export function useTransferMutation(on: MutationEvents<Wallet, TransferBody> = {}) {
+  return useSelfTransferMutation(
+    on,
+    (queryClient) => queryClient.invalidateQueries({ queryKey: tradeKeys.statement() }),
+    async (queryClient, error) => {
+      if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow) await walletChanged(queryClient);
+    },
+  );
+}
+
+/**
+ * Any move between one's own balances (wallet, gold, game): quiet, one Idempotency-Key per
+ * intent, the answer's wallet list stored; then `readAgain` once done, or `refused` on a refusal.
+ */
+export function useSelfTransferMutation<TBody extends TransferBody>(
+  on: MutationEvents<Wallet, TBody>,
+  readAgain: (queryClient: QueryClient) => Promise<unknown>,
+  refused: (queryClient: QueryClient, error: Error) => Promise<unknown>,
+) {
   const api = useApi();
   const queryClient = useQueryClient();
   const intent = useIntentKey();
   return useMutation({
-    mutationFn: (body: TransferBody) =>
+    mutationFn: (body: TBody) =>
       api.trade.userSelfTransfer(body, { quiet: true, idempotencyKey: intent.keyFor(body) }),
     onSuccess: async (wallet, body) => {
       intent.settle();
       storeWallet(queryClient, wallet);
-      await succeeded(on, wallet, body, () =>
-        queryClient.invalidateQueries({ queryKey: tradeKeys.statement() }),
-      );
+      await succeeded(on, wallet, body, () => readAgain(queryClient));
     },
     onError: async (error, body) => {
       intent.settle(error);
-      await failed(on, error, body, async () => {
-        if (tradeRefusalOf(error) === TradeRefusal.balanceTooLow) await walletChanged(queryClient);
-      });
+      await failed(on, error, body, () => refused(queryClient, error));
     },
   });
 }
