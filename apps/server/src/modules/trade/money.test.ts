@@ -1,9 +1,11 @@
+import { MessageKey, ServerMessageKey } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { eachDatabase, failure, freshSmsCode, rowsOf, startPlatform, until } from "../../../test/harness";
 import { personWithGold, testCard } from "../../../test/money";
 import type { TestPlatform, signIn } from "../../../test/harness";
 import { jobs, rechargeOrders } from "../../db/schema";
+import { translate } from "../../http/messages";
 import { sign } from "../../providers/payments/signature";
 import { sandboxSecret } from "../../providers/payments/sandbox/secret";
 import { reconcile } from "./reconcile";
@@ -102,7 +104,7 @@ eachDatabase("money in and out", (target) => {
       const { api } = await person(platform);
       const first = await api.trade.rechargeGold({ amount: 5000, payMethod: "MERCHANT" });
       const refused = await failure(api.trade.rechargeGold({ amount: 2000, payMethod: "BANK_SM" }));
-      expect(refused.msgKey).toBe("server.rechargeUnfinished");
+      expect(refused.msgKey).toBe(ServerMessageKey.rechargeUnfinished);
       expect(refused.code).toBe(409);
       expect((await api.trade.unfinishedOrders()).map((o) => o.orderNum)).toEqual([first.orderNum]);
     });
@@ -110,13 +112,13 @@ eachDatabase("money in and out", (target) => {
     it("refuses amounts outside the range or not offered, and GOLD as a way to pay in", async () => {
       const { api } = await person(platform);
       expect((await failure(api.trade.rechargeGold({ amount: 999, payMethod: "BANK_SM" }))).msgKey).toBe(
-        "server.rechargeAmountOutOfRange",
+        ServerMessageKey.rechargeAmountOutOfRange,
       );
       expect((await failure(api.trade.rechargeGold({ amount: 1234, payMethod: "MERCHANT" }))).msgKey).toBe(
-        "server.rechargeAmountNotOffered",
+        ServerMessageKey.rechargeAmountNotOffered,
       );
       expect((await failure(api.trade.rechargeGold({ amount: 1000, payMethod: "GOLD" }))).msgKey).toBe(
-        "server.payMethodUnavailable",
+        ServerMessageKey.payMethodUnavailable,
       );
       expect(await api.trade.unfinishedOrders()).toEqual([]);
     });
@@ -139,7 +141,8 @@ eachDatabase("money in and out", (target) => {
       const order = await api.trade.rechargeGold({ amount: 5000, payMethod: "MERCHANT" });
       await checkout(order.payUrl ?? "", { do: "fail" });
       const failed = await reaching(api, order.orderNum, "RECHARGE_FAILED");
-      expect(failed.failureReason).toBe("支付失败，请稍后再试");
+      // An order's reason is stored as a key and answered as its sentence (the order has no key field).
+      expect(failed.failureReason).toBe(translate("zh_CN", ServerMessageKey.paymentFailed));
       expect(await gold(platform, userId)).toBe(0);
     });
 
@@ -157,7 +160,7 @@ eachDatabase("money in and out", (target) => {
         cancelReason: "changed my mind",
       });
       expect((await failure(api.trade.cancelOrder({ orderNum: order.orderNum, reason: "" }))).msgKey).toBe(
-        "server.orderNotCancellable",
+        ServerMessageKey.orderNotCancellable,
       );
       // A new recharge is possible again.
       await api.trade.rechargeGold({ amount: 1000, payMethod: "BANK_SM" });
@@ -181,7 +184,7 @@ eachDatabase("money in and out", (target) => {
         .set({ runAt: past })
         .where(eq(jobs.key, `recharge.expire:${order.orderNum}`));
       const expired = await reaching(api, order.orderNum, "CANCELLED");
-      expect(expired.cancelReason).toBe("超时未支付，订单已自动取消");
+      expect(expired.cancelReason).toBe(translate("zh_CN", ServerMessageKey.rechargeExpired));
     });
 
     it("EE_PAY pays from the e-wallet's own balance (1 EE coin = 1 yuan)", async () => {
@@ -286,7 +289,7 @@ eachDatabase("money in and out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.bankCardNumberInvalid");
+      ).toBe(ServerMessageKey.bankCardNumberInvalid);
       expect(
         (
           await failure(
@@ -298,7 +301,7 @@ eachDatabase("money in and out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.bankCardExists");
+      ).toBe(ServerMessageKey.bankCardExists);
       expect(
         (
           await failure(
@@ -310,7 +313,7 @@ eachDatabase("money in and out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.smsCodeWrong");
+      ).toBe(ServerMessageKey.smsCodeWrong);
       const code = await freshSmsCode(platform, api, mobile, "PAYEE");
       expect(
         (
@@ -323,7 +326,7 @@ eachDatabase("money in and out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.bankCardVerificationFailed");
+      ).toBe(ServerMessageKey.bankCardVerificationFailed);
       const second = await api.trade.createPayee({
         cardNumber: failingCard(),
         cardholderName: "张三",
@@ -387,7 +390,7 @@ eachDatabase("money in and out", (target) => {
       const urged = await api.trade.urgeWithdraw({ orderNum: order.orderNum });
       expect(urged).toMatchObject({ urge: 2, timing: "NORMAL" });
       expect((await failure(api.trade.urgeWithdraw({ orderNum: order.orderNum }))).msgKey).toBe(
-        "server.orderAlreadyUrged",
+        ServerMessageKey.orderAlreadyUrged,
       );
       const paid = await until(
         () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
@@ -410,7 +413,7 @@ eachDatabase("money in and out", (target) => {
         () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
         (o) => o.status === "WITHDRAW_FAILED",
       );
-      expect(failed.failureReason).toContain("银行信息有误");
+      expect(failed.failureReason).toBe(translate("zh_CN", ServerMessageKey.payoutFailed));
       expect((await api.user.messageList({ current: 1, size: 1 })).records[0]).toMatchObject({
         kind: "WITHDRAW_SETTLED",
         params: { orderNum: order.orderNum, amount: 5000, succeeded: false },
@@ -435,10 +438,8 @@ eachDatabase("money in and out", (target) => {
       );
       expect(twice.code).toBe(409);
       // Issue 37: a second retry of the same order is refused saying why, and the order says so.
-      expect(twice.msgKey).toBe("server.withdrawAlreadyRetried");
-      expect(twice.msg).toBe(
-        `这笔失败的提现已经重新提现过（订单 ${again.orderNum}），不能再次重新提现；请在该订单中查看进度`,
-      );
+      expect(twice.msgKey).toBe(ServerMessageKey.withdrawAlreadyRetried);
+      expect(twice.msgValues).toEqual({ orderNum: again.orderNum });
       expect((await api.trade.withdrawByOrderNum({ orderNum: order.orderNum })).retried).toBe(true);
       const listed = await api.trade.userBillDetails({ tab: "WITHDRAW_ORDER", current: 1, size: 10 });
       expect(listed.records.map((o) => ("retried" in o ? [o.orderNum, o.retried] : []))).toContainEqual([
@@ -465,7 +466,7 @@ eachDatabase("money in and out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("validation.withdrawBelowMinimum");
+      ).toBe(MessageKey.withdrawBelowMinimum);
       expect(
         (
           await failure(
@@ -477,7 +478,7 @@ eachDatabase("money in and out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("validation.bankCardRequired");
+      ).toBe(MessageKey.bankCardRequired);
       // E-wallet payouts go only to the person's linked EE account: none yet, then another's.
       expect(
         (
@@ -490,14 +491,14 @@ eachDatabase("money in and out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.eepayAccountNotLinked");
+      ).toBe(ServerMessageKey.eepayAccountNotLinked);
       const { url } = await api.trade.eepayEnterUrl();
       const linked = decodeURIComponent(/wallet\/([^?]+)/.exec(url)?.[1] ?? "");
       const notYours = await failure(
         api.trade.withdrawEEPay({ amount: 2000, eepayAccount: "EE123456", timing: "NORMAL", code: "1234" }),
       );
-      expect(notYours.msgKey).toBe("server.eepayAccountNotYours");
-      expect(notYours.msg).toContain(linked);
+      expect(notYours.msgKey).toBe(ServerMessageKey.eepayAccountNotYours);
+      expect(notYours.msgValues).toEqual({ account: linked });
       expect(
         (
           await failure(
@@ -517,7 +518,7 @@ eachDatabase("money in and out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.smsCodeWrong");
+      ).toBe(ServerMessageKey.smsCodeWrong);
       expect(await gold(platform, userId)).toBe(3000);
     });
 
@@ -538,10 +539,10 @@ eachDatabase("money in and out", (target) => {
       );
       expect(await api.trade.eepayBalance()).toEqual({ balance: 3000, bound: true, account });
       expect((await failure(api.trade.cancelOrder({ orderNum: order.orderNum, reason: "" }))).msgKey).toBe(
-        "server.orderNotCancellable",
+        ServerMessageKey.orderNotCancellable,
       );
       expect((await failure(api.trade.confirmReceived({ orderNum: order.orderNum }))).msgKey).toBe(
-        "server.receiptNotConfirmable",
+        ServerMessageKey.receiptNotConfirmable,
       );
       expect(await gold(platform, userId)).toBe(7000);
     });
