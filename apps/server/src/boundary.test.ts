@@ -1,6 +1,7 @@
 import { basicAuthorization, encryptReq } from "@platform/api-client";
 import { endpoints } from "@platform/api-client/contract";
 import type { EndpointName } from "@platform/api-client/contract";
+import { ServerMessageKey } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedded, rawPost, rowsOf, signIn, startPlatform, startSeeded } from "./../test/harness";
 import type { TestPlatform } from "./../test/harness";
@@ -63,8 +64,10 @@ describe("the boundary", () => {
       for (const bad of ["abc", "1.5", "1e20", "-1", "0", "9007199254740993", 1.5, 1e20, -3]) {
         const { status, json } = await call(name, body(bad));
         expect(status, `${name} ${String(bad)}`).toBe(200);
-        expect(json.code, `${name} ${String(bad)}`).toBe(400);
-        expect(json.msg).toMatch(/填写不正确/);
+        expect(json, `${name} ${String(bad)}`).toMatchObject({
+          code: 400,
+          msgKey: ServerMessageKey.invalidField,
+        });
       }
     },
   );
@@ -72,7 +75,11 @@ describe("the boundary", () => {
   it("the anonymous video list refuses a bad classifyId without a token", async () => {
     const { status, json } = await call("substance.getVideoList", { classifyId: "abc" }, false);
     expect(status).toBe(200);
-    expect(json).toMatchObject({ code: 400, msg: "classifyId 填写不正确" });
+    expect(json).toMatchObject({
+      code: 400,
+      msgKey: ServerMessageKey.invalidField,
+      msgValues: { field: "classifyId" },
+    });
   });
 
   it("a NUL or a control character in any text is refused, saying which field", async () => {
@@ -107,7 +114,8 @@ describe("the boundary", () => {
       expect(status, name).toBe(200);
       expect(json, name).toMatchObject({
         code: 400,
-        msg: `${field} 含有无法使用的字符（如控制字符），请删除后重试`,
+        msgKey: ServerMessageKey.unusableCharacters,
+        msgValues: { field },
       });
     }
     // The card id of the identity-card login travels sealed in `req`; its NUL is refused the same way.
@@ -120,7 +128,8 @@ describe("the boundary", () => {
     );
     expect(card.json).toMatchObject({
       code: 400,
-      msg: "cardId 含有无法使用的字符（如控制字符），请删除后重试",
+      msgKey: ServerMessageKey.unusableCharacters,
+      msgValues: { field: "cardId" },
     });
     const english = await rawPost(
       platform,

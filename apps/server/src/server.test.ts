@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
+import { ServerMessageKey } from "@platform/domain";
 import { afterAll, describe, expect, it } from "vitest";
 import { embedded, failure, freshPhone, lastSmsCode, startPlatform } from "../test/harness";
 import { loadConfig } from "./env";
@@ -152,7 +153,9 @@ describe("a real SMS gateway behind the adapter (sandbox off)", () => {
       );
       status = 500;
       const other = freshPhone();
-      expect((await failure(platform.client().sendSmsCode(other))).msg).toBe("短信发送失败，请稍后再试");
+      expect((await failure(platform.client().sendSmsCode(other))).msgKey).toBe(
+        ServerMessageKey.smsSendFailed,
+      );
       status = 200;
       // The failed send did not count against the 60 s limit.
       await expect(platform.client().sendSmsCode(other)).resolves.toBeUndefined();

@@ -11,25 +11,11 @@ import type { DatabaseTarget, TestPlatform } from "./harness";
 /**
  * What the social suites share (src/modules/substance/: videos, likes-and-collects, comments,
  * favorites, follows, search, my-panel and reports .test.ts, each over HTTP): a seeded server with
- * the demo accounts signed in, a pool of untouched videos, and the sentences and helpers their
- * assertions use.
+ * the demo accounts signed in, a pool of untouched videos, and the helpers their assertions use
+ * (refusals are asserted by their keys, `msgKey`, not by their sentences).
  */
 
 export const [vipAccount, ordinaryAccount, permanentAccount, studioAccount] = demoAccounts;
-
-/** The sentences the server answers with (zh-CN, the default language). */
-export const say = {
-  needSuperMember: "该功能需要超级会员，请先开通",
-  notYours: "只能操作自己的内容",
-  notFound: "内容不存在或已删除",
-  commentRequired: "请输入评论内容",
-  replyTargetGone: "要回复的评论已删除",
-  folderNameRequired: "请输入收藏夹名称",
-  folderNameFormat: "收藏夹名称为 2-16 位中文或英文字母",
-  folderNameTaken: "已有同名收藏夹，请换一个名称",
-  chooseVideo: "请至少选择一个视频",
-  cannotFollowSelf: "不能关注自己",
-};
 
 export type Person = Awaited<ReturnType<typeof signIn>>;
 export type Client = ReturnType<TestPlatform["client"]>;

@@ -1,4 +1,5 @@
 import { basicAuthorization, encryptReq } from "@platform/api-client";
+import { ServerMessageKey } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   aMinuteLater,
@@ -178,7 +179,8 @@ describe("the client's address is the connection's, unless the operator names a 
     const liar = platform.client({ "x-forwarded-for": "198.51.100.99" });
     const refused = await failure(liar.loginWithPassword(tried));
     expect(refused.code).toBe(429);
-    expect(refused.msg).toMatch(/^此网络的密码错误次数过多，请 \d+ 分钟后再试或使用验证码登录$/);
+    expect(refused.msgKey).toBe(ServerMessageKey.passwordAddressLocked);
+    expect(refused.msgValues).toEqual({ minutes: expect.any(Number) as unknown });
   });
 
   it("the login log records the connection's address, not a forged one", async () => {
@@ -232,7 +234,8 @@ describe("SMS budgets: no pumping, no walking through the codes", () => {
       for (let i = 0; i < 5; i++) await api.sendSmsCode(freshPhone());
       const refused = await failure(api.sendSmsCode(freshPhone()));
       expect(refused.code).toBe(429);
-      expect(refused.msg).toMatch(/^验证码发送次数过多，请 1 分钟后再试$/);
+      expect(refused.msgKey).toBe(ServerMessageKey.smsBudgetMinutes);
+      expect(refused.msgValues).toEqual({ minutes: 1 });
       // The refused send left nothing behind: no code, no outbox message.
       const [row] = await rowsOf<{ n: number }>(platform, `select count(*)::int as n from sms_codes`);
       expect(row?.n).toBe(5);
@@ -275,7 +278,8 @@ describe("SMS budgets: no pumping, no walking through the codes", () => {
       }
       const refused = await failure(api.sendSmsCode(phone));
       expect(refused.code).toBe(429);
-      expect(refused.msg).toMatch(/^该手机号今日接收验证码的次数已达上限，请 \d+ 小时后再试$/);
+      expect(refused.msgKey).toBe(ServerMessageKey.smsPhoneDailyLimit);
+      expect(refused.msgValues).toEqual({ hours: expect.any(Number) as unknown });
     } finally {
       await platform.close();
     }
@@ -291,7 +295,8 @@ describe("SMS budgets: no pumping, no walking through the codes", () => {
       await api.sendSmsCode(phone);
       const refused = await failure(api.loginWithSms({ phone, code: await lastSmsCode(platform, phone) }));
       expect(refused.code).toBe(429);
-      expect(refused.msg).toMatch(/^该手机号今日此类验证码错误次数过多，请 \d+ 小时后再试$/);
+      expect(refused.msgKey).toBe(ServerMessageKey.smsWrongDailyLimit);
+      expect(refused.msgValues).toEqual({ hours: expect.any(Number) as unknown });
     } finally {
       await platform.close();
     }
@@ -316,7 +321,7 @@ describe("calls anyone may make that write rows are rate-limited per caller", ()
       const keys = await Promise.allSettled(Array.from({ length: 70 }, () => api.auth.getKey()));
       expect(keys.filter((r) => r.status === "fulfilled")).toHaveLength(60);
       const refused = await failure(api.auth.getKey());
-      expect(refused).toMatchObject({ code: 429, msg: "尝试次数过多，请稍后再试" });
+      expect(refused).toMatchObject({ code: 429, msgKey: ServerMessageKey.tooManyFromAddress });
       const guests = await Promise.allSettled(
         Array.from({ length: 65 }, () => platform.client().loginAsGuest()),
       );

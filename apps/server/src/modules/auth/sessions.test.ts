@@ -1,4 +1,4 @@
-import { SmsCodeType } from "@platform/domain";
+import { ServerMessageKey, SmsCodeType } from "@platform/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   aMinuteLater,
@@ -50,8 +50,8 @@ eachDatabase("sessions that end", (target) => {
     api: ReturnType<TestPlatform["client"]>,
     card: { cardId: string; qrContent: string },
   ): Promise<void> {
-    expect((await failure(platform.client().loginWithIdentityCard(card.qrContent))).msg).toBe(
-      "身份卡无效或已更换，请使用最新的身份卡",
+    expect((await failure(platform.client().loginWithIdentityCard(card.qrContent))).msgKey).toBe(
+      ServerMessageKey.cardInvalid,
     );
     const renewed = await api.user.identityCard({});
     expect(renewed.cardId).not.toBe(card.cardId);
@@ -159,7 +159,8 @@ eachDatabase("sessions that end", (target) => {
     await stranger.sendSmsCode(phone);
     const locked = await failure(stranger.loginWithSms({ phone, code: await lastSmsCode(platform, phone) }));
     expect(locked.code).toBe(429);
-    expect(locked.msg).toMatch(/^该手机号今日此类验证码错误次数过多，请 \d+ 小时后再试$/);
+    expect(locked.msgKey).toBe(ServerMessageKey.smsWrongDailyLimit);
+    expect(locked.msgValues).toEqual({ hours: expect.any(Number) as unknown });
     // …but the signed-in owner's codes are other purposes, counted apart.
     const { ctx } = platform.server;
     const [user] = await rowsOf<{ id: number }>(platform, `select id from users where mobile = '${phone}'`);
@@ -217,7 +218,8 @@ eachDatabase("strangers behind one address", (target) => {
     if (!first) throw new Error("no account");
     const refused = await failure(api.loginWithPassword(first));
     expect(refused.code).toBe(429);
-    expect(refused.msg).toMatch(/^此网络的密码错误次数过多，请 \d+ 分钟后再试或使用验证码登录$/);
+    expect(refused.msgKey).toBe(ServerMessageKey.passwordAddressLocked);
+    expect(refused.msgValues).toEqual({ minutes: expect.any(Number) as unknown });
     await expect(platform.client().loginWithPassword(untouched)).resolves.toMatchObject({
       user_info: { mobile: untouched.phone },
     });
@@ -237,7 +239,8 @@ eachDatabase("strangers behind one address", (target) => {
       stranger.loginWithSms({ phone: next.phone, code: await lastSmsCode(platform, next.phone) }),
     );
     expect(slowed.code).toBe(429);
-    expect(slowed.msg).toMatch(/^此网络的验证码错误次数过多，请 \d+ 分钟后再试$/);
+    expect(slowed.msgKey).toBe(ServerMessageKey.smsWrongFromAddress);
+    expect(slowed.msgValues).toEqual({ minutes: expect.any(Number) as unknown });
     // The owner, signed in (by password) behind the same address, still uses their code.
     const signedIn = platform.client();
     await signedIn.loginWithPassword(owner);

@@ -60,7 +60,7 @@ eachDatabase("the game lobby and its wallet", (target) => {
       api.trade.userSelfTransfer({ fromType: "GAME", toType: "GOLD", amount: 100 }),
     );
     expect(refused.msgKey).toBe(ServerMessageKey.gameWagerPending);
-    expect(refused.msg).toContain("200.00");
+    expect(refused.msgValues).toEqual({ amount: "200.00" });
     // The wallet and the game do not trade directly; the bonus is never transferred.
     expect(
       (await failure(api.trade.userSelfTransfer({ fromType: "WALLET", toType: "GAME", amount: 1 }))).code,

@@ -1,5 +1,5 @@
 import { lockPeople } from "../../db/locks";
-import { WatchLevel } from "@platform/domain";
+import { ServerMessageKey, WatchLevel } from "@platform/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, failure, signIn, startSeeded } from "../../../test/harness";
@@ -108,7 +108,7 @@ eachDatabase("wallet core and buying", (target) => {
     expect(reused.code).toBe(409);
     const twice = await failure(buyer.api.substance.buyVideo(request));
     expect(twice.code).toBe(409);
-    expect(twice.message).toBe("您已购买该视频，可直接观看");
+    expect(twice.msgKey).toBe(ServerMessageKey.alreadyBought);
     expect((await balancesOf(platform.server.ctx.db, buyer.userId)).GOLD).toBe(700);
   });
 
@@ -159,7 +159,7 @@ eachDatabase("wallet core and buying", (target) => {
     const before = (await plain.api.game.userBalance()).gold;
     const short = await failure(plain.api.substance.buyVideo({ payType: "GOLD", substanceId: String(dear) }));
     expect(short.code).toBe(402);
-    expect(short.message).toBe("金币余额不足，请先充值");
+    expect(short.msgKey).toBe(ServerMessageKey.balanceTooLow);
     expect((await plain.api.game.userBalance()).gold).toBe(before);
     expect(await plain.api.substance.getInfoById({ id: String(dear) })).toMatchObject({
       privileges: { buyInfo: { isBuy: false } },

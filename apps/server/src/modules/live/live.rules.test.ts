@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { BusinessCode, WatchLevel } from "@platform/domain";
+import { BusinessCode, ServerMessageKey, WatchLevel } from "@platform/domain";
 import { eachDatabase, rowsOf, signIn, startPlatform, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { personWithGold } from "../../../test/money";
@@ -108,7 +108,7 @@ eachDatabase("live rules under attack", (target) => {
         if (i > 0) await new Promise((resolve) => setTimeout(resolve, 850));
         const { accepted: n, refused } = await burst();
         accepted.push(n);
-        if (i === 4) expect(refused[0]?.msgKey).toBe("server.liveChatTooFast");
+        if (i === 4) expect(refused[0]?.msgKey).toBe(ServerMessageKey.liveChatTooFast);
       }
       if (target.name === "postgres") {
         expect(accepted).toEqual([1, 1, 1, 1, 0]);
@@ -231,7 +231,7 @@ eachDatabase("live rules under attack", (target) => {
       expect(Date.now() - opened).toBeGreaterThan(1500);
       expect(closedEvent(chat.events)?.data).toMatchObject({
         reason: "EXPIRED",
-        msgKey: "server.liveChatExpired",
+        msgKey: ServerMessageKey.liveChatExpired,
       });
       await until(
         () => Promise.resolve(chat.ended),

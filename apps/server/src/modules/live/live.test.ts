@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BusinessCode, WatchLevel } from "@platform/domain";
+import { BusinessCode, ServerMessageKey, WatchLevel } from "@platform/domain";
 import { eachDatabase, failure, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { personWithGold } from "../../../test/money";
@@ -254,8 +254,7 @@ eachDatabase("live rooms", (target) => {
       );
       expect(refusedSend).toMatchObject({
         code: BusinessCode.forbidden,
-        msgKey: "server.liveChatLockedTicket",
-        msg: "购买门票后即可参与聊天",
+        msgKey: ServerMessageKey.liveChatLockedTicket,
       });
       await author.api.game.liveChatSend({ roomId: mine.roomId, content: "欢迎各位" });
       const said = (events: readonly { event: string; data: unknown }[]) =>
@@ -285,7 +284,7 @@ eachDatabase("live rooms", (target) => {
       expect((await fetch(`${master}?token=${token}`)).status).toBe(BusinessCode.forbidden);
       expect(
         (await failure(buyer.api.game.liveChatSend({ roomId: mine.roomId, content: "会员？" }))).msgKey,
-      ).toBe("server.liveChatLockedMember");
+      ).toBe(ServerMessageKey.liveChatLockedMember);
       const authorToken = author.api.client.storage.get("accessToken") ?? "";
       expect((await fetch(`${master}?token=${authorToken}`)).status).toBe(200);
     } finally {

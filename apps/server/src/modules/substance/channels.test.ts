@@ -1,22 +1,31 @@
-import { StorageKey } from "@platform/domain";
+import { ServerMessageKey, StorageKey } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, failure, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { channels } from "../../db/schema";
 import { demoAccounts, demoChannels, seed } from "../../seed";
 
+/** The answer's envelope (`msgKey` and `msgValues` only on a refusal). */
+interface Envelope {
+  readonly code: number;
+  readonly msg: string;
+  readonly data: unknown;
+  readonly msgKey?: string;
+  readonly msgValues?: Readonly<Record<string, string | number>>;
+}
+
 /** A raw GET of the call (for what the typed client would never send), in a language. */
 async function rawGet(
   platform: TestPlatform,
   query: string,
   language = "zh_CN",
-): Promise<{ status: number; json: { code: number; msg: string; data: unknown } }> {
+): Promise<{ status: number; json: Envelope }> {
   const response = await fetch(`${platform.server.origin}/api/substance/app/channel/info${query}`, {
     headers: { language },
   });
   return {
     status: response.status,
-    json: (await response.json()) as { code: number; msg: string; data: unknown },
+    json: (await response.json()) as Envelope,
   };
 }
 
@@ -93,9 +102,10 @@ eachDatabase("channels (substance.channelInfo) over HTTP", (target) => {
     it("an id no channel has is a business 404 in the caller's language", async () => {
       const zh = await rawGet(platform, "?channelTagId=999999");
       expect(zh.status).toBe(200);
-      expect(zh.json).toMatchObject({ code: 404, msg: "内容不存在或已删除", data: null });
+      expect(zh.json).toMatchObject({ code: 404, msgKey: ServerMessageKey.notFound, data: null });
+      expect(zh.json.msg).toMatch(/\p{Script=Han}/u);
       const en = await rawGet(platform, "?channelTagId=999999", "en_US");
-      expect(en.json.code).toBe(404);
+      expect(en.json).toMatchObject({ code: 404, msgKey: ServerMessageKey.notFound });
       expect(en.json.msg).not.toMatch(/\p{Script=Han}/u);
       const biggest = await rawGet(platform, `?channelTagId=${String(Number.MAX_SAFE_INTEGER)}`);
       expect(biggest.json.code).toBe(404);
@@ -122,7 +132,10 @@ eachDatabase("channels (substance.channelInfo) over HTTP", (target) => {
         expect(answer.json.msg, query).not.toBe("");
       }
       const named = await rawGet(platform, "?channelTagId=abc");
-      expect(named.json.msg).toContain("channelTagId");
+      expect(named.json).toMatchObject({
+        msgKey: ServerMessageKey.invalidField,
+        msgValues: { field: "channelTagId" },
+      });
     });
   });
 });

@@ -1,9 +1,10 @@
+import { MessageKey, ServerMessageKey } from "@platform/domain";
 import type { Comment } from "@platform/api-client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, failure } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { say, startSocial, vipAccount } from "../../../test/social";
+import { startSocial, vipAccount } from "../../../test/social";
 import type { Person, Social } from "../../../test/social";
 import { comments } from "../../db/schema";
 
@@ -33,7 +34,7 @@ eachDatabase("comments over HTTP", (target) => {
         ).toMatchObject({
           kind: "business",
           code: 403,
-          msg: say.needSuperMember,
+          msgKey: ServerMessageKey.needSuperMember,
         });
       }
       expect((await rowOf(substanceId)).commentCount).toBe(0);
@@ -73,7 +74,7 @@ eachDatabase("comments over HTTP", (target) => {
           await failure(vip.api.substance.doComment({ substanceId, commentContent: empty })),
         ).toMatchObject({
           code: 400,
-          msg: say.commentRequired,
+          msgKey: MessageKey.commentRequired,
         });
       }
 
@@ -103,7 +104,7 @@ eachDatabase("comments over HTTP", (target) => {
             replyCommentId: "99999999",
           }),
         ),
-      ).toMatchObject({ code: 404, msg: say.replyTargetGone });
+      ).toMatchObject({ code: 404, msgKey: ServerMessageKey.replyTargetGone });
       expect((await rowOf(substanceId)).commentCount).toBe(6);
       expect((await vip.api.substance.getInfoById({ id: substanceId })).commentCount).toBe(6);
 
@@ -201,7 +202,7 @@ eachDatabase("comments over HTTP", (target) => {
       ] as const) {
         expect(await failure(who.api.substance.deleteComment({ commentId: id }))).toMatchObject({
           code: 403,
-          msg: say.notYours,
+          msgKey: ServerMessageKey.notYours,
         });
       }
       expect((await rowOf(substanceId)).commentCount).toBe(5);
@@ -238,7 +239,7 @@ eachDatabase("comments over HTTP", (target) => {
             replyCommentId: root.id,
           }),
         ),
-      ).toMatchObject({ code: 404, msg: say.replyTargetGone });
+      ).toMatchObject({ code: 404, msgKey: ServerMessageKey.replyTargetGone });
     });
 
     it("keeps markup as plain text, byte for byte", async () => {

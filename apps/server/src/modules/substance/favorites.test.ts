@@ -1,9 +1,9 @@
-import { VIDEO_PUBLISHED } from "@platform/domain";
+import { MessageKey, ServerMessageKey, VIDEO_PUBLISHED } from "@platform/domain";
 import { count, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, failure } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { say, startSocial } from "../../../test/social";
+import { startSocial } from "../../../test/social";
 import type { Person, Social } from "../../../test/social";
 import { favoriteItems, videoCollects, videos } from "../../db/schema";
 
@@ -26,12 +26,13 @@ eachDatabase("favourite folders over HTTP", (target) => {
       for (const name of ["a", "ab1", "我的1", "a b", "abcdefghijklmnopq"]) {
         expect(await failure(vip.api.substance.createFavorite({ name }))).toMatchObject({
           code: 400,
-          msg: say.folderNameFormat,
+          msgKey: MessageKey.folderNameFormat,
+          msgValues: { min: 2, max: 16 },
         });
       }
       expect(await failure(vip.api.substance.createFavorite({ name: "  " }))).toMatchObject({
         code: 400,
-        msg: say.folderNameRequired,
+        msgKey: MessageKey.folderNameRequired,
       });
       const mine = await vip.api.substance.createFavorite({ name: "我的收藏" });
       expect(mine).toMatchObject({ name: "我的收藏", videoCount: 0 });
@@ -40,7 +41,7 @@ eachDatabase("favourite folders over HTTP", (target) => {
       for (const name of ["Travel", "travel", " TRAVEL ", "我的最爱"]) {
         expect(await failure(vip.api.substance.createFavorite({ name }))).toMatchObject({
           code: 409,
-          msg: say.folderNameTaken,
+          msgKey: ServerMessageKey.folderNameTaken,
         });
       }
       // Another person may use the same name.
@@ -57,7 +58,7 @@ eachDatabase("favourite folders over HTTP", (target) => {
         await failure(ordinary.api.substance.updateFavorite({ id: folder.id, name: "Stolen" })),
       ).toMatchObject({
         code: 403,
-        msg: say.notYours,
+        msgKey: ServerMessageKey.notYours,
       });
       expect((await failure(ordinary.api.substance.deleteFavorite({ id: folder.id }))).code).toBe(403);
       expect(
@@ -94,7 +95,7 @@ eachDatabase("favourite folders over HTTP", (target) => {
         await failure(vip.api.substance.bindCollect({ favoriteId: folder.id, substanceIds: [] })),
       ).toMatchObject({
         code: 400,
-        msg: say.chooseVideo,
+        msgKey: MessageKey.chooseVideo,
       });
       const chosen = [fresh(), fresh(), fresh()];
       const ids = chosen.map((v) => String(v.id));
@@ -164,7 +165,7 @@ eachDatabase("favourite folders over HTTP", (target) => {
         await failure(vip.api.substance.unbindCollect({ favoriteId: folder.id, substanceIds: [] })),
       ).toMatchObject({
         code: 400,
-        msg: say.chooseVideo,
+        msgKey: MessageKey.chooseVideo,
       });
     });
   });

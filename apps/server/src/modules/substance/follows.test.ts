@@ -1,8 +1,9 @@
+import { ServerMessageKey } from "@platform/domain";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, failure } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { say, startSocial, studioAccount } from "../../../test/social";
+import { startSocial, studioAccount } from "../../../test/social";
 import type { Person, Social } from "../../../test/social";
 import { videos } from "../../db/schema";
 import { isPublished } from "./access";
@@ -65,13 +66,13 @@ eachDatabase("following over HTTP", (target) => {
         await failure(vip.api.contacts.follow({ followUserId: vip.userId, userId: vip.userId })),
       ).toMatchObject({
         code: 400,
-        msg: say.cannotFollowSelf,
+        msgKey: ServerMessageKey.cannotFollowSelf,
       });
       expect(
         await failure(vip.api.contacts.follow({ followUserId: author, userId: ordinary.userId })),
       ).toMatchObject({
         code: 403,
-        msg: say.notYours,
+        msgKey: ServerMessageKey.notYours,
       });
       expect(
         (await failure(vip.api.contacts.unfollow({ followUserId: author, userId: ordinary.userId }))).code,

@@ -1,4 +1,4 @@
-import { ReportReason, ReportTarget } from "@platform/domain";
+import { ReportReason, ReportTarget, ServerMessageKey } from "@platform/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, failure } from "../../../test/harness";
@@ -80,7 +80,7 @@ eachDatabase("reports and hot tags over HTTP", (target) => {
           }),
       ];
       for (const call of own) {
-        expect(await failure(call())).toMatchObject({ code: 400, msg: "不能举报自己的内容" });
+        expect(await failure(call())).toMatchObject({ code: 400, msgKey: ServerMessageKey.cannotReportSelf });
       }
       await permanent.api.substance.deleteComment({ commentId: comment.id });
       for (const [targetType, targetId] of [

@@ -1,6 +1,7 @@
 import {
   DurationBucket,
   PriceFilter,
+  ServerMessageKey,
   SortOrder,
   TagFilter,
   VIDEO_PUBLISHED,
@@ -10,7 +11,7 @@ import { and, count, desc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, failure } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
-import { descending, say, startSocial } from "../../../test/social";
+import { descending, startSocial } from "../../../test/social";
 import type { Client, Person, Social } from "../../../test/social";
 import { CATALOGUE_SIZE, classificationNames } from "../../seed/catalogue";
 import { classifications, purchases, topics, videos, watchHistory } from "../../db/schema";
@@ -306,7 +307,7 @@ eachDatabase("the video list and one video over HTTP", (target) => {
         for (const who of [vip.api, ordinary.api, guest]) {
           expect(await failure(who.substance.getInfoById({ id }))).toMatchObject({
             code: 404,
-            msg: say.notFound,
+            msgKey: ServerMessageKey.notFound,
           });
         }
         const own = await studio.api.substance.getInfoById({ id });

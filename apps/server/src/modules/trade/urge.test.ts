@@ -1,3 +1,4 @@
+import { ServerMessageKey } from "@platform/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, failure, freshSmsCode, rowsOf, startPlatform, until } from "../../../test/harness";
 import { personWithGold, testCard } from "../../../test/money";
@@ -46,20 +47,20 @@ eachDatabase("urging a withdrawal", (target) => {
     const { api, orderNum } = await withdrawing("RESERVED");
     expect(await api.trade.withdrawByOrderNum({ orderNum })).toMatchObject({ sent: false, urge: 1 });
     expect(await api.trade.urgeWithdraw({ orderNum })).toMatchObject({ urge: 2, timing: "NORMAL" });
-    expect(await refusalOf(api, orderNum)).toEqual(conflict("server.orderAlreadyUrged"));
+    expect(await refusalOf(api, orderNum)).toEqual(conflict(ServerMessageKey.orderAlreadyUrged));
   });
 
   it("a withdrawal already sent to the bank: wait for it (and the order says it was sent)", async () => {
     const { api, orderNum } = await withdrawing("RESERVED");
     await rowsOf(platform, `update withdraw_orders set submitted_at = now() where order_num = '${orderNum}'`);
     expect(await api.trade.withdrawByOrderNum({ orderNum })).toMatchObject({ sent: true });
-    expect(await refusalOf(api, orderNum)).toEqual(conflict("server.orderUrgeSent"));
+    expect(await refusalOf(api, orderNum)).toEqual(conflict(ServerMessageKey.orderUrgeSent));
   });
 
   it("a normal withdrawal not sent yet: it already goes at once, nothing to urge", async () => {
     const { api, orderNum } = await withdrawing("RESERVED");
     await rowsOf(platform, `update withdraw_orders set timing = 'NORMAL' where order_num = '${orderNum}'`);
-    expect(await refusalOf(api, orderNum)).toEqual(conflict("server.orderUrgeNormal"));
+    expect(await refusalOf(api, orderNum)).toEqual(conflict(ServerMessageKey.orderUrgeNormal));
   });
 
   it("a paid withdrawal: nothing to urge", async () => {
@@ -68,7 +69,7 @@ eachDatabase("urging a withdrawal", (target) => {
       () => api.trade.withdrawByOrderNum({ orderNum }),
       (o) => o.status === "WITHDRAW_SUCCESS",
     );
-    expect(await refusalOf(api, orderNum)).toEqual(conflict("server.orderUrgeSettled"));
+    expect(await refusalOf(api, orderNum)).toEqual(conflict(ServerMessageKey.orderUrgeSettled));
   });
 
   it("a failed withdrawal: withdraw again", async () => {
@@ -77,12 +78,12 @@ eachDatabase("urging a withdrawal", (target) => {
       () => api.trade.withdrawByOrderNum({ orderNum }),
       (o) => o.status === "WITHDRAW_FAILED",
     );
-    expect(await refusalOf(api, orderNum)).toEqual(conflict("server.orderUrgeFailed"));
+    expect(await refusalOf(api, orderNum)).toEqual(conflict(ServerMessageKey.orderUrgeFailed));
   });
 
   it("a cancelled withdrawal: make a new one", async () => {
     const { api, orderNum } = await withdrawing("RESERVED");
     await api.trade.cancelOrder({ orderNum, reason: "" });
-    expect(await refusalOf(api, orderNum)).toEqual(conflict("server.orderUrgeCancelled"));
+    expect(await refusalOf(api, orderNum)).toEqual(conflict(ServerMessageKey.orderUrgeCancelled));
   });
 });

@@ -1,3 +1,4 @@
+import { ServerMessageKey } from "@platform/domain";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, failure, signIn, startSeeded } from "../../../test/harness";
@@ -51,7 +52,7 @@ eachDatabase("uploads and the background", (target) => {
     const error = await failure(
       other.user.modifyBgImg({ bgImgFilename: uploaded.key, bgImgBucket: "PUBLIC" }),
     );
-    expect(error).toMatchObject({ code: 403, msg: "只能操作自己的内容" });
+    expect(error).toMatchObject({ code: 403, msgKey: ServerMessageKey.notYours });
     expect(
       (await failure(other.user.modifyBgImg({ bgImgFilename: "picture/1/none.png", bgImgBucket: "PUBLIC" })))
         .code,
@@ -72,7 +73,10 @@ eachDatabase("uploads and the background", (target) => {
       });
     expect((await failure(sign("image/svg+xml"))).code).toBe(400);
     expect((await failure(sign("application/pdf"))).code).toBe(400);
-    expect((await failure(sign("image/png", 11 * 1024 * 1024))).msg).toBe("文件太大，最大 10 MB");
+    expect(await failure(sign("image/png", 11 * 1024 * 1024))).toMatchObject({
+      msgKey: ServerMessageKey.uploadTooLarge,
+      msgValues: { megabytes: 10 },
+    });
     await expect(sign("image/jpeg")).resolves.toMatchObject({ bucketEnum: "PUBLIC" });
   });
 
@@ -116,7 +120,9 @@ eachDatabase("uploads and the background", (target) => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
     const refused = await failure(signFor(api, "PICTURE", 1000));
     expect(refused.code).toBe(429);
-    expect(refused.msg).toMatch(/^还有 10 个文件未完成上传，请先完成，或 (14|15) 分钟后再试$/);
+    expect(refused.msgKey).toBe(ServerMessageKey.uploadTooManyPending);
+    expect(refused.msgValues).toEqual({ count: 10, minutes: expect.any(Number) as unknown });
+    expect([14, 15]).toContain(refused.msgValues.minutes);
     // Expired signatures free their places.
     await platform.server.database.db.execute(
       `update uploads set expires_at = now() - interval '1 minute' where completed_at is null`,
@@ -127,11 +133,16 @@ eachDatabase("uploads and the background", (target) => {
   it("at most 4 GiB a day per person, and a video of at most 1 GiB", async () => {
     const { api } = await signIn(platform, demoAccounts[1]);
     const gib = 1024 ** 3;
-    expect((await failure(signFor(api, "VIDEO", gib + 1))).msg).toBe("文件太大，最大 1024 MB");
+    expect(await failure(signFor(api, "VIDEO", gib + 1))).toMatchObject({
+      msgKey: ServerMessageKey.uploadTooLarge,
+      msgValues: { megabytes: 1024 },
+    });
     for (let i = 0; i < 4; i++) await signFor(api, "VIDEO", gib);
     const refused = await failure(signFor(api, "VIDEO", 1));
     expect(refused.code).toBe(429);
-    expect(refused.msg).toMatch(/^今日上传已达上限（4096 MB），请 (23|24) 小时后再试$/);
+    expect(refused.msgKey).toBe(ServerMessageKey.uploadDailyQuota);
+    expect(refused.msgValues).toEqual({ megabytes: 4096, hours: expect.any(Number) as unknown });
+    expect([23, 24]).toContain(refused.msgValues.hours);
     // Signed but never finished, they stop counting once expired (a video's after
     // UPLOAD_RESUME_HOURS): what counts is what arrived.
     await platform.server.database.db.execute(

@@ -1,4 +1,4 @@
-import { MessageKind, SmsCodeType } from "@platform/domain";
+import { MessageKind, ServerMessageKey, SmsCodeType } from "@platform/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { png } from "../../../test/fuzz-setup";
 import {
@@ -56,16 +56,16 @@ eachDatabase("the account and its messages", (target) => {
     const { phone, password, here, there } = await twoDevices();
     expect((await here.api.user.queryInfo()).hasPassword).toBe(true);
     const wrong = await failure(here.api.changePassword({ oldPassword: "not-it-1", password: "newpass1" }));
-    expect(wrong.msg).toBe("原密码错误");
+    expect(wrong.msgKey).toBe(ServerMessageKey.wrongOldPassword);
     const same = await failure(here.api.changePassword({ oldPassword: password, password }));
-    expect(same.msg).toBe("新密码不能与原密码相同");
+    expect(same.msgKey).toBe(ServerMessageKey.samePassword);
     const short = await failure(here.api.changePassword({ oldPassword: password, password: "12" }));
     expect(short.code).toBe(400);
     await here.api.changePassword({ oldPassword: password, password: "newpass1" });
     expect((await here.api.user.queryInfo()).mobile).toBe(phone);
     expect((await failure(there.api.user.queryInfo())).kind).toBe("sessionExpired");
-    expect((await failure(platform.client().loginWithPassword({ phone, password }))).msg).toBe(
-      "手机号或密码错误",
+    expect((await failure(platform.client().loginWithPassword({ phone, password }))).msgKey).toBe(
+      ServerMessageKey.wrongCredentials,
     );
     await platform.client().loginWithPassword({ phone, password: "newpass1" });
   });
@@ -77,9 +77,9 @@ eachDatabase("the account and its messages", (target) => {
     await api.loginWithSms({ phone, code: await lastSmsCode(platform, phone) });
     expect((await api.user.queryInfo()).hasPassword).toBe(false);
     const noOld = await failure(api.changePassword({ oldPassword: "whatever1", password: "firstpw1" }));
-    expect(noOld.msg).toBe("您还没有设置密码，请用短信验证码设置");
-    expect((await failure(api.changePassword({ code: "0000", password: "firstpw1" }))).msg).toBe(
-      "验证码错误",
+    expect(noOld.msgKey).toBe(ServerMessageKey.passwordNotSet);
+    expect((await failure(api.changePassword({ code: "0000", password: "firstpw1" }))).msgKey).toBe(
+      ServerMessageKey.smsCodeWrong,
     );
     const code = await freshSmsCode(platform, api, phone, SmsCodeType.PASSWORD);
     await api.changePassword({ code, password: "firstpw1" });
@@ -98,7 +98,7 @@ eachDatabase("the account and its messages", (target) => {
         code: "1234",
       }),
     );
-    expect(forged.msg).toBe("手机验证已过期，请重新验证原手机号");
+    expect(forged.msgKey).toBe(ServerMessageKey.phoneTicketExpired);
     const { ticket, expiresInSeconds } = await here.api.user.verifyPhone({
       code: await freshSmsCode(platform, here.api, phone, SmsCodeType.PHONE_OLD),
     });
@@ -107,7 +107,7 @@ eachDatabase("the account and its messages", (target) => {
     const taken = await failure(
       here.api.user.sendValidateCode({ phoneNumbers: vip.mobile, type: SmsCodeType.PHONE_NEW }),
     );
-    expect(taken.msg).toBe("该手机号已注册，请直接登录");
+    expect(taken.msgKey).toBe(ServerMessageKey.phoneRegistered);
     const next = freshPhone();
     const code = await freshSmsCode(platform, here.api, next, SmsCodeType.PHONE_NEW);
     // Someone else's session cannot use this person's ticket.
@@ -138,13 +138,13 @@ eachDatabase("the account and its messages", (target) => {
     expect(await here.api.user.logoffCheck()).toMatchObject({ unfinishedRecharges: 1, canLogoff: false });
     const code = await freshSmsCode(platform, here.api, phone, SmsCodeType.LOGOFF);
     const blocked = await failure(here.api.user.logoff({ agreementAccepted: true, code }));
-    expect(blocked.msg).toBe("还有未完成的充值或提现订单，请等它们结束后再注销");
+    expect(blocked.msgKey).toBe(ServerMessageKey.logoffUnfinished);
     await here.api.trade.cancelOrder({ orderNum: order.orderNum, reason: "" });
     expect((await here.api.user.logoffCheck()).canLogoff).toBe(true);
     expect((await failure(here.api.user.logoff({ agreementAccepted: true, code: "0000" }))).code).toBe(400);
     await here.api.user.logoff({ agreementAccepted: true, code });
-    expect((await failure(platform.client().loginWithPassword({ phone, password }))).msg).toBe(
-      "手机号或密码错误",
+    expect((await failure(platform.client().loginWithPassword({ phone, password }))).msgKey).toBe(
+      ServerMessageKey.wrongCredentials,
     );
     // The phone is free again: a new account can be made with it.
     const again = platform.client();

@@ -1,3 +1,4 @@
+import { ServerMessageKey } from "@platform/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eachDatabase, failure, rawPost, rowsOf, signIn, startSeeded, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
@@ -59,7 +60,7 @@ eachDatabase("user, system and tracking", (target) => {
       isCommentEnabled: false,
     });
     const theft = await failure(plain.api.user.queryMemberBenefits({ userId: member.userId }));
-    expect(theft).toMatchObject({ kind: "business", code: 403, msg: "只能操作自己的内容" });
+    expect(theft).toMatchObject({ kind: "business", code: 403, msgKey: ServerMessageKey.notYours });
     expect((await failure(plain.api.user.userInfo({ userId: member.userId }))).code).toBe(403);
     expect((await failure(plain.api.user.messageCount({ userId: member.userId }))).code).toBe(403);
   });

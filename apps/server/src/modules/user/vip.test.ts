@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { payablePrice } from "@platform/domain";
+import { ServerMessageKey, payablePrice } from "@platform/domain";
 import { eachDatabase, failure, rowsOf, startSeeded } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
 import { personWithGold } from "../../../test/money";
@@ -102,13 +102,13 @@ eachDatabase("super membership: plans, opening, renewing", (target) => {
     expect(
       (await failure(api.user.openVipAccount({ goodId: plans.month, type: "BUY_SVIP", payType: "GOLD" })))
         .msgKey,
-    ).toBe("server.vipNotMember");
+    ).toBe(ServerMessageKey.vipNotMember);
     await api.user.openVipAccount({ goodId: plans.month, type: "OPEN_SVIP", payType: "GOLD" });
     const first = (await term(userId)).expires!;
     const again = await failure(
       api.user.openVipAccount({ goodId: plans.month, type: "OPEN_SVIP", payType: "GOLD" }),
     );
-    expect(again).toMatchObject({ code: 400, msgKey: "server.vipAlreadyMember" });
+    expect(again).toMatchObject({ code: 400, msgKey: ServerMessageKey.vipAlreadyMember });
     const renewed = await api.user.openVipAccount({
       goodId: plans.quarter,
       type: "BUY_SVIP",
@@ -138,7 +138,7 @@ eachDatabase("super membership: plans, opening, renewing", (target) => {
     expect(
       (await failure(api.user.openVipAccount({ goodId: plans.month, type: "BUY_SVIP", payType: "GOLD" })))
         .msgKey,
-    ).toBe("server.vipNotMember");
+    ).toBe(ServerMessageKey.vipNotMember);
     const opened = await api.user.openVipAccount({ goodId: plans.month, type: "OPEN_SVIP", payType: "GOLD" });
     expect(opened.remainDays).toBe(30);
   });
@@ -155,7 +155,7 @@ eachDatabase("super membership: plans, opening, renewing", (target) => {
     expect(await gold(userId)).toBe(80_000 - prices.month - prices.permanent);
     for (const goodId of [plans.month, plans.permanent]) {
       const refused = await failure(api.user.openVipAccount({ goodId, type: "BUY_SVIP", payType: "GOLD" }));
-      expect(refused).toMatchObject({ code: 400, msgKey: "server.vipPermanentAlready" });
+      expect(refused).toMatchObject({ code: 400, msgKey: ServerMessageKey.vipPermanentAlready });
     }
     expect(await gold(userId)).toBe(80_000 - prices.month - prices.permanent);
   });
@@ -165,13 +165,13 @@ eachDatabase("super membership: plans, opening, renewing", (target) => {
     const short = await failure(
       api.user.openVipAccount({ goodId: plans.month, type: "OPEN_SVIP", payType: "GOLD" }),
     );
-    expect(short.msgKey).toBe("server.balanceTooLow");
+    expect(short.msgKey).toBe(ServerMessageKey.balanceTooLow);
     expect(await term(userId)).toEqual({ permanent: false, expires: null });
     expect(await gold(userId)).toBe(prices.month - 1);
     expect(
       (await failure(api.user.openVipAccount({ goodId: "999999", type: "OPEN_SVIP", payType: "GOLD" })))
         .msgKey,
-    ).toBe("server.vipPlanNotFound");
+    ).toBe(ServerMessageKey.vipPlanNotFound);
 
     const rich = await personWithGold(platform, 10_000);
     const body = { goodId: plans.month, type: "OPEN_SVIP", payType: "GOLD" } as const;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VideoStatus } from "@platform/domain";
+import { ServerMessageKey, VideoStatus } from "@platform/domain";
 import { post, sampleVideo, statusBecomes, until, uploadVideo, videoFile } from "../../../test/creation";
 import { embedded, failure, registerPhone, rowsOf, signIn, startPlatform } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
@@ -94,7 +94,7 @@ describe("S3-compatible storage (a local s3rver)", () => {
     const refused = await failure(
       api.user.modifyAvatar({ avatarFilename: uploaded.key, avatarBucket: "PUBLIC" }),
     );
-    expect(refused).toMatchObject({ code: 400, msgKey: "server.uploadNotPicture" });
+    expect(refused).toMatchObject({ code: 400, msgKey: ServerMessageKey.uploadNotPicture });
     const served = await fetch(`${platform.server.origin}/api/media/files/PUBLIC/${uploaded.key}`);
     expect(served.status).toBe(404);
     expect(await api.upload.usage()).toMatchObject({ diskUsedBytes: 0, pending: 0 });
