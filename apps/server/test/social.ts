@@ -8,6 +8,10 @@ import { demoAccounts } from "../src/seed";
 import { signIn, startSeeded } from "./harness";
 import type { DatabaseTarget, TestPlatform } from "./harness";
 
+/** What a social suite needs of the harness, from one place. */
+export { eachDatabase, failure } from "./harness";
+export type { TestPlatform } from "./harness";
+
 /**
  * What the social suites share (src/modules/substance/: videos, likes-and-collects, comments,
  * favorites, follows, search, my-panel and reports .test.ts, each over HTTP): a seeded server with

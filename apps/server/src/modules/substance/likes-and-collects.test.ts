@@ -2,10 +2,8 @@ import { PriceFilter, VIDEO_PUBLISHED } from "@platform/domain";
 import type { WatchLevel } from "@platform/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eachDatabase, failure } from "../../../test/harness";
-import type { TestPlatform } from "../../../test/harness";
-import { descending, startSocial } from "../../../test/social";
-import type { Client, Person, Social } from "../../../test/social";
+import { descending, eachDatabase, failure, startSocial } from "../../../test/social";
+import type { Client, Person, Social, TestPlatform } from "../../../test/social";
 import { videos, watchHistory } from "../../db/schema";
 
 eachDatabase("likes, collects, plays and forwards over HTTP", (target) => {

@@ -9,10 +9,8 @@ import {
 } from "@platform/domain";
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eachDatabase, failure } from "../../../test/harness";
-import type { TestPlatform } from "../../../test/harness";
-import { descending, startSocial } from "../../../test/social";
-import type { Client, Person, Social } from "../../../test/social";
+import { descending, eachDatabase, failure, startSocial } from "../../../test/social";
+import type { Client, Person, Social, TestPlatform } from "../../../test/social";
 import { CATALOGUE_SIZE, classificationNames } from "../../seed/catalogue";
 import { classifications, purchases, topics, videos, watchHistory } from "../../db/schema";
 import { isPublished } from "./access";
