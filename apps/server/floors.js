@@ -14,13 +14,14 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 
 /**
  * The floors, from the bottom. A file may import its own floor and the floors below; `beside`
- * names a floor at the same height it may not import either (the sandbox and the modules).
+ * names a floor at the same height it may not import either (the sandbox and the modules). The
+ * settings (env.ts, env/, secrets.ts) share the HTTP layer's floor: each adapter owns its settings
+ * type (providers/, http/security-headers.ts), and the context carries what they settle.
  * @type {readonly { name: string; paths: readonly string[]; beside?: string }[]}
  */
 export const FLOORS = [
-  { name: "settings", paths: ["env.ts", "secrets.ts"] },
   { name: "base", paths: ["db/", "security/", "jobs/", "media/", "providers/"] },
-  { name: "http", paths: ["http/", "context.ts", "cache.ts"] },
+  { name: "http", paths: ["http/", "context.ts", "cache.ts", "env.ts", "env/", "secrets.ts"] },
   { name: "modules", paths: ["modules/"], beside: "sandbox" },
   { name: "sandbox", paths: ["sandbox/"], beside: "modules" },
   { name: "seed", paths: ["seed/"] },

@@ -10,9 +10,10 @@
  *   sandbox/                           the parties SANDBOX plays (payments, games, SMS read-back,
  *                                      support, the live demo feed): beside the modules, neither
  *                                      importing the other
- *   http/ context.ts cache.ts          the HTTP layer: routes, guards, messages, the context
- *   db/ jobs/ media/ providers/ security/   below http/: never import it, a module or the sandbox
- *   env.ts secrets.ts                  the settings
+ *   http/ context.ts cache.ts          the HTTP layer: routes, guards, messages, the context, and
+ *   env.ts env/ secrets.ts             the settings it carries (each adapter owns its settings type)
+ *   db/ jobs/ media/ providers/ security/   below http/: never import it, the settings, a module
+ *                                      or the sandbox
  *
  * The modules are ordered (floors.js MODULE_ORDER): a module imports only modules below it; a
  * lower one reaches a higher one through a port on AppContext. A module never imports a
@@ -28,11 +29,11 @@ const routesMessage =
 const upwardMessage =
   "This layer is below the modules and the seed: it must not import them (decision 0013). Pass what it needs in (e.g. through AppContext).";
 const belowHttpMessage =
-  "db/ jobs/ media/ providers/ security/ are below http/ and context.ts: they must not import them, nor the sandbox (decision 0028). Throw an error of this floor and let the HTTP layer word it.";
+  "db/ jobs/ media/ providers/ security/ are below http/, context.ts and the settings: they must not import them, nor the sandbox (decision 0028). Throw an error of this floor and let the HTTP layer word it; take settings as arguments, typed by the adapter.";
 const sandboxMessage =
   "The sandbox plays parties outside the platform, beside the modules: a module does not import it, and it imports no module (decision 0028).";
 const httpMessage =
-  "http/, context.ts and cache.ts are below the modules and the sandbox: they must not import them (decision 0028).";
+  "http/, context.ts, cache.ts and the settings are below the modules and the sandbox: they must not import them (decision 0028).";
 
 /**
  * Relative imports that climb to a folder of src/ called one of `names` (`../http/…`,
@@ -81,6 +82,26 @@ function moduleOrderOf(area) {
   };
 }
 
+/** @param {string[]} files @param {string} sandbox @returns {import("eslint").Linter.Config} */
+function httpFloor(files, sandbox) {
+  return {
+    files,
+    ignores: notTests,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/modules", "**/modules/**"], message: upwardMessage },
+            { group: ["**/seed", "**/seed/**"], message: upwardMessage },
+            { regex: sandbox, message: httpMessage },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 /** @type {import("eslint").Linter.Config[]} */
 export const serverLayers = [
   // A module missing from the order is treated as the highest: only the routes/seed/sandbox rules.
@@ -107,22 +128,10 @@ export const serverLayers = [
       ],
     },
   },
-  {
-    files: ["src/http/**/*.ts", "src/context.ts", "src/cache.ts"],
-    ignores: notTests,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["**/modules", "**/modules/**"], message: upwardMessage },
-            { group: ["**/seed", "**/seed/**"], message: upwardMessage },
-            { regex: foldersFromTop("sandbox"), message: httpMessage },
-          ],
-        },
-      ],
-    },
-  },
+  // The HTTP layer's floor: its folders (http/, env/) reach the sandbox by climbing (`../sandbox`;
+  // env/sandbox.ts is a settings schema), the files at src/'s top by `./sandbox`.
+  httpFloor(["src/http/**/*.ts", "src/env/**/*.ts"], folders("sandbox")),
+  httpFloor(["src/context.ts", "src/cache.ts", "src/env.ts", "src/secrets.ts"], foldersFromTop("sandbox")),
   {
     files: [
       "src/db/**/*.ts",
@@ -139,8 +148,8 @@ export const serverLayers = [
           patterns: [
             { group: ["**/modules", "**/modules/**"], message: upwardMessage },
             { group: ["**/seed", "**/seed/**"], message: upwardMessage },
-            { regex: folders("http", "sandbox"), message: belowHttpMessage },
-            { regex: topFiles("context", "cache"), message: belowHttpMessage },
+            { regex: folders("http", "sandbox", "env"), message: belowHttpMessage },
+            { regex: topFiles("context", "cache", "secrets"), message: belowHttpMessage },
           ],
         },
       ],
