@@ -1,8 +1,9 @@
 import { withCause } from "../../db/cause";
+import { translate } from "../../http/messages";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { MessageKind, VideoStatus } from "@platform/domain";
+import { MessageKind, ServerMessageKey, VideoStatus } from "@platform/domain";
 import { post, postingPlatform, statusBecomes, until, uploadVideo, videoFile } from "../../../test/creation";
 import { eachDatabase, failure, rowsOf } from "../../../test/harness";
 import { BalanceType, balancesOf, grant } from "../ledger/wallet";
@@ -126,7 +127,7 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     const saved = await api.substance.saveMyVideo(post(key, "假视频"));
     await statusBecomes(suite.platform(), saved.id, [VideoStatus.uploadFailed]);
     const [mine] = (await api.substance.getMyVideoList({ current: 1, size: 10 })).records;
-    expect(mine?.owner?.reason).toBe("这个文件不是可以识别的视频，请换一个视频文件");
+    expect(mine?.owner?.reason).toBe(translate("zh_CN", ServerMessageKey.videoNotAVideo));
     // A playlist dressed as a video, pointing ffmpeg at a file of the server: read as nothing.
     const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n`;
     const sneaky = await uploadVideo(api, videoFile(Buffer.from(playlist.repeat(20)), "trick.mp4"));
@@ -140,23 +141,27 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     const saved = await api.substance.saveMyVideo({ ...post(key, "赌博教学"), tags: ["casino"] });
     await statusBecomes(suite.platform(), saved.id, [VideoStatus.wordsRefused]);
     const [refused] = (await api.substance.getMyVideoList({ current: 1, size: 10 })).records;
-    expect(refused?.owner?.reason).toBe("标题含有不允许的词：赌博");
+    expect(refused?.owner?.reason).toBe(
+      translate("zh_CN", ServerMessageKey.bannedWordTitle, { word: "赌博" }),
+    );
     const still = await api.substance.saveMyVideo({ ...post(key, "教学"), id: saved.id, tags: ["Casino"] });
     expect(still.type).toBe(VideoStatus.wordsRefused);
-    expect(still.owner?.reason).toBe("标签含有不允许的词：casino");
+    expect(still.owner?.reason).toBe(translate("zh_CN", ServerMessageKey.bannedWordTags, { word: "casino" }));
     // An invisible character inside the word does not hide it.
     const hidden = await api.substance.saveMyVideo({
       ...post(key, "赌\u200b博"),
       id: saved.id,
       tags: ["日常"],
     });
-    expect(hidden.owner?.reason).toBe("标题含有不允许的词：赌博");
+    expect(hidden.owner?.reason).toBe(translate("zh_CN", ServerMessageKey.bannedWordTitle, { word: "赌博" }));
     const fixed = await api.substance.saveMyVideo({ ...post(key, "教学"), id: saved.id, tags: ["日常"] });
     expect(fixed.type).toBe(VideoStatus.resubmitted);
     await rejectReview(suite.deps(), Number(saved.id), "画面模糊");
     const [rejected] = (await api.substance.getMyVideoList({ current: 1, size: 10 })).records;
     expect(rejected).toMatchObject({ type: VideoStatus.rejected, auditTime: null });
-    expect(rejected?.owner?.reason).toBe("审核未通过：画面模糊");
+    expect(rejected?.owner?.reason).toBe(
+      translate("zh_CN", ServerMessageKey.reviewRejected, { reason: "画面模糊" }),
+    );
     expect((await api.user.messageList({ current: 1, size: 1 })).records[0]).toMatchObject({
       kind: "VIDEO_REVIEW",
       params: { videoId: saved.id, approved: false, reason: "画面模糊" },
@@ -169,15 +174,15 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     const { api } = await newcomer();
     const key = await uploadVideo(api, videoFile(clip));
     const charge = { ...post(key), watchLevel: "CHARGE" as const };
-    expect((await failure(api.substance.saveMyVideo({ ...charge, amount: 0 }))).msg).toBe(
-      "价格需在 0.01 到 999.00 之间",
-    );
+    const price = await failure(api.substance.saveMyVideo({ ...charge, amount: 0 }));
+    expect(price.msgKey).toBe(ServerMessageKey.videoPriceRange);
+    expect(price.msgValues).toEqual({ min: "0.01", max: "999.00" });
     expect((await failure(api.substance.saveMyVideo({ ...charge, amount: 99_901 }))).code).toBe(400);
-    expect(
-      (await failure(api.substance.saveMyVideo({ ...charge, amount: 100, freeTimeMs: 301_000 }))).msg,
-    ).toBe("试看时长需在 0 到 300 秒之间");
+    const preview = await failure(api.substance.saveMyVideo({ ...charge, amount: 100, freeTimeMs: 301_000 }));
+    expect(preview.msgKey).toBe(ServerMessageKey.videoPreviewRange);
+    expect(preview.msgValues).toEqual({ seconds: 300 });
     const { videoKey: _none, ...noFile } = post(key);
-    expect((await failure(api.substance.saveMyVideo(noFile))).msg).toBe("请选择要上传的视频");
+    expect((await failure(api.substance.saveMyVideo(noFile))).msgKey).toBe(ServerMessageKey.videoFileNeeded);
     // A cover chosen from the album stays the cover after processing.
     const png = Buffer.from(
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -251,8 +256,8 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
     expect(after.owner?.edit).toBeNull();
     // A published video's file is fixed.
     const other = await uploadVideo(api, videoFile(clip));
-    expect((await failure(api.substance.saveMyVideo({ ...post(other), id: saved.id }))).msg).toBe(
-      "已发布的视频不能更换文件，请发布新视频",
+    expect((await failure(api.substance.saveMyVideo({ ...post(other), id: saved.id }))).msgKey).toBe(
+      ServerMessageKey.videoFileFixed,
     );
   });
 
@@ -345,7 +350,9 @@ eachDatabase("posting videos: upload, processing, review, editing, deleting", (t
       (v) => v.id === second.id,
     );
     expect(mine).toMatchObject({ type: VideoStatus.takenDown, auditTime: null });
-    expect(mine?.owner?.reason).toBe("已下架：侵权");
+    expect(mine?.owner?.reason).toBe(
+      translate("zh_CN", ServerMessageKey.reviewTakenDown, { reason: "侵权" }),
+    );
   });
 
   it("a cancelled upload fails its video; the upload cannot be used again", async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ServerMessageKey } from "@platform/domain";
+import { translate } from "../../http/messages";
 import { eq } from "drizzle-orm";
 import { eachDatabase, failure, freshSmsCode, rowsOf, startPlatform, until } from "../../../test/harness";
 import { goldOf, goodCard, personWithGold } from "../../../test/money";
@@ -91,7 +93,7 @@ eachDatabase("money in and out", (target) => {
       const { api } = await person(platform);
       const first = await api.trade.rechargeGold({ amount: 5000, payMethod: "MERCHANT" });
       const refused = await failure(api.trade.rechargeGold({ amount: 2000, payMethod: "BANK_SM" }));
-      expect(refused.msgKey).toBe("server.rechargeUnfinished");
+      expect(refused.msgKey).toBe(ServerMessageKey.rechargeUnfinished);
       expect(refused.code).toBe(409);
       expect((await api.trade.unfinishedOrders()).map((o) => o.orderNum)).toEqual([first.orderNum]);
     });
@@ -99,13 +101,13 @@ eachDatabase("money in and out", (target) => {
     it("refuses amounts outside the range or not offered, and GOLD as a way to pay in", async () => {
       const { api } = await person(platform);
       expect((await failure(api.trade.rechargeGold({ amount: 999, payMethod: "BANK_SM" }))).msgKey).toBe(
-        "server.rechargeAmountOutOfRange",
+        ServerMessageKey.rechargeAmountOutOfRange,
       );
       expect((await failure(api.trade.rechargeGold({ amount: 1234, payMethod: "MERCHANT" }))).msgKey).toBe(
-        "server.rechargeAmountNotOffered",
+        ServerMessageKey.rechargeAmountNotOffered,
       );
       expect((await failure(api.trade.rechargeGold({ amount: 1000, payMethod: "GOLD" }))).msgKey).toBe(
-        "server.payMethodUnavailable",
+        ServerMessageKey.payMethodUnavailable,
       );
       expect(await api.trade.unfinishedOrders()).toEqual([]);
     });
@@ -128,7 +130,7 @@ eachDatabase("money in and out", (target) => {
       const order = await api.trade.rechargeGold({ amount: 5000, payMethod: "MERCHANT" });
       await checkout(order.payUrl ?? "", { do: "fail" });
       const failed = await reaching(api, order.orderNum, "RECHARGE_FAILED");
-      expect(failed.failureReason).toBe("支付失败，请稍后再试");
+      expect(failed.failureReason).toBe(translate("zh_CN", ServerMessageKey.paymentFailed));
       expect(await goldOf(platform, userId)).toBe(0);
     });
 
@@ -146,7 +148,7 @@ eachDatabase("money in and out", (target) => {
         cancelReason: "changed my mind",
       });
       expect((await failure(api.trade.cancelOrder({ orderNum: order.orderNum, reason: "" }))).msgKey).toBe(
-        "server.orderNotCancellable",
+        ServerMessageKey.orderNotCancellable,
       );
       // A new recharge is possible again.
       await api.trade.rechargeGold({ amount: 1000, payMethod: "BANK_SM" });
@@ -170,7 +172,7 @@ eachDatabase("money in and out", (target) => {
         .set({ runAt: past })
         .where(eq(jobs.key, `recharge.expire:${order.orderNum}`));
       const expired = await reaching(api, order.orderNum, "CANCELLED");
-      expect(expired.cancelReason).toBe("超时未支付，订单已自动取消");
+      expect(expired.cancelReason).toBe(translate("zh_CN", ServerMessageKey.rechargeExpired));
     });
 
     it("EE_PAY pays from the e-wallet's own balance (1 EE coin = 1 yuan)", async () => {

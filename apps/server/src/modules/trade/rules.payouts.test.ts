@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { SmsCodeType } from "@platform/domain";
+import { ServerMessageKey, SmsCodeType } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, rowsOf, startPlatform, until } from "../../../test/harness";
 import type { TestPlatform } from "../../../test/harness";
@@ -46,9 +46,10 @@ eachDatabase("money rules: payouts (Step 17)", (target) => {
           { amount: 2000, withdrawType: "BANK_WITHDRAW", timing: "NORMAL", code: withCode },
           key,
         );
-      if (older !== newer) expect((await ask(older, randomUUID())).msgKey).toBe("server.smsCodeWrong");
+      if (older !== newer)
+        expect((await ask(older, randomUUID())).msgKey).toBe(ServerMessageKey.smsCodeWrong);
       // No Idempotency-Key: refused before the code is even looked at; the code stays good.
-      expect((await ask(newer)).msgKey).toBe("server.idempotencyKeyMissing");
+      expect((await ask(newer)).msgKey).toBe(ServerMessageKey.idempotencyKeyMissing);
       // Refused for the balance under the lock: the code stays good too.
       expect(
         (
@@ -63,7 +64,7 @@ eachDatabase("money rules: payouts (Step 17)", (target) => {
       ).toBe(402);
       expect((await ask(newer, randomUUID())).code).toBe(200);
       // Used once: never again.
-      expect((await ask(newer, randomUUID())).msgKey).toBe("server.smsCodeWrong");
+      expect((await ask(newer, randomUUID())).msgKey).toBe(ServerMessageKey.smsCodeWrong);
     });
   });
 
@@ -85,7 +86,7 @@ eachDatabase("money rules: payouts (Step 17)", (target) => {
       ).toBe(200);
       const otherCode = await code(other.mobile, other.token, "PAYEE");
       const refused = await bind(other, "冒名者", number, otherCode);
-      expect(refused).toMatchObject({ code: 409, msgKey: "server.bankCardBoundElsewhere" });
+      expect(refused).toMatchObject({ code: 409, msgKey: ServerMessageKey.bankCardBoundElsewhere });
       // The refusal used nothing up: the same code binds a card of their own.
       expect((await bind(other, "冒名者", testCard("0008"), otherCode)).code).toBe(200);
       // Once the first person removes it, it can be bound by someone else.

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MessageKey, ServerMessageKey } from "@platform/domain";
+import { translate } from "../../http/messages";
 import { eachDatabase, failure, freshSmsCode, rowsOf, startPlatform, until } from "../../../test/harness";
 import { failingCard, goldOf, goodCard, personWithGold, unverifiableCard } from "../../../test/money";
 import type { TestPlatform } from "../../../test/harness";
@@ -50,7 +52,7 @@ eachDatabase("money out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.bankCardNumberInvalid");
+      ).toBe(ServerMessageKey.bankCardNumberInvalid);
       expect(
         (
           await failure(
@@ -62,7 +64,7 @@ eachDatabase("money out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.bankCardExists");
+      ).toBe(ServerMessageKey.bankCardExists);
       expect(
         (
           await failure(
@@ -74,7 +76,7 @@ eachDatabase("money out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.smsCodeWrong");
+      ).toBe(ServerMessageKey.smsCodeWrong);
       const code = await freshSmsCode(platform, api, mobile, "PAYEE");
       expect(
         (
@@ -87,7 +89,7 @@ eachDatabase("money out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.bankCardVerificationFailed");
+      ).toBe(ServerMessageKey.bankCardVerificationFailed);
       const second = await api.trade.createPayee({
         cardNumber: failingCard(),
         cardholderName: "张三",
@@ -151,7 +153,7 @@ eachDatabase("money out", (target) => {
       const urged = await api.trade.urgeWithdraw({ orderNum: order.orderNum });
       expect(urged).toMatchObject({ urge: 2, timing: "NORMAL" });
       expect((await failure(api.trade.urgeWithdraw({ orderNum: order.orderNum }))).msgKey).toBe(
-        "server.orderAlreadyUrged",
+        ServerMessageKey.orderAlreadyUrged,
       );
       const paid = await until(
         () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
@@ -174,7 +176,7 @@ eachDatabase("money out", (target) => {
         () => api.trade.withdrawByOrderNum({ orderNum: order.orderNum }),
         (o) => o.status === "WITHDRAW_FAILED",
       );
-      expect(failed.failureReason).toContain("银行信息有误");
+      expect(failed.failureReason).toBe(translate("zh_CN", ServerMessageKey.payoutFailed));
       expect((await api.user.messageList({ current: 1, size: 1 })).records[0]).toMatchObject({
         kind: "WITHDRAW_SETTLED",
         params: { orderNum: order.orderNum, amount: 5000, succeeded: false },
@@ -199,10 +201,8 @@ eachDatabase("money out", (target) => {
       );
       expect(twice.code).toBe(409);
       // Issue 37: a second retry of the same order is refused saying why, and the order says so.
-      expect(twice.msgKey).toBe("server.withdrawAlreadyRetried");
-      expect(twice.msg).toBe(
-        `这笔失败的提现已经重新提现过（订单 ${again.orderNum}），不能再次重新提现；请在该订单中查看进度`,
-      );
+      expect(twice.msgKey).toBe(ServerMessageKey.withdrawAlreadyRetried);
+      expect(twice.msgValues).toEqual({ orderNum: again.orderNum });
       expect((await api.trade.withdrawByOrderNum({ orderNum: order.orderNum })).retried).toBe(true);
       const listed = await api.trade.userBillDetails({ tab: "WITHDRAW_ORDER", current: 1, size: 10 });
       expect(listed.records.map((o) => ("retried" in o ? [o.orderNum, o.retried] : []))).toContainEqual([
@@ -229,7 +229,7 @@ eachDatabase("money out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("validation.withdrawBelowMinimum");
+      ).toBe(MessageKey.withdrawBelowMinimum);
       expect(
         (
           await failure(
@@ -241,7 +241,7 @@ eachDatabase("money out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("validation.bankCardRequired");
+      ).toBe(MessageKey.bankCardRequired);
       // E-wallet payouts go only to the person's linked EE account: none yet, then another's.
       expect(
         (
@@ -254,13 +254,13 @@ eachDatabase("money out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.eepayAccountNotLinked");
+      ).toBe(ServerMessageKey.eepayAccountNotLinked);
       const { url } = await api.trade.eepayEnterUrl();
       const linked = decodeURIComponent(/wallet\/([^?]+)/.exec(url)?.[1] ?? "");
       const notYours = await failure(
         api.trade.withdrawEEPay({ amount: 2000, eepayAccount: "EE123456", timing: "NORMAL", code: "1234" }),
       );
-      expect(notYours.msgKey).toBe("server.eepayAccountNotYours");
+      expect(notYours.msgKey).toBe(ServerMessageKey.eepayAccountNotYours);
       expect(notYours.msg).toContain(linked);
       expect(
         (
@@ -281,7 +281,7 @@ eachDatabase("money out", (target) => {
             }),
           )
         ).msgKey,
-      ).toBe("server.smsCodeWrong");
+      ).toBe(ServerMessageKey.smsCodeWrong);
       expect(await goldOf(platform, userId)).toBe(3000);
     });
 
@@ -302,10 +302,10 @@ eachDatabase("money out", (target) => {
       );
       expect(await api.trade.eepayBalance()).toEqual({ balance: 3000, bound: true, account });
       expect((await failure(api.trade.cancelOrder({ orderNum: order.orderNum, reason: "" }))).msgKey).toBe(
-        "server.orderNotCancellable",
+        ServerMessageKey.orderNotCancellable,
       );
       expect((await failure(api.trade.confirmReceived({ orderNum: order.orderNum }))).msgKey).toBe(
-        "server.receiptNotConfirmable",
+        ServerMessageKey.receiptNotConfirmable,
       );
       expect(await goldOf(platform, userId)).toBe(7000);
     });
