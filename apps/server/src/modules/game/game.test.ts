@@ -39,6 +39,12 @@ eachDatabase("the game lobby and its wallet", (target) => {
     const launch = new URL(url);
     expect(`${launch.origin}${launch.pathname}`).toBe(`${platform.server.origin}/sandbox/game/play`);
     expect(launch.searchParams.get("return")).toBe(`${platform.server.origin}/game`);
+    // Without a launch token there is no seat: the table says so itself (a fuzzed `?a=%zz` once
+    // waited on the wallet call under load and answered 500).
+    for (const query of ["", "?a=%zz", "?token="]) {
+      const seatless = await fetch(`${platform.server.origin}/sandbox/game/play${query}`);
+      expect(seatless.status).toBe(401);
+    }
     expect((await failure(api.game.enterGameUrl({ gameCode: "no-such-game" }))).code).toBe(404);
     // The token names this person; a forged or altered one names nobody.
     const session = await wallet("session", { token: launch.searchParams.get("token") });

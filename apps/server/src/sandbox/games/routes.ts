@@ -39,6 +39,8 @@ export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
       const query = request.query as Record<string, unknown>;
       const language = languageOf(query.lang, request);
       const token = typeof query.token === "string" ? query.token : "";
+      // No launch token, no seat: answered here, without a call to the platform's wallet.
+      if (token === "") return expired(reply, language);
       // The game is the one the launch was signed for, whatever the address says.
       const session = await party.wallet("session", { token });
       if (!("playerId" in session) || session.gameCode === undefined) return expired(reply, language);
