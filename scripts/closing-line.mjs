@@ -5,12 +5,8 @@ import { readFileSync } from "node:fs";
 
 /** Tests the whole command ran at the last step (Step 19's count), to compare against. */
 const BEFORE = { step: 19, tests: 2381 };
-/** The server's files that are in the unit tier (apps/server/test/tiers.ts). */
-const SERVER_UNIT = [
-  "src/layers.test.ts",
-  "src/db/transaction.test.ts",
-  "src/providers/payments/http-provider.test.ts",
-];
+// The server's tiers are defined once, in apps/server/test/tiers.ts (Node 24 strips its types).
+const { fuzzFiles, unitFiles } = await import("../apps/server/test/tiers.ts");
 
 const [file, statusArg] = process.argv.slice(2);
 const status = Number(statusArg ?? 1);
@@ -24,9 +20,9 @@ try {
 
 function tierOf(path) {
   if (path.includes("/apps/h5/e2e/")) return "e2e";
-  if (path.endsWith("/apps/server/src/fuzz.test.ts")) return "fuzz";
-  if (path.includes("/apps/server/"))
-    return SERVER_UNIT.some((f) => path.endsWith(`/apps/server/${f}`)) ? "unit" : "integration";
+  const inServer = (files) => files.some((f) => path.endsWith(`/apps/server/${f}`));
+  if (inServer(fuzzFiles)) return "fuzz";
+  if (path.includes("/apps/server/")) return inServer(unitFiles) ? "unit" : "integration";
   return "unit";
 }
 
