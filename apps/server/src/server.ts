@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { LogController } from "fastify";
 import type { FastifyInstance } from "fastify";
 import { addAccessLog, buildApp, loggerOptions } from "./app";
+import { trackConnections } from "./http/connections";
 import { makeCaches } from "./context";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
@@ -52,6 +53,7 @@ export async function startServer(
   });
   const log = app.log;
   addAccessLog(app);
+  const connections = trackConnections(app);
   if (config.trustProxy.length === 0) {
     // Behind a proxy nobody named, every visitor has the proxy's address: per-address limits then
     // hold for all of them together. Say so once, so the operator sets TRUST_PROXY.
@@ -127,6 +129,7 @@ export async function startServer(
       await station?.close();
       // The chat's open streams end first: the server's close waits for open requests.
       await liveHubOf(ctx).stop();
+      connections.endIdle();
       await app.close();
       await database.close();
     },
