@@ -1,4 +1,4 @@
-import { WORKERS } from "@platform/vitest-config";
+import { LongestFirstSequencer, WORKERS } from "@platform/vitest-config";
 import { defineConfig } from "vitest/config";
 
 // The whole repository in one run: every package is a vitest project, with one coverage report and
@@ -20,6 +20,8 @@ export default defineConfig({
     // 1082 s with one worker, 557 s with three, every test passing in both. Each project sets it
     // too (platformProject): a project schedules its files by its own figure, not this one.
     maxWorkers: WORKERS,
+    // The longest tiers' files first (fuzz, e2e, integration), the short unit files last.
+    sequence: { sequencer: LongestFirstSequencer },
     coverage: {
       provider: "v8",
       include: ["packages/*/src/**/*.{ts,tsx}", "apps/*/src/**/*.{ts,tsx}"],

@@ -1,5 +1,6 @@
 import type { PluginOption } from "vite";
 import type { UserWorkspaceConfig } from "vitest/config";
+import { BaseSequencer } from "vitest/node";
 
 /** Test files at a time, in every project. */
 export declare const WORKERS: number;
@@ -25,3 +26,8 @@ export declare function platformProject(options: {
   /** Default: forks for node, vmThreads (one jsdom per worker) for jsdom projects. */
   pool?: "forks" | "threads" | "vmThreads" | "vmForks";
 }): UserWorkspaceConfig;
+
+/** Projects whose files start first, in this order; the rest follow (see index.js). */
+export declare const PROJECT_ORDER: readonly string[];
+/** The root config's `sequence.sequencer`: the longest tiers' files first. */
+export declare class LongestFirstSequencer extends BaseSequencer {}
