@@ -33,6 +33,9 @@ export function testConfig(
     SANDBOX_SETTLE_DELAY_MS: "100",
     SANDBOX_JITTER_MS: "100",
     EEPAY_REVIEW_SECONDS: "0",
+    // scrypt at 2^12 (4 MiB, ≈ 13 ms a hash) instead of 2^15 (≈ 100 ms): a full run hashes about a
+    // thousand passwords. The same code runs; auth.test.ts checks the default cost on its own server.
+    PASSWORD_HASH_COST: "12",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

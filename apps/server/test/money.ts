@@ -24,7 +24,7 @@ async function newPerson(platform: TestPlatform, gold: number): Promise<{ userId
   const mobile = freshPhone();
   const userId = await createAccount(db, {
     mobile,
-    passwordHash: await hashPassword("demo123456"),
+    passwordHash: await hashPassword("demo123456", platform.server.ctx.config.passwordHashCost),
     channelTagId: "0",
   });
   if (gold > 0)

@@ -27,6 +27,15 @@ export const authSettings = {
     default: "`2592000` (30 days)",
     description: "refresh token lifetime",
   }),
+  passwordHashCost: setting(
+    "PASSWORD_HASH_COST",
+    orElse(whole(12, { max: 17, refusal: "must be a whole number from 12 to 17" }), 15),
+    {
+      default: "`15`",
+      description:
+        "log2 of scrypt's N for new password hashes (15: 32 MiB, ≈ 0.1 s a hash; 17: OWASP's 128 MiB); a stored hash keeps its own. The tests use 12",
+    },
+  ),
   sessionCacheMs: setting("SESSION_CACHE_MS", orElse(whole(0), 5000), {
     default: "`5000`",
     description: "how long a process may reuse a session lookup (revocations by this process apply at once)",
@@ -46,6 +55,8 @@ export interface AuthPart {
   readonly signingKey: string | null;
   readonly accessTokenSeconds: number;
   readonly refreshTokenSeconds: number;
+  /** log2 of scrypt's N for new password hashes; verification reads N from the stored hash. */
+  readonly passwordHashCost: number;
   /** How long a process may reuse a session lookup (ms; 0: never). Revocations here apply at once. */
   readonly sessionCacheMs: number;
 }
@@ -58,6 +69,7 @@ export function authOf(read: Read): AuthPart {
     reqKey: read(s.reqKey),
     signingKey: read(s.signingKey),
     accessTokenSeconds: read(s.accessTokenSeconds),
+    passwordHashCost: read(s.passwordHashCost),
     refreshTokenSeconds: read(s.refreshTokenSeconds),
     sessionCacheMs: read(s.sessionCacheMs),
   };

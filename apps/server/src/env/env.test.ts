@@ -38,6 +38,15 @@ describe("settings", () => {
       );
   });
 
+  it("hash new passwords at scrypt's 2^15 unless told, from 2^12 to 2^17", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(15);
+    expect(loadConfig({ PASSWORD_HASH_COST: "17" }).passwordHashCost).toBe(17);
+    for (const value of ["11", "18", "15.5"])
+      expect(() => loadConfig({ PASSWORD_HASH_COST: value }), value).toThrow(
+        /^PASSWORD_HASH_COST must be a whole number from 12 to 17/,
+      );
+  });
+
   it("read switches, choices, budgets and percents", () => {
     expect(loadConfig({ SEED: "YES", VALIDATE_RESPONSES: "nope" })).toMatchObject({
       seed: true,

@@ -44,17 +44,28 @@ function scryptAsync(
   });
 }
 
-/** scrypt parameters (OWASP: N=2^17, r=8, p=1 uses 128 MiB; 2^15 keeps 32 MiB per hash). */
-const N = 2 ** 15;
+/**
+ * scrypt parameters (OWASP: N=2^17, r=8, p=1 uses 128 MiB; 2^15 keeps 32 MiB per hash). N is
+ * 2^cost (setting PASSWORD_HASH_COST, 15 by default): each hash records its own, so raising the cost
+ * later still verifies every stored password.
+ */
+export const DEFAULT_HASH_COST = 15;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
-const MAXMEM = 64 * 1024 * 1024;
+/** scrypt's memory cap for a given N: twice what it needs (128 · N · r bytes). */
+const maxmemOf = (n: number, r: number) => 256 * n * r;
 
 /** A memory-hard hash of a password: "scrypt$N$r$p$salt$hash". */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = DEFAULT_HASH_COST): Promise<string> {
+  const N = 2 ** cost;
   const salt = randomBytes(16);
-  const key = await scryptAsync(password.normalize("NFC"), salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
+  const key = await scryptAsync(password.normalize("NFC"), salt, KEYLEN, {
+    N,
+    r: R,
+    p: P,
+    maxmem: maxmemOf(N, R),
+  });
   return ["scrypt", N, R, P, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
@@ -66,7 +77,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: MAXMEM,
+    maxmem: maxmemOf(Number(n), Number(r)),
   });
   return timingSafeEqual(key, expected);
 }

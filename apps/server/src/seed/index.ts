@@ -137,7 +137,7 @@ async function seedAccounts(ctx: AppContext): Promise<boolean> {
   for (const account of demoAccounts) {
     const id = await createAccount(ctx.db, {
       mobile: account.mobile,
-      passwordHash: await hashPassword(account.password),
+      passwordHash: await hashPassword(account.password, ctx.config.passwordHashCost),
       channelTagId: "0",
     });
     await ctx.db

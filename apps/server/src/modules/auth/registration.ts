@@ -22,7 +22,7 @@ async function newPasswordHash(ctx: AppContext, sign: string, sealed: string): P
   const password = await openPassword(ctx, sealed);
   const problem = validatePassword(password);
   if (problem) throw new BusinessError(BusinessCode.invalid, problem.key);
-  return hashPassword(password);
+  return hashPassword(password, ctx.config.passwordHashCost);
 }
 
 export async function register(

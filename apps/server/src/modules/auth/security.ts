@@ -51,7 +51,7 @@ export async function changePassword(
   } else if (body.code !== undefined) {
     await useCode(ctx, user.mobile, SmsCodeType.PASSWORD, body.code, { owner: user.id });
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.passwordHashCost);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await endOtherAccess(ctx, tx, user.id, caller.sessionId);
