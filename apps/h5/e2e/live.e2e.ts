@@ -18,6 +18,18 @@ function playedSeconds(page: Page): Promise<number> {
   return page.getByTestId("live-video").evaluate((video) => (video as HTMLVideoElement).currentTime);
 }
 
+/**
+ * Whether the room's player holds no stream any more (the video gone, or shaka unloaded: nothing
+ * loaded, nothing buffered), so nothing is left to ask for playlists. That no timer loads it again
+ * after a refusal is LivePlayer.test.tsx's case (five seconds of fake time).
+ */
+function playerLetGo(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>("[data-testid='live-video']");
+    return video === null || (video.readyState === 0 && video.buffered.length === 0);
+  });
+}
+
 /** A new author's room, with an encoder on its stream key (started by the caller's test). */
 async function newAuthorLive() {
   const author = await e2e.phone();
@@ -197,10 +209,8 @@ describe("live rooms", () => {
       expect(await viewer.page.getByText("主播已将直播间改为购票观看").count()).toBe(1);
       expect(await viewer.page.getByText("直播信号中断，正在重新连接…").count()).toBe(0);
       await screenshot(viewer.page, "live-ticket-offer-zh");
-      // Nothing retries the refused playlist meanwhile.
-      const refusedThen = watched.refusals();
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      expect(watched.refusals()).toBe(refusedThen);
+      // Nothing retries the refused playlist: the player has let the stream go.
+      await expect.poll(() => playerLetGo(viewer.page), { timeout: 10_000 }).toBe(true);
       expect(watched.refusals()).toBeLessThanOrEqual(1);
 
       // Buying shows the price and the gold first; confirmed, the room plays again.
@@ -246,11 +256,9 @@ describe("live rooms", () => {
       await expect.poll(() => offer.count(), { timeout: 5_000, interval: 200 }).toBe(1);
       console.log(`[live e2e] without chat: membership offered ${String(Date.now() - switched)} ms after`);
       expect(await viewer.page.getByText("主播已将直播间改为仅限超级会员观看").count()).toBe(1);
-      // Stopped: no playlist asked again, and the page logged nothing but the browser's line for
-      // the one refusal.
-      const refusedThen = watched.refusals();
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      expect(watched.refusals()).toBe(refusedThen);
+      // Stopped: the player has let the stream go (no playlist asked again), and the page logged
+      // nothing but the browser's line for the refusal.
+      await expect.poll(() => playerLetGo(viewer.page), { timeout: 10_000 }).toBe(true);
       expect(watched.refusals()).toBeLessThanOrEqual(2);
       expect(errors.filter((text) => !text.includes("status of 403"))).toEqual([]);
       console.log(

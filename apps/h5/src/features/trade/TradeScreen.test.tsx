@@ -1,18 +1,20 @@
 import { ApiError } from "@platform/api-client";
 import { Language, MessageKey } from "@platform/domain";
 import { productMessages, translateMessage } from "@platform/i18n";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act } from "react";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   byText,
   click,
   control,
   hasControl,
   queryText,
-  settle,
   typeInto,
   waitFor,
 } from "../../test/renderApp";
 import { windowLocation } from "./leave";
+import { ORDER_POLL_MS } from "./queries/orders";
+import { RETURN_POLL_MS } from "./queries/recharge";
 import { fakeTradeApi, normalMethod, refusal } from "./test/fakeTradeApi";
 import { field, fieldError, pageShown, renderTrade, testId } from "./test/renderTrade";
 
@@ -172,6 +174,12 @@ describe("/trade", () => {
   });
 
   it("follows a recharge sent back from the provider until it is paid, then refreshes the balances", async () => {
+    // The page's timers are fake (moving with real time too, for waitFor): the wait for a poll
+    // that must not come passes at once below.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { api, state, app } = await openTrade("/trade?orderNum=R20250000001");
     const paying = translateMessage(app.i18n, { key: MessageKey.rechargePaying });
     const processing = translateMessage(app.i18n, { key: MessageKey.rechargeProcessing });
@@ -196,9 +204,11 @@ describe("/trade", () => {
       expect(api.trade.accountDetail.mock.calls.length).toBeGreaterThan(walletCalls);
     });
 
-    // Final: no more asking.
+    // Final: no more asking, even after more than a poll's interval.
     const asked = api.trade.orderDetail.mock.calls.length;
-    await settle(2300);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + RETURN_POLL_MS);
+    });
     expect(api.trade.orderDetail.mock.calls.length).toBe(asked);
   }, 12_000);
 
