@@ -1,4 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { BusinessCode, ServerMessageKey, WatchLevel } from "@platform/domain";
@@ -9,7 +11,7 @@ import { openChat, TestEncoder } from "../../../test/live";
 import type { ChatEvent } from "../../../test/live";
 import { burstFromAnotherProcess, callOn, spawnServer } from "../../../test/processes";
 import { sha256 } from "../../security/hashing";
-import { stationOf } from "./station";
+import { STILL_COVER, broadcastDir, stationOf } from "./station";
 import { DemoFeed } from "../../sandbox/live-demo";
 
 /**
@@ -251,13 +253,15 @@ eachDatabase("live rules under attack", (target) => {
       const buyer = await personWithGold(platform, 1000);
       await buyer.api.game.liveBuyTicket({ roomId: mine.roomId });
       const url = `${origins[1]}${room.coverUrl ?? ""}`;
-      const picture = async (token?: string) => {
-        const r = await fetch(token ? `${url}?token=${token}` : url);
-        return { status: r.status, bytes: Buffer.from(await r.arrayBuffer()).toString("base64") };
+      const picture = async (token?: string, at = url) => {
+        const r = await fetch(token ? `${at}?token=${token}` : at);
+        const bytes = Buffer.from(await r.arrayBuffer()).toString("base64");
+        return { status: r.status, bytes, cache: r.headers.get("cache-control") };
       };
+      // In its first second the broadcast has no picture yet: a black one answers, not to be kept.
       const first = await until(
         () => picture(),
-        (p) => p.status === 200,
+        (p) => p.status === 200 && p.cache !== "no-store",
         15_000,
       );
       expect(first.status).toBe(200);
@@ -275,6 +279,15 @@ eachDatabase("live rules under attack", (target) => {
       );
       expect(paidLater.bytes).not.toBe(paidFirst.bytes);
       expect((await picture()).bytes).toBe(first.bytes);
+      // Without its still (as in the broadcast's first second): the black picture, not kept, never
+      // the live one; another broadcast's cover is not found.
+      const session = /\/([a-z0-9]+)\.jpg$/.exec(url)?.[1] ?? "";
+      await rm(join(broadcastDir(platform.server.ctx, Number(mine.roomId), session), STILL_COVER));
+      const none = await picture();
+      expect(none).toMatchObject({ status: 200, cache: "no-store" });
+      expect(none.bytes).not.toBe(paidLater.bytes);
+      expect(Buffer.from(none.bytes, "base64").subarray(0, 2).toString("hex")).toBe("ffd8");
+      expect((await picture(undefined, url.replace(`${session}.jpg`, "0000000000.jpg"))).status).toBe(404);
     } finally {
       await encoder.stop();
     }

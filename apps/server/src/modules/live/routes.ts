@@ -26,6 +26,10 @@ import {
 } from "./rooms";
 import { STILL_COVER, broadcastDir, stationOf } from "./station";
 
+/** A black 16 × 8 JPEG (222 bytes): a live room's cover before its broadcast has a picture. */
+const NO_PICTURE_YET =
+  "/9j/4AAQSkZJRgABAgAAAQABAAD//gAQTGF2YzU5LjM3LjEwMAD/2wBDAAg+Pkk+SVVVVVVVVWRdZGhoaGRkZGRoaGhwcHCDg4NwcHBoaHBwfHyDg4+Tj4eHg4eTk5ubm7q6srLZ2eD/////xABLAAEBAAAAAAAAAAAAAAAAAAAACAEBAAAAAAAAAAAAAAAAAAAAABABAAAAAAAAAAAAAAAAAAAAABEBAAAAAAAAAAAAAAAAAAAAAP/AABEIAAgAEAMBIgACEQADEQD/2gAMAwEAAhEDEQA/AJ/AB//Z";
+
 function refuse(request: FastifyRequest, reply: FastifyReply, status: BusinessCode, key: ServerMessage) {
   return reply
     .status(status)
@@ -152,6 +156,13 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       );
     } catch {
+      // The broadcast of now has no picture yet (its first seconds): a black one, not kept, so a
+      // room card or a poster shows no broken image and asks again. An old broadcast's is gone.
+      if (room.session === session && isLiveNow(ctx, room))
+        return reply
+          .type("image/jpeg")
+          .header("cache-control", "no-store")
+          .send(Buffer.from(NO_PICTURE_YET, "base64"));
       return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
     }
   });
