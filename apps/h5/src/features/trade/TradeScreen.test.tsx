@@ -3,15 +3,7 @@ import { Language, MessageKey } from "@platform/domain";
 import { productMessages, translateMessage } from "@platform/i18n";
 import { act } from "react";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import {
-  byText,
-  click,
-  control,
-  hasControl,
-  queryText,
-  typeInto,
-  waitFor,
-} from "../../test/renderApp";
+import { byText, click, control, hasControl, queryText, typeInto, waitFor } from "../../test/renderApp";
 import { windowLocation } from "./leave";
 import { ORDER_POLL_MS } from "./queries/orders";
 import { RETURN_POLL_MS } from "./queries/recharge";
