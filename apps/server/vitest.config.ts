@@ -12,4 +12,8 @@ export default platformProject({
   testTimeout: 30_000,
   hookTimeout: 120_000,
   globalSetup: ["test/global-setup.ts"],
+  // Each suite starts its own server, context and database and keeps nothing in module state, so a
+  // worker runs its files in one process: the whole tier on both databases took 509 CPU-seconds
+  // (295 s) in a process per file and 371 (222 s) this way, every test passing in both.
+  isolate: false,
 });

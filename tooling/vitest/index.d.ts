@@ -25,6 +25,8 @@ export declare function platformProject(options: {
   plugins?: PluginOption[];
   /** Default: forks for node, vmThreads (one jsdom per worker) for jsdom projects. */
   pool?: "forks" | "threads" | "vmThreads" | "vmForks";
+  /** Default true: each file in a fresh process. false: a worker's files share one process. */
+  isolate?: boolean;
 }): UserWorkspaceConfig;
 
 /** Projects whose files start first, in this order; the rest follow (see index.js). */

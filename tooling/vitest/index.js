@@ -20,10 +20,12 @@ export const sourceCondition = "@platform/source";
  * `globalSetup` runs once before the project's files (e.g. making media every suite reads);
  * `setupFiles` before each file (e.g. Testing Library's cleanup). `plugins` are Vite plugins
  * (e.g. lingui's macros).
+ * `isolate: false` runs a worker's files one after another in one process (no new process and
+ * module graph per file): for suites that share nothing through module state.
  * `pool`: jsdom projects run in `vmThreads` — one jsdom per worker instead of one per file
  * (vitest measured 62 jsdom starts in the app's project, 46 % of its time); each file still gets
  * its own module graph and globals.
- * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], exclude?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[], setupFiles?: string[], plugins?: import("vite").PluginOption[], pool?: "forks" | "threads" | "vmThreads" | "vmForks" }} options
+ * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], exclude?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[], setupFiles?: string[], plugins?: import("vite").PluginOption[], pool?: "forks" | "threads" | "vmThreads" | "vmForks", isolate?: boolean }} options
  */
 export function platformProject({
   name,
@@ -37,6 +39,7 @@ export function platformProject({
   setupFiles = [],
   plugins = [],
   pool = environment === "node" ? "forks" : "vmThreads",
+  isolate = true,
 }) {
   return defineProject({
     plugins,
@@ -51,6 +54,7 @@ export function platformProject({
       // here. All projects need the same figure (they share a group). See the root config.
       maxWorkers: WORKERS,
       pool,
+      isolate,
       environment,
       include,
       exclude: [...configDefaults.exclude, "**/dist/**", ...exclude],
