@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VideoStatus } from "@platform/domain";
 import { post, sampleVideo, statusBecomes, uploadVideo, videoFile } from "../../../test/creation";
-import { registerPhone, rowsOf, signIn, startSeeded, targets } from "../../../test/harness";
+import { registerPhone, rowsOf, signIn, startSeeded, targets, until } from "../../../test/harness";
 import { spawnServer } from "../../../test/processes";
 import type { TestPlatform } from "../../../test/harness";
 
@@ -59,9 +59,14 @@ describePg("a transcode killed half-way, on PostgreSQL", () => {
     const { child: second } = await spawnServer(platform, quick);
     children.push(second);
     await statusBecomes(platform, saved.id, [VideoStatus.awaitingReview], 120_000);
-    const jobs = await rowsOf<{ attempts: number; done: boolean; failed: boolean }>(
-      platform,
-      `select attempts, done_at is not null as done, failed_at is not null as failed from jobs where key = 'video.transcode:${saved.id}'`,
+    // The job is marked done just after its handler moves the video on: read it once it is.
+    const jobs = await until(
+      () =>
+        rowsOf<{ attempts: number; done: boolean; failed: boolean }>(
+          platform,
+          `select attempts, done_at is not null as done, failed_at is not null as failed from jobs where key = 'video.transcode:${saved.id}'`,
+        ),
+      (rows) => rows.some((row) => row.done || row.failed),
     );
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ done: true, failed: false });
