@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
  * The sockets the server holds and how many requests each has in flight, so that closing ends the
- * kept-alive ones at once instead of waiting out their keep-alive (72 s). Node's own
- * `closeIdleConnections` missed them: after a fuzzed run, sockets with nothing in flight held
- * `app.close()` for 57–68 s. A socket with a request in flight is ended once that request is
- * answered. Returns what to call when closing starts.
+ * kept-alive ones at once instead of waiting out their keep-alive (72 s). Node's close ends only
+ * the sockets idle at that moment: one busy then stays open after its answer (after the fuzz suite,
+ * such sockets held `app.close()` for 57–68 s). Here a socket with a request in flight is ended once
+ * that request is answered. Returns what to call when closing starts.
  */
 export function trackConnections(app: FastifyInstance): { endIdle(): void } {
   const inFlight = new Map<Socket, number>();
