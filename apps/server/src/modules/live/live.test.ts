@@ -150,9 +150,9 @@ eachDatabase("live rooms", (target) => {
       const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(media)?.[1] ?? "";
       expect(init).toMatch(/\/r0\/init_0\.mp4\?expires=\d+&sig=/);
       expect((await fetch(`${origin}${init}`)).status).toBe(200);
-      expect((await fetch(`${origin}${segment.replace(/sig=./, "sig=A")}`)).status).toBe(
-        BusinessCode.forbidden,
-      );
+      // Another first character of the signature (the same one 1 time in 64 made a flaky test).
+      const forged = segment.replace(/sig=(.)/, (_, first: string) => `sig=${first === "A" ? "B" : "A"}`);
+      expect((await fetch(`${origin}${forged}`)).status).toBe(BusinessCode.forbidden);
       expect((await fetch(`${origin}${segment.replace("/r0/", "/r1/")}`)).status).toBe(
         BusinessCode.forbidden,
       );
