@@ -241,6 +241,11 @@ describe("live rooms", () => {
   it("without the chat stream, the refused playlist itself brings the membership offer, once", async () => {
     const { api, mine, encoder } = await newAuthorLive();
     try {
+      // The room is live before the viewer comes: without the chat stream nothing tells the page
+      // that a room it opened while off the air went live (a faster browser got there first).
+      await expect
+        .poll(async () => (await api.game.liveRoom({ roomId: mine.roomId })).isLive, { timeout: 30_000 })
+        .toBe(true);
       // Someone not signed in, whose chat stream never opens (a proxy that holds it, the address's
       // limit reached): only the playlists can tell the player the room changed.
       const viewer = await e2e.phone();
