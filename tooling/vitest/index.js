@@ -3,7 +3,7 @@ import { configDefaults, defineProject } from "vitest/config";
 import { BaseSequencer } from "vitest/node";
 
 /** Test files at a time, in every project (the root `vitest.config.ts` says why three). */
-export const WORKERS = 3;
+export const WORKERS = 4;
 
 /** How long `expect.poll` waits by default, in every project. */
 export const POLL_TIMEOUT_MS = 10_000;
@@ -61,7 +61,7 @@ export function platformProject({
       server: { deps: { inline } },
       testTimeout,
       hookTimeout,
-      // `expect.poll` waits up to 10 s (vitest's default is 1 s): with three files at a time on
+      // `expect.poll` waits up to 10 s (vitest's default is 1 s): with four files at a time on
       // 2 cores, a sign-up's password hashing alone took longer than 1 s in a full run, and a
       // poll that succeeds returns as soon as it does.
       expect: { poll: { timeout: POLL_TIMEOUT_MS } },
