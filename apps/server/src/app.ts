@@ -9,7 +9,9 @@ import type { H5Config } from "./http/app-page";
 import { BusinessError, Unauthenticated } from "./http/errors";
 import { loggableError } from "./http/loggable";
 import { BadCursor } from "./db/keyset";
+import { isDatabaseAway } from "./db/errors";
 import { isRetryable } from "./db/transaction";
+import { healthRoutes } from "./http/health";
 import { ServerMessage, refusal } from "./http/messages";
 import { addSecurityHeaders } from "./http/security-headers";
 import { mediaRoutes } from "./modules/media/routes";
@@ -144,6 +146,13 @@ function answerErrors(app: FastifyInstance): void {
         .status(BusinessCode.ok)
         .send(refusal(request, BusinessCode.unavailable, ServerMessage.busy));
     }
+    // The database is away (a restart, a network fault): nothing was done; try again shortly.
+    if (isDatabaseAway(error)) {
+      request.log.warn({ error: loggableError(error) }, "database unavailable");
+      return reply
+        .status(BusinessCode.ok)
+        .send(refusal(request, BusinessCode.unavailable, ServerMessage.busy));
+    }
     request.log.error({ error: loggableError(error) }, "unexpected error");
     return reply
       .status(BusinessCode.systemError)
@@ -177,10 +186,7 @@ export async function buildApp(
 
   answerErrors(app);
 
-  app.get("/health", async () => {
-    await ctx.db.execute("select 1");
-    return { status: "ok", database: ctx.dbKind, sandbox: ctx.config.sandbox };
-  });
+  healthRoutes(app, ctx);
 
   // What the H5 app needs before its first call: the public client's id and secret (the Basic
   // header of token endpoints) and the key that seals `req`. They ship to every browser anyway (a

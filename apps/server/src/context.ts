@@ -37,8 +37,18 @@ export interface AppContext {
   readonly authenticate: Authenticate;
   /** Calls a lower module makes into a higher one (decision 0028). */
   readonly ports: Ports;
+  /** Whether this process should be sent requests (`/health/ready`). */
+  readonly readiness: Readiness;
   /** The clock, replaceable in tests that need time to pass. */
   now(): Date;
+}
+
+/** What `/health/ready` asks: is the process shutting down, does its database answer. */
+export interface Readiness {
+  /** Set on SIGTERM: readiness answers 503 while the requests in flight finish (index.ts). */
+  draining: boolean;
+  /** Whether the database answers within `timeoutMs`. */
+  database(timeoutMs?: number): Promise<boolean>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { pathToFileURL } from "node:url";
+import closeWithGrace from "close-with-grace";
 import { demoAccounts, demoLiveAuthor, seed } from "./seed";
 import { loadConfig } from "./env";
 import type { ServerConfig } from "./env";
@@ -65,21 +66,39 @@ async function main(): Promise<void> {
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
-  let closing = false;
-  const stop = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    server.app.log.info({ signal }, "shutting down");
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
+  stopGracefully(server, config);
+}
+
+/**
+ * On SIGTERM (a deploy, an orchestrator): readiness turns 503 at once, the job runner claims
+ * nothing more, and requests keep being served for SHUTDOWN_DRAIN_MS so a balancer sees the 503
+ * and sends no new ones; then the server closes (requests in flight finish, the running job's
+ * lease is given back, the database closes). SIGINT (Ctrl-C) skips the drain. Whatever has not
+ * closed by SHUTDOWN_TIMEOUT_MS is cut: the process exits with 1 (close-with-grace). An uncaught
+ * error closes the same way.
+ */
+function stopGracefully(server: Awaited<ReturnType<typeof startServer>>, config: ServerConfig): void {
+  closeWithGrace(
+    {
+      delay: config.shutdownTimeoutMs,
+      logger: {
+        error: (message) => {
+          server.app.log.error(message);
+        },
       },
-    );
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+    },
+    async ({ signal, err }) => {
+      if (err) server.app.log.error({ err }, "closing after an uncaught error");
+      else server.app.log.info({ signal }, "shutting down");
+      server.ctx.readiness.draining = true;
+      const stopping = server.ctx.jobs.stop();
+      if (signal === "SIGTERM" && config.shutdownDrainMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
+      await stopping;
+      await server.close();
+    },
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

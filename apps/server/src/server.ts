@@ -40,7 +40,16 @@ export async function startServer(
   options: { logger?: boolean; now?: () => Date; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningServer> {
   const secrets = settleSecrets(config);
-  const database = await openDatabase(config);
+  // Until the app's logger exists, an idle connection's error goes to stderr; then to the log.
+  let poolError = (error: Error) => {
+    process.stderr.write(`database connection lost: ${error.message}\n`);
+  };
+  const database = await openDatabase({
+    ...config,
+    onPoolError: (error) => {
+      poolError(error);
+    },
+  });
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     // One line per request (addAccessLog), not Fastify's two.
@@ -52,6 +61,9 @@ export async function startServer(
     genReqId: () => randomUUID(),
   });
   const log = app.log;
+  poolError = (error) => {
+    log.warn({ error: error.message }, "database connection lost (it is made again at the next query)");
+  };
   addAccessLog(app);
   const connections = trackConnections(app);
   if (config.trustProxy.length === 0) {
@@ -112,6 +124,7 @@ export async function startServer(
       uploadGivenUp: (row, key) => uploadGivenUp(ctx, row, key),
     },
     log,
+    readiness: { draining: false, database: (timeoutMs) => database.ping(timeoutMs) },
     now,
   };
   await buildApp(ctx, app);

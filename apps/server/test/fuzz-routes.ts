@@ -226,7 +226,7 @@ function partRouteCases(routes: RouteCases): void {
   }
 }
 
-/** The app's config, the SMS sandbox's read-back, the sandbox pages' stylesheet and the health check. */
+/** The app's config, the SMS sandbox's read-back, the sandbox pages' stylesheet and the health checks. */
 function plainRouteCases(routes: RouteCases): void {
   const { own, userHeaders, plain, both } = routes;
   // Plain GETs of the server's own: junk queries and headers.
@@ -235,6 +235,9 @@ function plainRouteCases(routes: RouteCases): void {
     ["GET /api/sandbox/sms/last", "/api/sandbox/sms/last"],
     ["GET /sandbox/sandbox.css", "/sandbox/sandbox.css"],
     ["GET /health", "/health"],
+    ["GET /health/live", "/health/live"],
+    ["GET /health/ready", "/health/ready"],
+    ["GET /health/*", "/health/*"],
   ] as const) {
     if (!own(endpoint, "GET", path)) continue;
     const base = path === "/api/sandbox/sms/last" ? `${path}?mobile=13700009999` : path;

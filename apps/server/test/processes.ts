@@ -111,8 +111,16 @@ export async function healthy(origin: string, tries = 200): Promise<boolean> {
  * folder (so the same secrets: a token works on both), not seeding, with the tests' quick timings
  * and `env` on top.
  */
-export async function spawnServer(
+export function spawnServer(
   platform: TestPlatform,
+  env: Record<string, string> = {},
+): Promise<{ origin: string; child: ChildProcess }> {
+  return spawnServerOn(platform.config, env);
+}
+
+/** {@link spawnServer} on any data folder and database (`databaseUrl` null: the embedded one). */
+export async function spawnServerOn(
+  on: { readonly dataDir: string; readonly databaseUrl: string | null; readonly mediaDir: string },
   env: Record<string, string> = {},
 ): Promise<{ origin: string; child: ChildProcess }> {
   const entry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
@@ -123,12 +131,12 @@ export async function spawnServer(
       PATH: "/usr/bin:/bin",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: platform.config.dataDir,
-      DATABASE_URL: platform.config.databaseUrl ?? "",
+      DATA_DIR: on.dataDir,
+      DATABASE_URL: on.databaseUrl ?? "",
       SEED: "false",
       LOG_LEVEL: "silent",
       SANDBOX: "true",
-      MEDIA_DIR: platform.config.mediaDir,
+      MEDIA_DIR: on.mediaDir,
       JOBS_POLL_MS: "50",
       SANDBOX_SETTLE_DELAY_MS: "100",
       SANDBOX_JITTER_MS: "100",

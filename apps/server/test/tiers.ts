@@ -6,6 +6,7 @@
 export const unitFiles = [
   "src/layers.test.ts",
   "src/db/transaction.test.ts",
+  "src/db/errors.test.ts",
   "src/providers/payments/http-provider.test.ts",
   "src/security/hashing.test.ts",
 ];

@@ -1,14 +1,13 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { holdDataDir } from "./holder";
+import { migratePostgres, migrationsFolder } from "./migrate";
 import * as schema from "./schema";
 
 /** Either driver behind one type: the query builder and transactions are the same. */
@@ -26,7 +25,41 @@ export interface Database {
    * if it drops; the embedded database: its own LISTEN (one process by nature).
    */
   readonly listen: Listen;
+  /** Whether the database answers `select 1` within `timeoutMs` (readiness). */
+  ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** How a process uses PostgreSQL (settings PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
+export interface PoolOptions {
+  readonly pgPoolMax?: number;
+  readonly pgConnectTimeoutMs?: number;
+  readonly pgStatementTimeoutMs?: number;
+  /** False: the database must already be migrated (`migrate` ran before the rollout). */
+  readonly migrate?: boolean;
+  /** Told of an error on an idle connection (the database restarting): logged, never fatal. */
+  readonly onPoolError?: (error: Error) => void;
+}
+
+/** `select 1` within `timeoutMs`: false when it fails or takes longer. */
+async function answers(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(false);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      query().then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** LISTEN on a connection of its own, connecting again (after 1 s) whenever it is lost. */
@@ -35,6 +68,15 @@ function postgresListen(connectionString: string): { listen: Listen; close: () =
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
+  let failures = 0;
+  // Connect again after 1 s, 2 s, 4 s… up to 10 s while the database is away (a restart).
+  const retry = () => {
+    if (closed || handlers.size === 0) return;
+    const wait = Math.min(10_000, 1000 * 2 ** Math.min(failures, 4));
+    setTimeout(() => {
+      if (!closed) void connect().catch(() => undefined);
+    }, wait).unref();
+  };
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
       const next = new pg.Client({ connectionString });
@@ -42,16 +84,24 @@ function postgresListen(connectionString: string): { listen: Listen; close: () =
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
       });
       next.on("error", () => {
-        if (client === next) client = null;
+        // A lost connection (a connect that failed is the catch's below).
+        if (client !== next) return;
+        client = null;
         connecting = null;
         void next.end().catch(() => undefined);
-        if (!closed && handlers.size > 0)
-          setTimeout(() => {
-            if (!closed) void connect().catch(() => undefined);
-          }, 1000).unref();
+        retry();
       });
-      await next.connect();
-      for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      try {
+        await next.connect();
+        for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        connecting = null;
+        failures += 1;
+        void next.end().catch(() => undefined);
+        retry();
+        throw error;
+      }
+      failures = 0;
       client = next;
       return next;
     })();
@@ -82,34 +132,38 @@ function postgresListen(connectionString: string): { listen: Listen; close: () =
   };
 }
 
-/** The versioned migrations (drizzle-kit output), found from src/ and from dist/ alike. */
-function migrationsFolder(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = join(dir, "drizzle");
-    if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
-    dir = dirname(dir);
-  }
-  throw new Error("the server's migrations folder (drizzle/) was not found");
-}
-
 /**
  * Open the database and bring it to the newest migration: PostgreSQL when a URL is given, else the
  * embedded PGlite in `<dataDir>/db` (a folder on disk that survives restarts).
  */
-export async function openDatabase(options: {
-  databaseUrl: string | null;
-  dataDir: string;
-}): Promise<Database> {
+export async function openDatabase(
+  options: {
+    databaseUrl: string | null;
+    dataDir: string;
+  } & PoolOptions,
+): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const connectTimeoutMs = options.pgConnectTimeoutMs ?? 5000;
+    if (options.migrate !== false) await migratePostgres(options.databaseUrl, { connectTimeoutMs });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.pgPoolMax ?? 10,
+      connectionTimeoutMillis: connectTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      ...(options.pgStatementTimeoutMs ? { statement_timeout: options.pgStatementTimeoutMs } : {}),
+    });
+    // Without a listener, an idle connection's error (the database restarting) ends the process:
+    // here it is told, the connection is dropped, and the next query makes a new one.
+    pool.on("error", (error) => {
+      options.onPoolError?.(error);
+    });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: migrationsFolder() });
     const listener = postgresListen(options.databaseUrl);
     return {
       db: db as unknown as Db,
       kind: "postgres",
       listen: listener.listen,
+      ping: (timeoutMs = 2000) => answers(() => pool.query("select 1"), timeoutMs),
       close: async () => {
         await listener.close();
         await pool.end();
@@ -138,6 +192,7 @@ export async function openDatabase(options: {
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    ping: (timeoutMs = 2000) => answers(() => client.query("select 1"), timeoutMs),
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return () => stop();

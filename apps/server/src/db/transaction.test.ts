@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "./database";
-import { TRANSACT_ATTEMPTS, databaseCode, isRetryable, transact } from "./transaction";
+import { databaseCode } from "./errors";
+import { TRANSACT_ATTEMPTS, isRetryable, transact } from "./transaction";
 
 /** A database whose transactions fail with `codes` in turn, then run the work. */
 function failing(codes: readonly (string | null)[]) {

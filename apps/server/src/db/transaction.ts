@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "./database";
+import { databaseCode } from "./errors";
 
 /** PostgreSQL's codes for a transaction it gave up so another could go on: try it again. */
 const RETRYABLE = new Set([
@@ -9,16 +10,6 @@ const RETRYABLE = new Set([
 
 /** How many times a transaction is run in all before its failure is the caller's. */
 export const TRANSACT_ATTEMPTS = 6;
-
-/** The database's code of an error, whether the driver's own or wrapped by drizzle (`cause`). */
-export function databaseCode(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e !== null && typeof e === "object" && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /** A deadlock or serialization failure: nothing was written, and running it again is safe. */
 export function isRetryable(error: unknown): boolean {

@@ -7,6 +7,19 @@ export const databaseSettings = {
     default: "—",
     description: "PostgreSQL instead of the embedded database",
   }),
+  pgPoolMax: setting("PG_POOL_MAX", orElse(whole(1, { max: 1000 }), 10), {
+    default: "`10`",
+    description:
+      "PostgreSQL connections a process may hold at once (processes × this must stay under the server's `max_connections`, 100 by default)",
+  }),
+  pgConnectTimeoutMs: setting("PG_CONNECT_TIMEOUT_MS", orElse(whole(100), 5000), {
+    default: "`5000`",
+    description: "how long a request waits for a PostgreSQL connection before it is told to try again",
+  }),
+  pgStatementTimeoutMs: setting("PG_STATEMENT_TIMEOUT_MS", orElse(whole(0), 30_000), {
+    default: "`30000`",
+    description: "the longest a statement may run on PostgreSQL before it is cancelled (0: no limit)",
+  }),
   catalogueCacheMs: setting("CATALOGUE_CACHE_MS", orElse(whole(0), 2000), {
     default: "`2000`",
     description: "how long a process may reuse list pages, video rows and a viewer's flags (0: never)",
@@ -32,6 +45,12 @@ export const databaseGroup = group("The database, caches and jobs", databaseSett
 export interface DatabasePart {
   /** PostgreSQL instead of the embedded database when set. */
   readonly databaseUrl: string | null;
+  /** PostgreSQL connections this process may hold at once. */
+  readonly pgPoolMax: number;
+  /** How long a query waits for a PostgreSQL connection (ms). */
+  readonly pgConnectTimeoutMs: number;
+  /** The longest a statement may run on PostgreSQL (ms; 0: no limit). */
+  readonly pgStatementTimeoutMs: number;
   /** How long a process may reuse catalogue reads: list pages, video rows (ms; 0: never). */
   readonly catalogueCacheMs: number;
   /** How many videos of its sort order a keyset search reads before it asks the GIN indexes (decision 0016). */
@@ -46,6 +65,9 @@ export function databaseOf(read: Read): DatabasePart {
   const s = databaseSettings;
   return {
     databaseUrl: read(s.databaseUrl),
+    pgPoolMax: read(s.pgPoolMax),
+    pgConnectTimeoutMs: read(s.pgConnectTimeoutMs),
+    pgStatementTimeoutMs: read(s.pgStatementTimeoutMs),
     catalogueCacheMs: read(s.catalogueCacheMs),
     searchProbeRows: read(s.searchProbeRows),
     jobsPollMs: read(s.jobsPollMs),

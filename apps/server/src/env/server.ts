@@ -75,6 +75,16 @@ export const serverSettings = {
       "the sandbox's page `/sandbox/support` while `SANDBOX` is on (none otherwise: the call answers 503)",
     description: "the support system `customService/callByType/PLATFORM` opens",
   }),
+  shutdownDrainMs: setting("SHUTDOWN_DRAIN_MS", orElse(whole(0, { max: 600_000 }), 5000), {
+    default: "`5000`",
+    description:
+      "on SIGTERM, how long readiness answers 503 while requests are still served, so a balancer stops sending new ones (SIGINT skips it)",
+  }),
+  shutdownTimeoutMs: setting("SHUTDOWN_TIMEOUT_MS", orElse(whole(1000, { max: 600_000 }), 30_000), {
+    default: "`30000`",
+    description:
+      "the hard deadline of a shutdown, drain included: what has not closed by then is cut and the process exits with 1",
+  }),
   operator: setting("OPERATOR", orNull(text), {
     default: "the login name",
     description: "who runs the operators' commands, as the ledger records it",
@@ -109,6 +119,10 @@ export interface ServerPart {
   readonly trustProxy: readonly string[];
   /** The support system `customService` opens; null: the sandbox's page (SANDBOX on) or none. */
   readonly customerServiceUrl: string | null;
+  /** On SIGTERM, how long readiness says 503 while requests are still served (ms). */
+  readonly shutdownDrainMs: number;
+  /** The hard deadline of a shutdown, drain included (ms). */
+  readonly shutdownTimeoutMs: number;
 }
 
 /** `repoRoot` ends with a slash: the defaults of the data folder and the built app hang from it. */
@@ -131,5 +145,7 @@ export function serverOf(read: Read, repoRoot: string): ServerPart {
     validateResponses: read(s.validateResponses) ?? !production,
     trustProxy: read(s.trustProxy),
     customerServiceUrl: read(s.customerServiceUrl),
+    shutdownDrainMs: read(s.shutdownDrainMs),
+    shutdownTimeoutMs: read(s.shutdownTimeoutMs),
   };
 }
