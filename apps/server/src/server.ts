@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { LogController } from "fastify";
 import type { FastifyInstance } from "fastify";
 import { addAccessLog, buildApp, loggerOptions } from "./app";
+import { Metrics, metricsRoutes } from "./http/metrics";
 import { trackConnections } from "./http/connections";
 import { makeCaches } from "./context";
 import type { AppContext } from "./context";
@@ -34,6 +35,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** A request id taken from the caller: 8–128 letters, digits and `._:-` (no spaces, no NUL). */
+const REQUEST_ID = /^[\w.:-]{8,128}$/;
+
 /** Open the database (migrating it), make the context and the app, and listen. */
 export async function startServer(
   config: ServerConfig,
@@ -58,13 +62,19 @@ export async function startServer(
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     // Unique across processes and restarts: the ledger records it with every movement (decision
     // 0023) and every answer carries it (X-Request-Id), so a complaint can name its request.
-    genReqId: () => randomUUID(),
+    // A well-formed id the caller (a proxy, a client's trace) sends is kept, so one id follows a
+    // request through every hop; anything else (too long, other characters) gets a new one.
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
   const log = app.log;
   poolError = (error) => {
     log.warn({ error: error.message }, "database connection lost (it is made again at the next query)");
   };
   addAccessLog(app);
+  metricsRoutes(app, new Metrics(database.db, () => database.poolStats()), config.metricsToken);
   const connections = trackConnections(app);
   if (config.trustProxy.length === 0) {
     // Behind a proxy nobody named, every visitor has the proxy's address: per-address limits then

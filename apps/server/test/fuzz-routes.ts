@@ -226,7 +226,7 @@ function partRouteCases(routes: RouteCases): void {
   }
 }
 
-/** The app's config, the SMS sandbox's read-back, the sandbox pages' stylesheet and the health checks. */
+/** The app's config, the SMS sandbox's read-back, the sandbox pages' stylesheet, the health checks and the metrics. */
 function plainRouteCases(routes: RouteCases): void {
   const { own, userHeaders, plain, both } = routes;
   // Plain GETs of the server's own: junk queries and headers.
@@ -238,6 +238,7 @@ function plainRouteCases(routes: RouteCases): void {
     ["GET /health/live", "/health/live"],
     ["GET /health/ready", "/health/ready"],
     ["GET /health/*", "/health/*"],
+    ["GET /metrics", "/metrics"],
   ] as const) {
     if (!own(endpoint, "GET", path)) continue;
     const base = path === "/api/sandbox/sms/last" ? `${path}?mobile=13700009999` : path;

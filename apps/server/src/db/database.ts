@@ -27,6 +27,8 @@ export interface Database {
   readonly listen: Listen;
   /** Whether the database answers `select 1` within `timeoutMs` (readiness). */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** The PostgreSQL pool's connections (open, idle, queries waiting for one); null when embedded. */
+  poolStats(): { readonly total: number; readonly idle: number; readonly waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -164,6 +166,7 @@ export async function openDatabase(
       kind: "postgres",
       listen: listener.listen,
       ping: (timeoutMs = 2000) => answers(() => pool.query("select 1"), timeoutMs),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener.close();
         await pool.end();
@@ -193,6 +196,7 @@ export async function openDatabase(
     db: db as unknown as Db,
     kind: "pglite",
     ping: (timeoutMs = 2000) => answers(() => client.query("select 1"), timeoutMs),
+    poolStats: () => null,
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return () => stop();

@@ -85,6 +85,15 @@ export const serverSettings = {
     description:
       "the hard deadline of a shutdown, drain included: what has not closed by then is cut and the process exits with 1",
   }),
+  metricsToken: setting(
+    "METRICS_TOKEN",
+    orNull(matching((v) => v.length >= 16, "must be at least 16 characters")),
+    {
+      default: "— (`/metrics` answers 404)",
+      description:
+        "the bearer token a Prometheus scraper sends for `GET /metrics` (`Authorization: Bearer …`; docs/operations.md)",
+    },
+  ),
   operator: setting("OPERATOR", orNull(text), {
     default: "the login name",
     description: "who runs the operators' commands, as the ledger records it",
@@ -119,6 +128,8 @@ export interface ServerPart {
   readonly trustProxy: readonly string[];
   /** The support system `customService` opens; null: the sandbox's page (SANDBOX on) or none. */
   readonly customerServiceUrl: string | null;
+  /** The bearer token of `GET /metrics`; null: the figures are off (404). */
+  readonly metricsToken: string | null;
   /** On SIGTERM, how long readiness says 503 while requests are still served (ms). */
   readonly shutdownDrainMs: number;
   /** The hard deadline of a shutdown, drain included (ms). */
@@ -145,6 +156,7 @@ export function serverOf(read: Read, repoRoot: string): ServerPart {
     validateResponses: read(s.validateResponses) ?? !production,
     trustProxy: read(s.trustProxy),
     customerServiceUrl: read(s.customerServiceUrl),
+    metricsToken: read(s.metricsToken),
     shutdownDrainMs: read(s.shutdownDrainMs),
     shutdownTimeoutMs: read(s.shutdownTimeoutMs),
   };
