@@ -74,7 +74,7 @@ export async function startServer(
     log.warn({ error: error.message }, "database connection lost (it is made again at the next query)");
   };
   addAccessLog(app);
-  metricsRoutes(app, new Metrics(database.db, () => database.poolStats()), config.metricsToken);
+  metricsRoutes(app, config.metricsToken, () => new Metrics(database.db, () => database.poolStats()));
   const connections = trackConnections(app);
   if (config.trustProxy.length === 0) {
     // Behind a proxy nobody named, every visitor has the proxy's address: per-address limits then

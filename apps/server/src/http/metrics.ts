@@ -113,9 +113,18 @@ function bearerMatches(given: string | undefined, token: string): boolean {
 
 /**
  * `GET /metrics` for a scraper holding METRICS_TOKEN (`Authorization: Bearer <token>`); 401
- * without it, and 404 when no token is set (the figures are off). Every answer is counted.
+ * without it, and 404 when no token is set: then the figures are off altogether — no registry, no
+ * per-request hook, none of prom-client's default collectors (an event-loop monitor and GC
+ * observers per registry, which a test process starting a hundred servers would pile up).
  */
-export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | null): void {
+export function metricsRoutes(app: FastifyInstance, token: string | null, makeMetrics: () => Metrics): void {
+  if (token === null) {
+    app.get("/metrics", async (_request, reply) =>
+      reply.header("cache-control", "no-store").status(404).send({ status: "not found" }),
+    );
+    return;
+  }
+  const metrics = makeMetrics();
   app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
@@ -123,7 +132,6 @@ export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: str
   });
   app.get("/metrics", async (request, reply) => {
     reply.header("cache-control", "no-store");
-    if (token === null) return reply.status(404).send({ status: "not found" });
     if (!bearerMatches(request.headers.authorization, token)) {
       return reply.status(401).header("www-authenticate", "Bearer").send({ status: "unauthorized" });
     }
