@@ -40,8 +40,8 @@ export async function migratePostgres(
   });
   // An error on the idle socket (the database restarting) is the awaited query's to report.
   client.on("error", () => undefined);
-  await client.connect();
   try {
+    await client.connect();
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
