@@ -72,8 +72,8 @@ async function main(): Promise<void> {
 /**
  * On SIGTERM (a deploy, an orchestrator): readiness turns 503 at once, the job runner claims
  * nothing more, and requests keep being served for SHUTDOWN_DRAIN_MS so a balancer sees the 503
- * and sends no new ones; then the server closes (requests in flight finish, the running job's
- * lease is given back, the database closes). SIGINT (Ctrl-C) skips the drain. Whatever has not
+ * and sends no new ones; then the server closes (requests in flight and running jobs finish, the
+ * database closes). SIGINT (Ctrl-C) skips the drain. Whatever has not
  * closed by SHUTDOWN_TIMEOUT_MS is cut: the process exits with 1 (close-with-grace). An uncaught
  * error closes the same way.
  */

@@ -37,13 +37,11 @@ export interface PoolOptions {
   readonly pgPoolMax?: number;
   readonly pgConnectTimeoutMs?: number;
   readonly pgStatementTimeoutMs?: number;
-  /** False: the database must already be migrated (`migrate` ran before the rollout). */
-  readonly migrate?: boolean;
   /** Told of an error on an idle connection (the database restarting): logged, never fatal. */
   readonly onPoolError?: (error: Error) => void;
 }
 
-/** `select 1` within `timeoutMs`: false when it fails or takes longer. */
+/** Whether `query` succeeds within `timeoutMs` (readiness must not hang on a database that hangs). */
 async function answers(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => {
@@ -146,7 +144,8 @@ export async function openDatabase(
 ): Promise<Database> {
   if (options.databaseUrl) {
     const connectTimeoutMs = options.pgConnectTimeoutMs ?? 5000;
-    if (options.migrate !== false) await migratePostgres(options.databaseUrl, { connectTimeoutMs });
+    // Under the migration lock: after `migrate` or another process, nothing is left to do.
+    await migratePostgres(options.databaseUrl, { connectTimeoutMs });
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.pgPoolMax ?? 10,
