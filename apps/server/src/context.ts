@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ServerMessageKey } from "@platform/domain";
-import { FloodGuard } from "./security/flood";
+import type { CacheDrops } from "./cache-drops";
+import type { FloodGuard } from "./security/flood";
 import type { Db, Listen } from "./db/database";
 import type { uploads } from "./db/schema";
 import type { ServerConfig } from "./env";
@@ -71,13 +72,12 @@ export interface Ports {
   uploadGivenUp(row: typeof uploads.$inferSelect, key?: ServerMessageKey): Promise<void>;
 }
 
-/** Hot reads kept briefly in this process, that the HTTP layer itself needs. A module keeps its
- * own caches, typed by the module (`cachesPerContext` in cache.ts). */
+/** Hot reads kept briefly in this process, that the HTTP layer itself needs, and the drops every
+ * module's caches hear. A module keeps its own caches, typed by the module (`cachesPerContext` in
+ * cache.ts). */
 export interface Caches {
-  /** Calls per minute of callers of the calls anyone may make that write rows. */
+  /** Calls per minute of callers of the calls anyone may make that write rows (shared: flood.ts). */
   readonly flood: FloodGuard;
-}
-
-export function makeCaches(now: () => Date): Caches {
-  return { flood: new FloodGuard(() => now().getTime()) };
+  /** Cache drops, applied here and told to every other process (cache.ts). */
+  readonly drops: CacheDrops;
 }

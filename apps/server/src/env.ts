@@ -3,7 +3,7 @@ import type { CspSettings } from "./http/security-headers";
 import { authOf, authSettings } from "./env/auth";
 import type { AuthPart } from "./env/auth";
 import { cspOf } from "./env/csp";
-import { databaseOf } from "./env/database";
+import { databaseOf, databaseSettings } from "./env/database";
 import type { DatabasePart } from "./env/database";
 import { gameOf } from "./env/game";
 import type { GameSettings } from "./env/game";
@@ -11,7 +11,7 @@ import { limitsOf } from "./env/limits";
 import type { LimitsPart } from "./env/limits";
 import { liveOf } from "./env/live";
 import type { LiveSettings } from "./env/live";
-import { tradeOf } from "./env/money";
+import { moneySettings, tradeOf } from "./env/money";
 import type { TradeSettings } from "./env/money";
 import { creationOf, postingSettings } from "./env/posting";
 import type { CreationSettings } from "./env/posting";
@@ -58,8 +58,40 @@ export interface ServerConfig extends ServerPart, AuthPart, DatabasePart, SmsPar
   readonly live: LiveSettings;
 }
 
+const tradePublicUrl = moneySettings.publicUrl;
+
 /** The repository (with a trailing slash): this file and the built `dist/*.js` sit as deep in it. */
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+/**
+ * Several processes on one database (INSTANCES above 1, or a ROLE that is not all three) must share
+ * what one process would keep to itself (issue 39): the secrets (else each data folder makes its
+ * own, and sign-in, codes and signatures fail across processes), where providers and people reach
+ * the deployment (PUBLIC_URL, not one process's address), and the files (STORAGE=s3, not one
+ * process's disk). The error names everything missing at once.
+ */
+function refuseUnsharedProcesses(
+  read: ReturnType<typeof reader>,
+  server: ServerPart,
+  storage: StorageSettings,
+) {
+  const several = server.instances > 1 || server.roles.size < 3;
+  if (!several) return;
+  const missing = [
+    ...(read(databaseSettings.databaseUrl) === null
+      ? ["DATABASE_URL (PostgreSQL: the embedded database is one process's)"]
+      : []),
+    ...[authSettings.reqKey, authSettings.clientSecret, authSettings.signingKey]
+      .filter((key) => read(key) === null)
+      .map((key) => key.name),
+    ...(read(tradePublicUrl) ? [] : ["PUBLIC_URL"]),
+    ...(storage.s3 === null ? ["STORAGE=s3 (with S3_BUCKET)"] : []),
+  ];
+  if (missing.length > 0)
+    throw new Error(
+      `several processes (INSTANCES=${String(server.instances)}, ROLE=${[...server.roles].join(",")}) need shared settings; missing: ${missing.join(", ")}`,
+    );
+}
 
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
   const read = reader(env);
@@ -76,6 +108,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new Error("SMS_GATEWAY_URL is needed when SANDBOX is off");
   const server = serverOf(read, repoRoot);
   const storage = storageOf(read);
+  refuseUnsharedProcesses(read, server, storage);
   return {
     ...server,
     ...authOf(read),

@@ -72,8 +72,8 @@ async function main(): Promise<void> {
 /**
  * On SIGTERM (a deploy, an orchestrator): readiness turns 503 at once, the job runner claims
  * nothing more, and requests keep being served for SHUTDOWN_DRAIN_MS so a balancer sees the 503
- * and sends no new ones; then the server closes (requests in flight and running jobs finish, the
- * database closes). SIGINT (Ctrl-C) skips the drain. Whatever has not
+ * and sends no new ones; jobs still running at its end are aborted and handed back to run again
+ * elsewhere; then the server closes (requests in flight finish, the database closes). SIGINT (Ctrl-C) skips the drain. Whatever has not
  * closed by SHUTDOWN_TIMEOUT_MS is cut: the process exits with 1 (close-with-grace). An uncaught
  * error closes the same way.
  */
@@ -91,7 +91,9 @@ function stopGracefully(server: Awaited<ReturnType<typeof startServer>>, config:
       if (err) server.app.log.error({ err }, "closing after an uncaught error");
       else server.app.log.info({ signal }, "shutting down");
       server.ctx.readiness.draining = true;
-      const stopping = server.ctx.jobs.stop();
+      // Jobs get the drain to finish; what still runs then is aborted and handed back (it runs
+      // again at once on another process), so a transcode never holds the shutdown to its deadline.
+      const stopping = server.ctx.jobs.stop(signal === "SIGTERM" ? config.shutdownDrainMs : 0);
       if (signal === "SIGTERM" && config.shutdownDrainMs > 0) {
         await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       }

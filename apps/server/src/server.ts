@@ -4,8 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { addAccessLog, buildApp, loggerOptions } from "./app";
 import { Metrics, metricsRoutes } from "./http/metrics";
 import { trackConnections } from "./http/connections";
-import { makeCaches } from "./context";
+import { Redis } from "ioredis";
+import { sql } from "drizzle-orm";
+import { CACHE_DROPS_CHANNEL, CacheDrops } from "./cache-drops";
 import type { AppContext } from "./context";
+import { DatabaseFlood, MemoryFlood, RedisFlood } from "./security/flood";
+import type { FloodGuard } from "./security/flood";
 import { openDatabase } from "./db/database";
 import { authenticate, forgetSessions } from "./modules/auth/sessions";
 import { uploadArrived, uploadGivenUp } from "./modules/posting/processing";
@@ -103,7 +107,11 @@ export async function startServer(
   const jobs = new JobRunner(database.db, now, log, {
     pollMs: config.jobsPollMs,
     leaseMs: config.jobsLeaseMs,
-    batch: 20,
+    concurrency: {
+      default: config.jobsConcurrency,
+      money: config.jobsMoneyConcurrency,
+      transcode: config.creation.transcodeConcurrency,
+    },
   });
   // Uploads and the media made from them: the data folder's `uploads/<bucket>/`, or S3-compatible
   // object storage (decision 0018). The seed's clips stay in the media folder.
@@ -111,6 +119,27 @@ export async function startServer(
     config.storage.s3 !== null
       ? new S3Store(config.storage.s3)
       : new LocalStore(join(config.dataDir, "uploads"), localUploadSigner(secrets.signingKey));
+  // Cache drops travel to every process over NOTIFY (on the embedded database there is only one).
+  const drops = new CacheDrops(
+    database.kind === "postgres"
+      ? async (payload) => {
+          await database.db.execute(sql`select pg_notify(${CACHE_DROPS_CHANNEL}, ${payload})`);
+        }
+      : null,
+    (error) => {
+      log.warn(
+        { err: error },
+        "a cache drop was not told to the other processes (they catch up within the cache's time limit)",
+      );
+    },
+  );
+  const unlistenDrops =
+    database.kind === "postgres"
+      ? await database.listen(CACHE_DROPS_CHANNEL, (payload) => {
+          drops.receive(payload);
+        })
+      : null;
+  const redis = config.redisUrl === null ? null : connectRedis(config.redisUrl, log);
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
@@ -123,7 +152,7 @@ export async function startServer(
     origin,
     media: new MediaLibrary(config.mediaDir, storage),
     storage,
-    caches: makeCaches(now),
+    caches: { flood: floodGuard(database, now, redis), drops },
     authenticate: (header) => authenticate(ctx, header),
     ports: {
       membershipChanged: (userId) => {
@@ -137,11 +166,15 @@ export async function startServer(
     readiness: { draining: false, database: (timeoutMs) => database.ping(timeoutMs) },
     now,
   };
+  // A process without the `web` role (a worker, an ingest) registers every module — their jobs —
+  // but answers only its health and metrics; an ingest also its live HLS until that is on shared
+  // storage (decision 0031).
+  if (!config.roles.has("web")) servedOnly(app, config.roles.has("ingest"));
   await buildApp(ctx, app);
   listening = (await app.listen({ host: config.host, port: config.port })).replace("[::1]", "localhost");
-  jobs.start();
-  // The RTMP ingest, where LIVE_RTMP_PORT says (decision 0022).
-  const station = await LiveStation.start(ctx);
+  if (config.roles.has("worker")) await jobs.start(database.listen);
+  // The RTMP ingest, where LIVE_RTMP_PORT says (decision 0022), on a process with the ingest role.
+  const station = config.roles.has("ingest") ? await LiveStation.start(ctx) : null;
   return {
     app,
     ctx,
@@ -154,7 +187,44 @@ export async function startServer(
       await liveHubOf(ctx).stop();
       connections.endIdle();
       await app.close();
+      await unlistenDrops?.();
+      redis?.disconnect();
       await database.close();
     },
   };
+}
+
+/** Redis for the shared limits: commands fail at once while it is away (the limiter then counts in memory). */
+function connectRedis(url: string, log: FastifyInstance["log"]): Redis {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  let warned = false;
+  redis.on("error", (error: Error) => {
+    if (!warned)
+      log.warn(
+        { error: error.message },
+        "Redis does not answer: limits are counted per process until it does",
+      );
+    warned = true;
+  });
+  redis.on("ready", () => {
+    warned = false;
+  });
+  return redis;
+}
+
+/** Where the per-caller call limits are counted: Redis, else PostgreSQL, else memory (one process). */
+function floodGuard(database: Database, now: () => Date, redis: Redis | null): FloodGuard {
+  if (redis) return new RedisFlood(redis);
+  if (database.kind === "postgres") return new DatabaseFlood(database.db, now);
+  return new MemoryFlood(() => now().getTime());
+}
+
+/** Paths a process without the `web` role answers: health, metrics, and (ingest) live media. */
+function servedOnly(app: FastifyInstance, live: boolean): void {
+  app.addHook("onRequest", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (path.startsWith("/health") || path === "/metrics") return;
+    if (live && /^\/api\/live\/(hls|seg|cover)\//.test(path)) return;
+    await reply.code(404).header("content-type", "application/json").send({ status: "not served here" });
+  });
 }

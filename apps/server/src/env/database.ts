@@ -38,6 +38,20 @@ export const databaseSettings = {
     description:
       "how long a claimed job is its process's; renewed every third while it runs, so only a dead process's job is taken up again",
   }),
+  redisUrl: setting("REDIS_URL", orNull(text), {
+    default: "—",
+    description:
+      "Redis (`redis://host:6379`): the per-address call limits are counted there for every process; without it, in the database (PostgreSQL) or in memory (embedded)",
+  }),
+  jobsConcurrency: setting("JOBS_CONCURRENCY", orElse(whole(1, { max: 64 }), 4), {
+    default: "`4`",
+    description: "jobs of the `default` queue (upload clean-up, purges, sweeps) a process runs at once",
+  }),
+  jobsMoneyConcurrency: setting("JOBS_MONEY_CONCURRENCY", orElse(whole(1, { max: 64 }), 4), {
+    default: "`4`",
+    description:
+      "jobs of the `money` queue (payment expiry and notifications, payouts, bets) a process runs at once; transcodes have their own (`TRANSCODE_CONCURRENCY`)",
+  }),
 };
 
 export const databaseGroup = group("The database, caches and jobs", databaseSettings);
@@ -59,6 +73,12 @@ export interface DatabasePart {
   readonly jobsPollMs: number;
   /** How long a claimed job is this process's before another may take it up (renewed while it runs). */
   readonly jobsLeaseMs: number;
+  /** Redis, where the per-address call limits are counted for every process (null: the database). */
+  readonly redisUrl: string | null;
+  /** Jobs of the `default` queue one process runs at once. */
+  readonly jobsConcurrency: number;
+  /** Jobs of the `money` queue one process runs at once. */
+  readonly jobsMoneyConcurrency: number;
 }
 
 export function databaseOf(read: Read): DatabasePart {
@@ -72,5 +92,8 @@ export function databaseOf(read: Read): DatabasePart {
     searchProbeRows: read(s.searchProbeRows),
     jobsPollMs: read(s.jobsPollMs),
     jobsLeaseMs: read(s.jobsLeaseMs),
+    redisUrl: read(s.redisUrl),
+    jobsConcurrency: read(s.jobsConcurrency),
+    jobsMoneyConcurrency: read(s.jobsMoneyConcurrency),
   };
 }

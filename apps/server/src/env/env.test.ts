@@ -99,6 +99,30 @@ describe("settings", () => {
     expect(() => loadConfig({ LIVE_RTMP_PUBLIC_URL: "https://x" })).toThrow(/^LIVE_RTMP_PUBLIC_URL/);
   });
 
+  it("refuse several processes that would not share their secrets, address and files", () => {
+    const pg = { DATABASE_URL: "postgres://db/platform" };
+    expect(loadConfig({}).roles).toEqual(new Set(["web", "worker", "ingest"]));
+    expect(() => loadConfig({ ...pg, INSTANCES: "3" })).toThrow(
+      "several processes (INSTANCES=3, ROLE=web,worker,ingest) need shared settings; missing: REQ_KEY, CLIENT_SECRET, SIGNING_KEY, PUBLIC_URL, STORAGE=s3 (with S3_BUCKET)",
+    );
+    // A role alone is several processes too, and the embedded database is one process's.
+    expect(() => loadConfig({ ROLE: "worker" })).toThrow(/missing: DATABASE_URL \(PostgreSQL/);
+    expect(() => loadConfig({ ROLE: "web,cook" })).toThrow(/^ROLE/);
+    const shared = {
+      ...pg,
+      REQ_KEY: "k",
+      CLIENT_SECRET: "c",
+      SIGNING_KEY: "s",
+      PUBLIC_URL: "https://h5.example.com",
+      STORAGE: "s3",
+      S3_BUCKET: "platform",
+    };
+    expect(() => loadConfig({ ...shared, ROLE: "web", PUBLIC_URL: "" })).toThrow(/missing: PUBLIC_URL$/);
+    const worker = loadConfig({ ...shared, ROLE: "worker", INSTANCES: "4" });
+    expect(worker).toMatchObject({ instances: 4, roles: new Set(["worker"]) });
+    expect(loadConfig({ ...shared, ROLE: "web, ingest" }).roles).toEqual(new Set(["web", "ingest"]));
+  });
+
   it("find defaults from other settings", () => {
     const config = loadConfig({ DATA_DIR: "/srv/data", PUBLIC_URL: "https://h5.example.com//" });
     expect(config.mediaDir).toBe("/srv/data/media");

@@ -94,6 +94,16 @@ export const serverSettings = {
         "the bearer token a Prometheus scraper sends for `GET /metrics` (`Authorization: Bearer …`; docs/operations.md)",
     },
   ),
+  role: setting("ROLE", orNull(listOf(oneOf(["web", "worker", "ingest"]))), {
+    default: "all three",
+    description:
+      "what this process does (comma-separated): `web` (the API and pages), `worker` (background jobs, transcodes), `ingest` (RTMP → live HLS; with `LIVE_RTMP_PORT`). A process without `web` answers only `/health/*` and `/metrics` (docs/operations.md)",
+  }),
+  instances: setting("INSTANCES", orElse(whole(1, { max: 1000 }), 1), {
+    default: "`1`",
+    description:
+      "how many server processes share the database; above 1 (or a `ROLE` that is not all three) the process refuses to start without shared secrets, `PUBLIC_URL` and `STORAGE=s3`",
+  }),
   operator: setting("OPERATOR", orNull(text), {
     default: "the login name",
     description: "who runs the operators' commands, as the ledger records it",
@@ -102,8 +112,15 @@ export const serverSettings = {
 
 export const serverGroup = group("The process", serverSettings);
 
+/** What a process does: serve the API and pages, run jobs, take live streams. */
+export type Role = "web" | "worker" | "ingest";
+
 export interface ServerPart {
   readonly production: boolean;
+  /** What this process does (ROLE; default all three: the single process). */
+  readonly roles: ReadonlySet<Role>;
+  /** How many processes share the database (INSTANCES). */
+  readonly instances: number;
   readonly host: string;
   readonly port: number;
   /** Where the embedded database, generated secrets, uploads and media live. */
@@ -141,8 +158,11 @@ export function serverOf(read: Read, repoRoot: string): ServerPart {
   const s = serverSettings;
   const production = read(s.nodeEnv) === "production";
   const dataDir = read(s.dataDir) ?? `${repoRoot}data`;
+  const role = read(s.role);
   return {
     production,
+    roles: new Set<Role>(role === null || role.length === 0 ? ["web", "worker", "ingest"] : (role as Role[])),
+    instances: read(s.instances),
     host: read(s.host),
     // 0: any free port (tests).
     port: read(s.port),

@@ -16,8 +16,8 @@ export function onlySelf(callerId: number, userId: string): void {
  * Refuse a caller past its per-minute share of a call that writes rows for anyone who asks (a
  * flood from one address fills no table): business 429, like the other limits.
  */
-export function refuseFlood(ctx: AppContext, key: string, perMinute: number): void {
-  if (!ctx.caches.flood.allow(key, perMinute)) {
+export async function refuseFlood(ctx: AppContext, key: string, perMinute: number): Promise<void> {
+  if (!(await ctx.caches.flood.allow(key, perMinute))) {
     throw new BusinessError(BusinessCode.tooMany, ServerMessage.tooManyFromAddress);
   }
 }

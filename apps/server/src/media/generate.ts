@@ -39,7 +39,11 @@ export const MANIFEST = "manifest.json";
  * Run ffmpeg; its own error text becomes the error when it fails. `onProgress` gets the position
  * it has written up to (seconds), from `-progress`.
  */
-export function ffmpeg(args: readonly string[], onProgress?: (seconds: number) => void): Promise<void> {
+export function ffmpeg(
+  args: readonly string[],
+  onProgress?: (seconds: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const progress = onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
     const child = spawn(
@@ -47,6 +51,8 @@ export function ffmpeg(args: readonly string[], onProgress?: (seconds: number) =
       ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", ...progress, ...args],
       {
         stdio: ["ignore", onProgress ? "pipe" : "ignore", "pipe"],
+        // A job that loses its lease or is cut by a shutdown stops its ffmpeg at once.
+        ...(signal ? { signal } : {}),
       },
     );
     let stderr = "";

@@ -141,6 +141,8 @@ export async function transcodeUpload(input: {
   /** The clip's key, which is also its folder. */
   readonly key: string;
   readonly onProgress?: (fraction: number) => void;
+  /** Aborted: ffmpeg is stopped and the promise rejects (the job runner's lease lost, a shutdown). */
+  readonly signal?: AbortSignal;
 }): Promise<ClipManifest> {
   const { source, work, key } = input;
   const info = input.probe;
@@ -173,6 +175,7 @@ export async function transcodeUpload(input: {
       ...outputs,
     ],
     (done) => input.onProgress?.(Math.min(1, done / Math.max(seconds, 0.001))),
+    input.signal,
   );
   for (const r of renditions) await cutHls(join(work, `base_${r.name}.mp4`), join(work, r.name));
   const best = renditions.at(-1);

@@ -12,12 +12,12 @@ import { signInByCard, signInByPassword, signInBySms } from "./tokens";
 /** The token calls and the password key: contract name → handler (logic in tokens.ts, sessions.ts, keys.ts). */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "auth.getKey", "public", async ({ request }) => {
-    refuseFlood(ctx, `sign:${request.ip}`, ctx.config.anonymousWritesPerMinute);
+    await refuseFlood(ctx, `sign:${request.ip}`, ctx.config.anonymousWritesPerMinute);
     const { publicKey } = await passwordKeys(ctx);
     return { key: publicKey, sign: await issueSign(ctx) };
   });
   route(app, ctx, "auth.tokenClientId", "public", async ({ body, request }) => {
-    refuseFlood(ctx, `guest:${request.ip}`, ctx.config.anonymousWritesPerMinute);
+    await refuseFlood(ctx, `guest:${request.ip}`, ctx.config.anonymousWritesPerMinute);
     assertOurClient(ctx, body.clientId);
     return issueSession(ctx, ctx.db, null);
   });

@@ -18,9 +18,16 @@ interface CachedSession extends Omit<Caller, "expiresAt"> {
 }
 
 /** Found sessions by the access token's hash, kept SESSION_CACHE_MS in this process. */
-const authCaches = cachesPerContext((ctx) => ({
-  sessions: new TtlCache<string, CachedSession>(ctx.config.sessionCacheMs, 50_000, clockOf(ctx)),
-}));
+const authCaches = cachesPerContext((ctx) => {
+  const sessions = new TtlCache<string, CachedSession>(ctx.config.sessionCacheMs, 50_000, clockOf(ctx));
+  ctx.caches.drops.on("sessions", (userId) => {
+    sessions.deleteWhere((s) => s.userId === userId);
+  });
+  ctx.caches.drops.on("allSessions", () => {
+    sessions.clear();
+  });
+  return { sessions };
+});
 
 /**
  * The bearer token's session, or null (then a signed-in route answers HTTP 401). Found sessions
@@ -65,9 +72,9 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   };
 }
 
-/** Forget this process's cached sessions of a user (after revoking them, or a membership change). */
+/** Forget every process's cached sessions of a user (after revoking them, or a membership change). */
 export function forgetSessions(ctx: AppContext, userId: number): void {
-  authCaches(ctx).sessions.deleteWhere((s) => s.userId === userId);
+  ctx.caches.drops.drop("sessions", userId);
 }
 
 /** The stored user info (spec §3) as token endpoints return it. */
@@ -160,7 +167,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     // stale copy. The whole family ends (again, harmlessly, when it had ended already).
     ctx.log.warn({ family: outcome.family, userId: outcome.userId }, "refresh token reuse: family revoked");
     await ctx.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.family, outcome.family));
-    authCaches(ctx).sessions.clear();
+    ctx.caches.drops.drop("allSessions");
   }
   if (outcome.kind !== "ok") throw sessionOver();
   return outcome.credentials;
@@ -182,7 +189,7 @@ export async function revokeFamilyOf(ctx: AppContext, refreshToken: string): Pro
     .update(sessions)
     .set({ revokedAt: ctx.now() })
     .where(and(eq(sessions.family, row.family), isNull(sessions.revokedAt)));
-  if (row.userId === null) authCaches(ctx).sessions.clear();
+  if (row.userId === null) ctx.caches.drops.drop("allSessions");
   else forgetSessions(ctx, row.userId);
 }
 

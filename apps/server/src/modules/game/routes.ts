@@ -76,7 +76,7 @@ export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   walletRoutes(app, ctx);
-  ctx.jobs.every(SWEEP_JOB, SWEEP_EVERY_MS, () => sweepOpenBets(ctx));
+  ctx.jobs.every(SWEEP_JOB, SWEEP_EVERY_MS, () => sweepOpenBets(ctx), "money");
 
   // The lobby's pictures (the seed's games and banner), drawn here: no media files to ship.
   app.get("/api/game/art/:name", async (request, reply) => {

@@ -2,7 +2,7 @@
  * Live rooms (Step 16, decision 0022): the list, a room's detail with who may watch it, an author's
  * own room and stream key, and tickets to paid rooms.
  */
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { BusinessCode, WatchLevel, formatAmount, limits } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
@@ -336,4 +336,24 @@ export function messageRecord(message: typeof liveMessages.$inferSelect, author:
     content: message.content,
     createdAt: message.createdAt.toISOString(),
   };
+}
+
+/**
+ * End LIVE rooms no ingest has renewed for LIVE_STALE_MS (their process died or restarted): a
+ * running ingest renews its rooms every SEEN_EVERY_MS, so none of its rooms is touched.
+ */
+export async function endAbandonedRooms(ctx: AppContext): Promise<void> {
+  const now = ctx.now();
+  const ended = await ctx.db
+    .update(liveRooms)
+    .set({ status: "ENDED", endedAt: now, session: null })
+    .where(
+      and(
+        eq(liveRooms.status, "LIVE"),
+        or(isNull(liveRooms.seenAt), lt(liveRooms.seenAt, new Date(now.getTime() - LIVE_STALE_MS))),
+      ),
+    )
+    .returning({ id: liveRooms.id });
+  if (ended.length > 0)
+    ctx.log.info({ area: "live", rooms: ended.map((r) => r.id) }, "ended rooms no ingest renews");
 }

@@ -18,7 +18,7 @@ import { RtmpIngest, redactStreamKeys } from "../../providers/live/rtmp-ingest";
 import type { IngestStream } from "../../providers/live/rtmp-ingest";
 import { LIVE_KEYS_CHANNEL, keyResetOf, notifyRoom } from "./notify";
 import { parseStreamKey, streamKey } from "./keys";
-import { myRoom } from "./rooms";
+import { LIVE_STALE_MS, endAbandonedRooms, myRoom } from "./rooms";
 
 /** How long the ingest waits for a new stream's video configuration before giving up on it. */
 const HEADER_WAIT_MS = 10_000;
@@ -94,11 +94,10 @@ export class LiveStation {
   static async start(ctx: AppContext): Promise<LiveStation | null> {
     const { live } = ctx.config;
     if (live.rtmpPort === null) return null;
-    // What this process made before it stopped is over: rooms it left LIVE end, their files go.
-    await ctx.db
-      .update(liveRooms)
-      .set({ status: "ENDED", endedAt: ctx.now(), session: null })
-      .where(eq(liveRooms.status, "LIVE"));
+    // Rooms whose ingest stopped renewing them are over (this process's before a restart, or a
+    // dead one's); rooms another running ingest renews stay LIVE (issue 39). This process's files
+    // from before go.
+    await endAbandonedRooms(ctx);
     rmSync(liveFolder(ctx), { recursive: true, force: true });
     let station: LiveStation | null = null;
     const hooks = {
@@ -146,6 +145,12 @@ export class LiveStation {
       return null;
     }
     stations.set(ctx, station);
+    // And again now and then: a room whose ingest died while this one runs ends too.
+    const sweep = setInterval(() => {
+      void endAbandonedRooms(ctx).catch(() => undefined);
+    }, LIVE_STALE_MS);
+    sweep.unref();
+    station.timers.add(sweep);
     // Key resets made by any process end their broadcasts here at once (decision 0025).
     const listening = station;
     listening.stopListening = await ctx.listen(LIVE_KEYS_CHANNEL, (payload) => {
@@ -375,6 +380,7 @@ export class LiveStation {
     // close() ended every broadcast; wait until their rooms are written ENDED.
     for (let i = 0; i < 100 && pending.some((key) => this.broadcasts.has(key)); i++)
       await new Promise((resolve) => setTimeout(resolve, 50));
+    // Timeouts and the sweep's interval alike (clearTimeout clears both).
     for (const timer of this.timers) clearTimeout(timer);
     stations.delete(this.ctx);
   }

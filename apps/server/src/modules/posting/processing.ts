@@ -14,7 +14,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { uploads, videos } from "../../db/schema";
-import { Again, enqueue } from "../../jobs/runner";
+import { enqueue } from "../../jobs/runner";
 import { MANIFEST } from "../../media/generate";
 import { MEDIA_BUCKET } from "../../media/library";
 import { probe, transcodeUpload } from "../../media/transcode";
@@ -105,18 +105,6 @@ export async function expireUpload(ctx: AppContext, payload: unknown): Promise<v
   if (await cancelUpload(ctx, row)) await uploadGivenUp(ctx, row, ServerMessageKey.videoUploadAbandoned);
 }
 
-/** ffmpeg processes of this process at once (TRANSCODE_CONCURRENCY): a job past it waits. */
-const running = new WeakMap<AppContext, { n: number }>();
-
-function slotOf(ctx: AppContext): { n: number } {
-  let slot = running.get(ctx);
-  if (!slot) {
-    slot = { n: 0 };
-    running.set(ctx, slot);
-  }
-  return slot;
-}
-
 /** The automatic technical review of a probed file: a refusal (18) or null. */
 function technicalRefusal(
   ctx: AppContext,
@@ -197,14 +185,16 @@ async function publishClip(ctx: AppContext, key: string, work: string): Promise<
 }
 
 /**
- * The transcode job: probe, check, make, publish, hand on. Answers `Again` while this process
- * already runs as many ffmpeg processes as it may.
+ * The transcode job: probe, check, make, publish, hand on. It runs in the `transcode` queue, whose
+ * concurrency (TRANSCODE_CONCURRENCY) is how many ffmpeg processes a process runs at once. When its
+ * signal aborts (the lease lost, a shutdown), ffmpeg stops and the video stays as it was: the job
+ * runs again, here or elsewhere.
  */
 export async function transcodeJob(
   ctx: AppContext,
   payload: unknown,
-  job: { readonly attempts: number },
-): Promise<Again | undefined> {
+  job: { readonly attempts: number; readonly signal?: AbortSignal },
+): Promise<undefined> {
   const videoId = Number((payload as { videoId?: unknown }).videoId);
   const [found] = await ctx.db
     .select({ video: videos, upload: uploads })
@@ -214,10 +204,6 @@ export async function transcodeJob(
   if (!found || ![VideoStatus.queued, VideoStatus.processing].includes(found.video.status as 20 | 25))
     return undefined;
   const { video, upload } = found;
-  const slot = slotOf(ctx);
-  if (slot.n >= ctx.config.creation.transcodeConcurrency)
-    return new Again(new Date(ctx.now().getTime() + 2000));
-  slot.n += 1;
   const key = clipKeyOf(video.id, upload.key);
   const work = join(workRoot(ctx), `${key}.${randomUUID().slice(0, 8)}`);
   try {
@@ -256,6 +242,7 @@ export async function transcodeJob(
           probe: info,
           work: clip,
           key,
+          ...(job.signal ? { signal: job.signal } : {}),
           onProgress: (fraction) => {
             const percent = Math.min(99, Math.floor(fraction * 100));
             if (percent - shown < 5 || Date.now() - shownAt < 1000) return;
@@ -265,6 +252,7 @@ export async function transcodeJob(
           },
         });
       } catch (error) {
+        if (job.signal?.aborted) throw error;
         ctx.log.warn({ err: error, video: video.id }, "transcode: ffmpeg refused the file");
         await setStatus(ctx, video.id, {
           ...statusSet(VideoStatus.uploadFailed, { key: ServerMessageKey.videoProcessingFailed }),
@@ -299,7 +287,7 @@ export async function transcodeJob(
     if (row) await afterProcessing(ctx, row);
     return undefined;
   } catch (error) {
-    if (job.attempts >= TRANSCODE_ATTEMPTS) {
+    if (job.attempts >= TRANSCODE_ATTEMPTS && !job.signal?.aborted) {
       await setStatus(ctx, video.id, {
         ...statusSet(VideoStatus.uploadFailed, { key: ServerMessageKey.videoProcessingFailed }),
         progress: null,
@@ -307,7 +295,6 @@ export async function transcodeJob(
     }
     throw error;
   } finally {
-    slot.n -= 1;
     await rm(work, { recursive: true, force: true }).catch(() => undefined);
   }
 }

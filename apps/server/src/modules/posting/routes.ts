@@ -13,7 +13,7 @@ export function postingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "substance.deleteMyVideo", "user", (input) => deleteMyVideo(ctx, input));
   route(app, ctx, "substance.creationConfig", "user", () => creationConfig(ctx));
 
-  ctx.jobs.register(TRANSCODE_JOB, (payload, job) => transcodeJob(ctx, payload, job));
+  ctx.jobs.register(TRANSCODE_JOB, (payload, job) => transcodeJob(ctx, payload, job), "transcode");
   ctx.jobs.register(UPLOAD_EXPIRE_JOB, (payload) => expireUpload(ctx, payload));
   ctx.jobs.register(PURGE_JOB, (payload) => purgeVideo(ctx, payload));
 }

@@ -17,13 +17,14 @@ export interface ViewerFlags {
 }
 
 /**
- * The videos' hot reads, kept CATALOGUE_CACHE_MS in this process; writes of this process drop what
- * they change (forgetVideo, forgetViewer), other processes see changes within that time.
+ * The videos' hot reads, kept CATALOGUE_CACHE_MS in this process; a write drops what it changes
+ * (forgetVideo, forgetViewer) here and in every other process (cache.ts, CacheDrops). Pages of the
+ * list are not dropped: they are viewer-independent and at most CATALOGUE_CACHE_MS old.
  */
 export const substanceCaches = cachesPerContext((ctx) => {
   const ttl = ctx.config.catalogueCacheMs;
   const clock = clockOf(ctx);
-  return {
+  const made = {
     /** Viewer-independent pages of the video list, by filters, paging and time zone. */
     videoPages: new TtlCache<string, CataloguePage>(ttl, 2_000, clock),
     /** Viewer-independent video rows, by id (null: no such video). */
@@ -33,17 +34,23 @@ export const substanceCaches = cachesPerContext((ctx) => {
     /** A viewer's resume positions on one list page, by `viewerId|page key`. */
     viewerSeen: new TtlCache<string, ReadonlyMap<number, number>>(ttl, 50_000, clock),
   };
+  ctx.caches.drops.on("video", (id) => {
+    made.videos.delete(id);
+  });
+  ctx.caches.drops.on("viewer", (viewerId) => {
+    made.viewerFlags.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}:`));
+    made.viewerSeen.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}|`));
+  });
+  return made;
 });
 
-/** Drop a video's cached row (after this process changed it), and the acting viewer's flags. */
+/** Drop a video's cached row (after a change), and the acting viewer's flags: in every process. */
 export function forgetVideo(ctx: AppContext, id: number, viewerId?: number): void {
-  substanceCaches(ctx).videos.delete(id);
+  ctx.caches.drops.drop("video", id);
   if (viewerId !== undefined) forgetViewer(ctx, viewerId);
 }
 
-/** Drop what this process keeps about a viewer's flags and resume positions (after they acted). */
+/** Drop what every process keeps about a viewer's flags and resume positions (after they acted). */
 export function forgetViewer(ctx: AppContext, viewerId: number): void {
-  const caches = substanceCaches(ctx);
-  caches.viewerFlags.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}:`));
-  caches.viewerSeen.deleteWhere((_, key) => key.startsWith(`${String(viewerId)}|`));
+  ctx.caches.drops.drop("viewer", viewerId);
 }

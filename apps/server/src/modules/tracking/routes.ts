@@ -5,8 +5,8 @@ import { route } from "../../http/route";
 import type { TrackingBuffer } from "./buffer";
 
 export function trackingRoutes(app: FastifyInstance, ctx: AppContext, buffer: TrackingBuffer): void {
-  route(app, ctx, "tracking.reportNew", "public", ({ body, caller, request }) => {
-    refuseFlood(
+  route(app, ctx, "tracking.reportNew", "public", async ({ body, caller, request }) => {
+    await refuseFlood(
       ctx,
       `track:${caller?.userId == null ? request.ip : `user:${String(caller.userId)}`}`,
       ctx.config.trackingEventsPerMinute,
@@ -23,6 +23,6 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext, buffer: Tr
       data,
       happenedAt: new Date(body.timestamp),
     });
-    return Promise.resolve(null);
+    return null;
   });
 }

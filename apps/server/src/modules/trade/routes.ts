@@ -81,7 +81,7 @@ export function tradeRoutes(app: FastifyInstance, ctx: AppContext): void {
     done();
   });
 
-  ctx.jobs.register("recharge.expire", (payload) => expireRecharge(ctx, payload));
-  ctx.jobs.register("withdraw.payout", (payload) => payoutJob(ctx, payload));
-  ctx.jobs.register("withdraw.query", (payload) => payoutQueryJob(ctx, payload));
+  ctx.jobs.register("recharge.expire", (payload) => expireRecharge(ctx, payload), "money");
+  ctx.jobs.register("withdraw.payout", (payload) => payoutJob(ctx, payload), "money");
+  ctx.jobs.register("withdraw.query", (payload) => payoutQueryJob(ctx, payload), "money");
 }

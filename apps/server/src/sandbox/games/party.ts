@@ -67,9 +67,13 @@ export function gameParty(ctx: AppContext): GameParty {
     return (await response.json()) as WalletAnswer | WalletRefusal;
   };
   // A refusal (unknown bet, voided, held) is the wallet's answer: nothing more to send.
-  ctx.jobs.register(WIN_JOB, async (payload) => {
-    await wallet("win", payload as WinCall);
-  });
+  ctx.jobs.register(
+    WIN_JOB,
+    async (payload) => {
+      await wallet("win", payload as WinCall);
+    },
+    "money",
+  );
   return {
     ctx,
     seatKey: createHmac("sha256", ctx.secrets.signingKey).update("sandbox-game-seat").digest(),

@@ -12,11 +12,17 @@ import type { PaymentParty, StoredDestination } from "./party";
 
 export function registerPartyJobs(party: PaymentParty): void {
   const { jobs } = party.options;
-  jobs.register(SandboxJob.deliver, (payload) =>
-    deliver(party, payload as { channel: PaymentChannel; url: string; body: string }),
+  jobs.register(
+    SandboxJob.deliver,
+    (payload) => deliver(party, payload as { channel: PaymentChannel; url: string; body: string }),
+    "money",
   );
-  jobs.register(SandboxJob.paid, (payload) => markPaid(party, (payload as { id: number }).id));
-  jobs.register(SandboxJob.settlePayout, (payload) => settlePayout(party, (payload as { id: number }).id));
+  jobs.register(SandboxJob.paid, (payload) => markPaid(party, (payload as { id: number }).id), "money");
+  jobs.register(
+    SandboxJob.settlePayout,
+    (payload) => settlePayout(party, (payload as { id: number }).id),
+    "money",
+  );
 }
 
 /** One notification to the merchant, signed; anything but 2xx is a failure the runner retries. */
