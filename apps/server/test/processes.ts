@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { endpoints } from "@platform/api-client";
 import type { EndpointName } from "@platform/api-client";
@@ -107,6 +108,14 @@ export async function healthy(origin: string, tries = 200): Promise<boolean> {
 }
 
 /**
+ * The commands a deployment runs, from the repository's root (compose.yaml's services run exactly
+ * these, in the image's /app: deploy.test.ts holds it to them), and the tests spawn the same.
+ */
+export const SERVER_COMMAND = ["node", "apps/server/dist/index.js"] as const;
+export const MIGRATE_COMMAND = ["node", "apps/server/dist/cli.js", "migrate"] as const;
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+/**
  * The built server (dist/index.js) as a process of its own on the platform's database and data
  * folder (so the same secrets: a token works on both), not seeding, with the tests' quick timings
  * and `env` on top.
@@ -123,7 +132,7 @@ export async function spawnServerOn(
   on: { readonly dataDir: string; readonly databaseUrl: string | null; readonly mediaDir: string },
   env: Record<string, string> = {},
 ): Promise<{ origin: string; child: ChildProcess }> {
-  const entry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+  const entry = join(repoRoot, SERVER_COMMAND[1]);
   if (!existsSync(entry)) throw new Error("build the server first (dist/index.js): the test command does");
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
@@ -162,7 +171,7 @@ export function runCli(
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number; out: string }> {
-  const entry = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+  const entry = join(repoRoot, MIGRATE_COMMAND[1]);
   if (!existsSync(entry)) throw new Error("build the server first (dist/cli.js): the test command does");
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [entry, ...args], {
