@@ -112,4 +112,48 @@ describePg("a transcode killed half-way, on PostgreSQL", () => {
       existsSync(work) ? readdirSync(work).filter((name) => name.startsWith(`v${saved.id}-`)) : [],
     ).toEqual([]);
   }, 180_000);
+
+  it("SIGTERM during the transcode: the process exits within its deadline and another takes the job at once", async () => {
+    // A lease of a minute: only the hand-back at shutdown can let the second process start it soon.
+    const slow = { ...quick, JOBS_LEASE_MS: "60000", SHUTDOWN_DRAIN_MS: "300", SHUTDOWN_TIMEOUT_MS: "5000" };
+    const { child: first } = await spawnServer(platform, slow);
+    const { child: second } = await spawnServer(platform, slow);
+    children.push(first, second);
+    const { phone, password } = await registerPhone(platform);
+    const { api } = await signIn(platform, { mobile: phone, password });
+    const key = await uploadVideo(api, videoFile(clip));
+    const saved = await api.substance.saveMyVideo(post(key, "部署时转码"));
+    const job = `video.transcode:${saved.id}`;
+    // Whichever process took it is told to stop; the other finishes it.
+    const holder = await until(
+      () => rowsOf<{ by: string | null }>(platform, `select locked_by as by from jobs where key = '${job}'`),
+      (rows) => rows[0]?.by != null,
+    );
+    await statusBecomes(platform, saved.id, [VideoStatus.processing]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const pid = Number((holder[0]?.by ?? "").split(":")[1]);
+    const [stopping, other] = first.pid === pid ? [first, second] : [second, first];
+    const signalled = Date.now();
+    stopping.kill("SIGTERM");
+    const [code] = (await once(stopping, "exit")) as [number | null];
+    expect({ code, withinDeadline: Date.now() - signalled < 5000 }).toEqual({
+      code: 0,
+      withinDeadline: true,
+    });
+    // Handed back, not failed: the other process starts it well before the lease would have ended.
+    await statusBecomes(platform, saved.id, [VideoStatus.awaitingReview], 60_000);
+    expect(Date.now() - signalled).toBeLessThan(60_000);
+    const [row] = await until(
+      () =>
+        rowsOf<{ attempts: number; done: boolean; by: string }>(
+          platform,
+          `select attempts, done_at is not null as done, locked_by as by from jobs where key = '${job}'`,
+        ),
+      (rows) => rows[0]?.done === true,
+    );
+    expect(row).toMatchObject({ attempts: 1, done: true });
+    // Finished by a process still running (this case's other, or the first case's restart).
+    expect(Number(row?.by.split(":")[1])).not.toBe(stopping.pid);
+    expect(other.exitCode).toBeNull();
+  }, 120_000);
 });
