@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { randomInt } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApiClient, memoryStorage } from "@platform/api-client";
 import type { PlatformApi } from "@platform/api-client";
 import { ServerMessageKey } from "@platform/domain";
 import { Redis } from "ioredis";
@@ -10,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../test/config";
 import { testRedisUrl } from "../test/env";
-import { failure, minuteClock, postgresTarget, startSeeded } from "../test/harness";
+import { clientAt, failure, minuteClock, postgresTarget, startSeeded } from "../test/harness";
 import type { TestPlatform } from "../test/harness";
 import { personWithGold } from "../test/money";
 import { liveRooms, users, videos } from "./db/schema";
@@ -42,19 +41,11 @@ async function redisAnswers(): Promise<boolean> {
 
 /** A client of `server`, as from `address` behind the trusted proxy (a fresh address per case). */
 function clientOf(server: RunningServer, address: string): PlatformApi {
-  return createApiClient({
-    baseUrl: server.origin,
-    clientId: server.ctx.config.clientId,
-    clientSecret: server.ctx.secrets.clientSecret,
-    reqKey: server.ctx.secrets.reqKey,
-    storage: memoryStorage(),
-    minimumResponseMs: 0,
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      request.headers.set("x-forwarded-for", address);
-      return fetch(request);
-    },
-  });
+  return clientAt(
+    server.origin,
+    { clientId: server.ctx.config.clientId, ...server.ctx.secrets },
+    { "x-forwarded-for": address },
+  );
 }
 
 const someAddress = () => `198.51.100.${String(randomInt(1, 254))}`;

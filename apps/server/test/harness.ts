@@ -107,24 +107,7 @@ export async function startPlatform(
     },
     config: settled,
     client(headers = {}) {
-      const errors: ApiError[] = [];
-      const expired: string[] = [];
-      const api = createApiClient({
-        baseUrl: server.origin,
-        clientId: settled.clientId,
-        clientSecret: server.ctx.secrets.clientSecret,
-        reqKey: server.ctx.secrets.reqKey,
-        storage: memoryStorage(),
-        minimumResponseMs: 0,
-        refreshRetryDelayMs: 10,
-        hooks: { onError: (e) => errors.push(e), onSessionExpired: (r) => expired.push(r) },
-        fetch: (input, init) => {
-          const request = new Request(input, init);
-          for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
-          return fetch(request);
-        },
-      });
-      return Object.assign(api, { errors, expired });
+      return clientAt(server.origin, { clientId: settled.clientId, ...server.ctx.secrets }, headers);
     },
     async restart(whileDown) {
       await server.close();
@@ -142,6 +125,36 @@ export async function startPlatform(
     },
   };
   return platform;
+}
+
+/**
+ * A fresh client of the server at `origin` (its own storage: one person on one device), with the
+ * server's client id and secrets; `headers` go on every request. Errors and session ends it met
+ * are kept for the case to read.
+ */
+export function clientAt(
+  origin: string,
+  keys: { readonly clientId: string; readonly clientSecret: string; readonly reqKey: string },
+  headers: Readonly<Record<string, string>> = {},
+): PlatformApi & { readonly errors: ApiError[]; readonly expired: string[] } {
+  const errors: ApiError[] = [];
+  const expired: string[] = [];
+  const api = createApiClient({
+    baseUrl: origin,
+    clientId: keys.clientId,
+    clientSecret: keys.clientSecret,
+    reqKey: keys.reqKey,
+    storage: memoryStorage(),
+    minimumResponseMs: 0,
+    refreshRetryDelayMs: 10,
+    hooks: { onError: (e) => errors.push(e), onSessionExpired: (r) => expired.push(r) },
+    fetch: (input, init) => {
+      const request = new Request(input, init);
+      for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+      return fetch(request);
+    },
+  });
+  return Object.assign(api, { errors, expired });
 }
 
 /** A client signed in with a password (the seeded demo accounts). */
