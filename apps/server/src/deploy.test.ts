@@ -119,11 +119,10 @@ describe("nginx in front (deploy/nginx.conf)", () => {
   const dir = mkdtempSync(join(tmpdir(), "nginx-"));
 
   /** The guide's nginx.conf, pointed at this test's processes and folders. */
-  function configFor(web: readonly string[], ingest: string, port: number): string {
+  function configFor(web: readonly string[], port: number): string {
     const conf = read("deploy/nginx.conf")
       .replace("server web1:8080", `server ${web[0] ?? ""}`)
       .replace("server web2:8080", `server ${web[1] ?? ""}`)
-      .replace("server ingest:8080", `server ${ingest}`)
       .replace("/var/cache/nginx/hls", join(dir, "cache"))
       .replace("listen 80;", `listen 127.0.0.1:${String(port)};`)
       .replace(
@@ -147,7 +146,7 @@ describe("nginx in front (deploy/nginx.conf)", () => {
     // nginx's workers drop root for nobody: they must be able to write the cache and its temp files.
     chmodSync(dir, 0o777);
     chmodSync(join(dir, "cache"), 0o777);
-    const file = configFor([upstream, upstream], upstream, port);
+    const file = configFor([upstream, upstream], port);
     const checked = spawnSync("nginx", ["-t", "-p", dir, "-c", file], { encoding: "utf8" });
     expect(checked.stderr).toContain("syntax is ok");
     expect(checked.status).toBe(0);

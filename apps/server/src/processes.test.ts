@@ -8,7 +8,8 @@ import { post, sampleVideo, statusBecomes, uploadVideo, videoFile } from "../tes
 import { clientAt, postgresTarget, registerPhone, startSeeded } from "../test/harness";
 import type { TestPlatform } from "../test/harness";
 import { urisOf } from "../test/media";
-import { spawnServerOn } from "../test/processes";
+import { TestEncoder } from "../test/live";
+import { freePort, spawnServerOn } from "../test/processes";
 import { startLocalS3 } from "../test/s3";
 import type { LocalS3 } from "../test/s3";
 import { tcpProxy } from "../test/tcp-proxy";
@@ -34,10 +35,11 @@ describePg("three processes with roles behind a balancer, on PostgreSQL", () => 
   let env: Record<string, string>;
   const webs: Proc[] = [];
   let worker: Proc;
+  let rtmpPort = 0;
   const spawned: ChildProcess[] = [];
 
-  const spawnRole = async (role: string): Promise<Proc> => {
-    const proc = await spawnServerOn(platform.config, { ...env, ROLE: role });
+  const spawnRole = async (role: string, more: Record<string, string> = {}): Promise<Proc> => {
+    const proc = await spawnServerOn(platform.config, { ...env, ROLE: role, ...more });
     spawned.push(proc.child);
     return proc;
   };
@@ -52,6 +54,7 @@ describePg("three processes with roles behind a balancer, on PostgreSQL", () => 
     proxy = await tcpProxy(platform.config.databaseUrl ?? "");
     balancer = await startBalancer();
     const { secrets } = platform.server.ctx;
+    rtmpPort = await freePort();
     env = {
       ...s3.env,
       INSTANCES: "3",
@@ -67,6 +70,11 @@ describePg("three processes with roles behind a balancer, on PostgreSQL", () => 
       ANONYMOUS_WRITES_PER_MINUTE: "100000",
       PASSWORD_HASH_COST: "12",
       UPLOAD_PART_BYTES: "65536",
+      // Every process tells authors the ingest's address; only the ingest listens on it.
+      LIVE_RTMP_PUBLIC_URL: `rtmp://127.0.0.1:${String(rtmpPort)}/live`,
+      LIVE_LADDER: "144",
+      LIVE_RECONNECT_GRACE_MS: "500",
+      LIVE_STALL_MS: "3000",
     };
     const started = await Promise.all([spawnRole("web"), spawnRole("web"), spawnRole("worker")]);
     webs.push(started[0], started[1]);
@@ -177,4 +185,51 @@ describePg("three processes with roles behind a balancer, on PostgreSQL", () => 
     // And they serve again.
     expect((await api().auth.getKey()).key.length).toBeGreaterThan(0);
   }, 60_000);
+
+  it("a stream published to the ingest plays through every web process; a second ingest ends no room", async () => {
+    const ingest = await spawnRole("ingest", { LIVE_RTMP_PORT: String(rtmpPort) });
+    const { phone, password } = await registerPhone(platform);
+    const author = api();
+    await author.loginWithPassword({ phone, password });
+    const mine = await author.game.liveMyRoom();
+    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`);
+    try {
+      const viewer = api();
+      for (let i = 0; !(await viewer.game.liveRoom({ roomId: mine.roomId })).isLive; i++) {
+        expect(i).toBeLessThan(200);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // Each web process serves the playlists and a segment, from the store (the ingest's copy).
+      for (const web of webs) {
+        let media = "";
+        for (let i = 0; !media.includes(".m4s"); i++) {
+          expect(i).toBeLessThan(200);
+          const answer = await fetch(`${web.origin}/api/live/hls/${mine.roomId}/r0.m3u8`);
+          media = answer.ok ? await answer.text() : "";
+          if (!media.includes(".m4s")) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const master = await fetch(`${web.origin}/api/live/hls/${mine.roomId}/master.m3u8`).then((r) =>
+          r.text(),
+        );
+        expect(master).toMatch(/CODECS="avc1\.[0-9a-f]{6}/);
+        const segment = media.split("\n").find((line) => line.includes(".m4s")) ?? "";
+        const got = await fetch(`${web.origin}${segment}`);
+        expect(got.status).toBe(200);
+        expect((await got.arrayBuffer()).byteLength).toBeGreaterThan(100);
+      }
+      // A second ingest starting (a deploy, a mistake) leaves the running broadcast alone.
+      const second = await spawnRole("ingest", { LIVE_RTMP_PORT: String(await freePort()) });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await viewer.game.liveRoom({ roomId: mine.roomId })).toMatchObject({
+        status: "LIVE",
+        isLive: true,
+      });
+      second.child.kill("SIGTERM");
+      await once(second.child, "exit");
+    } finally {
+      await encoder.stop();
+      ingest.child.kill("SIGTERM");
+      await once(ingest.child, "exit");
+    }
+  }, 120_000);
 });

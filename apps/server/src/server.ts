@@ -167,8 +167,8 @@ export async function startServer(
     now,
   };
   // A process without the `web` role (a worker, an ingest) registers every module — their jobs —
-  // but answers only its health and metrics; an ingest also its live HLS until that is on shared
-  // storage (decision 0031).
+  // but answers only its health and metrics (decision 0031); an ingest also its live media (which
+  // web processes serve from the shared store: live/mirror.ts).
   if (!config.roles.has("web")) servedOnly(app, config.roles.has("ingest"));
   await buildApp(ctx, app);
   listening = (await app.listen({ host: config.host, port: config.port })).replace("[::1]", "localhost");

@@ -11,7 +11,8 @@ import { openChat, TestEncoder } from "../../../test/live";
 import type { ChatEvent } from "../../../test/live";
 import { burstFromAnotherProcess, callOn, spawnServer } from "../../../test/processes";
 import { sha256 } from "../../security/hashing";
-import { STILL_COVER, broadcastDir, stationOf } from "./station";
+import { broadcastDir } from "./files";
+import { STILL_COVER, stationOf } from "./station";
 import { DemoFeed } from "../../sandbox/live-demo";
 
 /**

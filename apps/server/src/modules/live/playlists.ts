@@ -4,11 +4,9 @@
  * signed for a few minutes — the signature is the permission to fetch it. The master playlist is
  * written here from the broadcast's renditions (with their codecs, read from each init segment).
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { AppContext } from "../../context";
 import { segmentSignature, signedSecondsLeft } from "../media/segments";
-import { broadcastDir } from "./station";
+import { readLiveFile } from "./files";
 import type { RoomRow } from "./rooms";
 
 /** Live segment URLs stay good this long (rounded up to the minute). */
@@ -59,20 +57,24 @@ export function codecsOfInit(init: Buffer): string | null {
   return init.includes("mp4a") ? `${video},mp4a.40.2` : video;
 }
 
-async function initOf(dir: string, rendition: string): Promise<Buffer | null> {
-  const playlist = await readFile(join(dir, rendition, "index.m3u8"), "utf8").catch(() => null);
-  const file = playlist === null ? undefined : /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
+async function initOf(
+  ctx: AppContext,
+  room: RoomRow,
+  session: string,
+  rendition: string,
+): Promise<Buffer | null> {
+  const playlist = (await readLiveFile(ctx, room.id, session, `${rendition}/index.m3u8`))?.toString("utf8");
+  const file = playlist === undefined ? undefined : /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
   if (file === undefined || !SEGMENT.test(file)) return null;
-  return readFile(join(dir, rendition, file)).catch(() => null);
+  return readLiveFile(ctx, room.id, session, `${rendition}/${file}`);
 }
 
 /** The master playlist of a live broadcast; null until its first rendition has begun. */
 export async function liveMaster(ctx: AppContext, room: RoomRow): Promise<string | null> {
   if (room.session === null || room.renditions.length === 0) return null;
-  const dir = broadcastDir(ctx, room.id, room.session);
   const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"];
   for (const rendition of room.renditions) {
-    const init = await initOf(dir, rendition.name);
+    const init = await initOf(ctx, room, room.session, rendition.name);
     if (init === null) continue;
     const codecs = codecsOfInit(init);
     const h = rendition.height > 0 ? rendition.height : 720;
@@ -98,9 +100,8 @@ export async function livePlaylist(
 ): Promise<string | null> {
   if (room.session === null || !room.renditions.some((r) => r.name === rendition)) return null;
   const session = room.session;
-  const dir = broadcastDir(ctx, room.id, session);
-  const text = await readFile(join(dir, rendition, "index.m3u8"), "utf8").catch(() => null);
-  if (text === null) return null;
+  const text = (await readLiveFile(ctx, room.id, session, `${rendition}/index.m3u8`))?.toString("utf8");
+  if (text === undefined) return null;
   return rewriteLivePlaylist(
     text,
     (file) => liveSegmentUrl(ctx, `${String(room.id)}/${session}/${rendition}/${file}`),

@@ -2,11 +2,10 @@
  * Live rooms (Step 16, decision 0022): the room calls of the contract, the live playlists and
  * segments, the rooms' covers, and the chat's server-sent events.
  */
-import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { BusinessCode, WatchLevel } from "@platform/domain";
 import type { AppContext } from "../../context";
-import { sendFile } from "../../http/files";
+import { sendSource } from "../../http/files";
 import { ServerMessage, languageOf, refusal } from "../../http/messages";
 import { route } from "../../http/route";
 import { removeMessage, sendMessage } from "./chat";
@@ -24,7 +23,8 @@ import {
   saveMyRoom,
   liveRoomList,
 } from "./rooms";
-import { STILL_COVER, broadcastDir, stationOf } from "./station";
+import { liveSource } from "./files";
+import { STILL_COVER, stationOf } from "./station";
 
 /** A black 16 × 8 JPEG (222 bytes): a live room's cover before its broadcast has a picture. */
 const NO_PICTURE_YET =
@@ -115,9 +115,11 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
     const path = `${String(id)}/${session ?? ""}/${rendition ?? ""}/${file ?? ""}`;
     const maxAge = liveSegmentSecondsLeft(ctx, path, expires, sig);
     if (maxAge === null) return refuse(request, reply, BusinessCode.forbidden, ServerMessage.forbidden);
-    const dir = broadcastDir(ctx, id, session ?? "");
+    // This process's disk (it is the ingest), else the shared store's copy (mirror.ts).
+    const source = await liveSource(ctx, id, session ?? "", `${rendition ?? ""}/${file ?? ""}`);
     try {
-      return await sendFile(request, reply, join(dir, rendition ?? "", file ?? ""), {
+      if (source === null) throw new Error("no such segment");
+      return await sendSource(request, reply, ctx.storage, source, {
         contentType: "video/mp4",
         cacheControl: `private, max-age=${String(Math.min(maxAge, 600))}, immutable`,
       });
@@ -146,15 +148,17 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
       !free && typeof token === "string" && token !== "" ? await ctx.authenticate(`Bearer ${token}`) : null;
     const live = free || (await lockOf(ctx, room, caller?.userId ?? null)) === null;
     try {
-      return await sendFile(
-        request,
-        reply,
-        join(broadcastDir(ctx, id, session), live ? "cover.jpg" : STILL_COVER),
-        {
-          contentType: "image/jpeg",
-          cacheControl: free ? "public, max-age=5" : "private, max-age=5",
-        },
-      );
+      const source = await liveSource(ctx, id, session, live ? "cover.jpg" : STILL_COVER);
+      // Not made yet (or gone): the placeholder below, wherever the broadcast's files are.
+      if (
+        source === null ||
+        (source.kind === "object" && !(await ctx.storage.head(source.bucket, source.key)))
+      )
+        throw new Error("no picture");
+      return await sendSource(request, reply, ctx.storage, source, {
+        contentType: "image/jpeg",
+        cacheControl: free ? "public, max-age=5" : "private, max-age=5",
+      });
     } catch {
       // The broadcast of now has no picture yet (its first seconds): a black one, not kept, so a
       // room card or a poster shows no broken image and asks again. An old broadcast's is gone.

@@ -6,7 +6,6 @@
  * data folder, and learns of rooms going live or ending through the chat's NOTIFY.
  */
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import { copyFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -16,6 +15,8 @@ import { ensureLiveClip } from "../../media/live-clip";
 import { LivePackager } from "../../providers/live/packager";
 import { RtmpIngest, redactStreamKeys } from "../../providers/live/rtmp-ingest";
 import type { IngestStream } from "../../providers/live/rtmp-ingest";
+import { broadcastDir, liveFilesShared, removeOldBroadcasts } from "./files";
+import { LiveMirror } from "./mirror";
 import { LIVE_KEYS_CHANNEL, keyResetOf, notifyRoom } from "./notify";
 import { parseStreamKey, streamKey } from "./keys";
 import { LIVE_STALE_MS, endAbandonedRooms, myRoom } from "./rooms";
@@ -39,18 +40,11 @@ interface Broadcast {
   readonly session: string;
   readonly dir: string;
   packager: LivePackager | null;
+  /** Its copy to the shared store (STORAGE=s3), so every web process serves it. */
+  mirror: LiveMirror | null;
   unsubscribe: (() => void) | null;
   seen: NodeJS.Timeout | null;
   ended: boolean;
-}
-
-export function liveFolder(ctx: AppContext): string {
-  return join(ctx.config.dataDir, "live");
-}
-
-/** A broadcast's folder (the session names are the station's own: letters and digits only). */
-export function broadcastDir(ctx: AppContext, roomId: number, session: string): string {
-  return join(liveFolder(ctx), String(roomId), session);
 }
 
 /**
@@ -98,7 +92,7 @@ export class LiveStation {
     // dead one's); rooms another running ingest renews stay LIVE (issue 39). This process's files
     // from before go.
     await endAbandonedRooms(ctx);
-    rmSync(liveFolder(ctx), { recursive: true, force: true });
+    await removeOldBroadcasts(ctx);
     let station: LiveStation | null = null;
     const hooks = {
       admit: (app: string, key: string) => {
@@ -246,6 +240,7 @@ export class LiveStation {
       session,
       dir: broadcastDir(ctx, room.id, session),
       packager: null,
+      mirror: null,
       unsubscribe: null,
       seen: null,
       ended: false,
@@ -283,6 +278,7 @@ export class LiveStation {
       },
     });
     broadcast.packager = packager;
+    if (liveFilesShared(ctx)) broadcast.mirror = new LiveMirror(ctx, room.id, session, broadcast.dir);
     broadcast.unsubscribe = stream.subscribe((chunk) => {
       packager.write(chunk);
     });
@@ -350,6 +346,7 @@ export class LiveStation {
     broadcast.unsubscribe?.();
     // The playlists get their ENDLIST; viewers play to the end of what was sent.
     await broadcast.packager?.stop();
+    await broadcast.mirror?.stop();
     const { ctx } = this;
     await ctx.db.transaction(async (tx) => {
       const ended = await tx
@@ -364,6 +361,7 @@ export class LiveStation {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void rm(broadcast.dir, { recursive: true, force: true });
+      void broadcast.mirror?.remove().catch(() => undefined);
     }, KEEP_ENDED_MS);
     timer.unref();
     this.timers.add(timer);
