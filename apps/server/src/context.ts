@@ -44,12 +44,16 @@ export interface AppContext {
   now(): Date;
 }
 
-/** What `/health/ready` asks: is the process shutting down, does its database answer. */
+/** What `/health/ready` asks: is the process shutting down, do its database and store answer, does it run its jobs. */
 export interface Readiness {
   /** Set on SIGTERM: readiness answers 503 while the requests in flight finish (index.ts). */
   draining: boolean;
   /** Whether the database answers within `timeoutMs`. */
   database(timeoutMs?: number): Promise<boolean>;
+  /** Whether the object store answers within `timeoutMs` (always, for the data folder). */
+  storage(timeoutMs?: number): Promise<boolean>;
+  /** Whether this process runs the jobs its role says it runs (a worker whose runner stopped: no). */
+  jobs(): boolean;
 }
 
 /**

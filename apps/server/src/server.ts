@@ -10,14 +10,14 @@ import { CACHE_DROPS_CHANNEL, CacheDrops } from "./cache-drops";
 import type { AppContext } from "./context";
 import { DatabaseFlood, MemoryFlood, RedisFlood } from "./security/flood";
 import type { FloodGuard } from "./security/flood";
-import { openDatabase } from "./db/database";
+import { answers, openDatabase } from "./db/database";
 import { authenticate, forgetSessions } from "./modules/auth/sessions";
 import { uploadArrived, uploadGivenUp } from "./modules/posting/processing";
 import { forgetViewer } from "./modules/substance/caches";
 import type { Database } from "./db/database";
 import type { ServerConfig } from "./env";
 import { join } from "node:path";
-import { MediaLibrary } from "./media/library";
+import { MEDIA_BUCKET, MediaLibrary } from "./media/library";
 import { localUploadSigner } from "./modules/upload/local";
 import { LocalStore } from "./providers/storage/local-store";
 import { S3Store } from "./providers/storage/s3-store";
@@ -78,7 +78,13 @@ export async function startServer(
     log.warn({ error: error.message }, "database connection lost (it is made again at the next query)");
   };
   addAccessLog(app);
-  metricsRoutes(app, config.metricsToken, () => new Metrics(database.db, () => database.poolStats()));
+  // The figures exist only when a scraper may read them (METRICS_TOKEN): no collectors otherwise.
+  const metrics = config.metricsToken === null ? null : new Metrics(database.db, () => database.poolStats());
+  metricsRoutes(app, config.metricsToken, metrics);
+  const providerFailed = (provider: string, kind: string) => {
+    metrics?.providerFailed(provider, kind);
+    log.warn({ provider, kind }, "a call to an outside party failed");
+  };
   const connections = trackConnections(app);
   if (config.trustProxy.length === 0) {
     // Behind a proxy nobody named, every visitor has the proxy's address: per-address limits then
@@ -99,11 +105,11 @@ export async function startServer(
     ? new SandboxSmsGateway(database.db, (line) => {
         log.info(line);
       })
-    : new HttpSmsGateway(config.smsGatewayUrl ?? "", config.smsGatewayKey);
+    : new HttpSmsGateway(config.smsGatewayUrl ?? "", config.smsGatewayKey, providerFailed);
   const now = options.now ?? (() => new Date());
   let listening = "";
   const origin = () => config.trade.publicUrl ?? listening;
-  const payments = paymentProviders(config.trade.providers, secrets.signingKey, origin, now);
+  const payments = paymentProviders(config.trade.providers, secrets.signingKey, origin, now, providerFailed);
   const jobs = new JobRunner(database.db, now, log, {
     pollMs: config.jobsPollMs,
     leaseMs: config.jobsLeaseMs,
@@ -163,7 +169,16 @@ export async function startServer(
       uploadGivenUp: (row, key) => uploadGivenUp(ctx, row, key),
     },
     log,
-    readiness: { draining: false, database: (timeoutMs) => database.ping(timeoutMs) },
+    readiness: {
+      draining: false,
+      database: (timeoutMs) => database.ping(timeoutMs),
+      // Any answer of the store (an object that is not there is one) within the time; an error is not.
+      storage: (timeoutMs = 2000) =>
+        storage instanceof LocalStore
+          ? Promise.resolve(true)
+          : answers(() => storage.head(MEDIA_BUCKET, "ready"), timeoutMs),
+      jobs: () => !config.roles.has("worker") || jobs.started,
+    },
     now,
   };
   // A process without the `web` role (a worker, an ingest) registers every module — their jobs —

@@ -27,7 +27,7 @@ const describePg = postgresTarget.available ? describe : describe.skip;
 const redisUrl = testRedisUrl;
 async function redisAnswers(): Promise<boolean> {
   const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  probe.on("error", () => undefined);
+  probe.on("error", () => null);
   try {
     await probe.connect();
     await probe.ping();
@@ -51,7 +51,11 @@ function clientOf(server: RunningServer, address: string): PlatformApi {
 const someAddress = () => `198.51.100.${String(randomInt(1, 254))}`;
 
 /** A second server on the platform's database, with the same secrets (as production requires). */
-async function twin(platform: TestPlatform, env: Record<string, string>): Promise<RunningServer> {
+async function twin(
+  platform: TestPlatform,
+  env: Record<string, string>,
+  now: (() => Date) | null,
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "twin-"));
   const { secrets } = platform.server.ctx;
   const server = await startServer(
@@ -61,7 +65,7 @@ async function twin(platform: TestPlatform, env: Record<string, string>): Promis
       CLIENT_SECRET: secrets.clientSecret,
       SIGNING_KEY: secrets.signingKey,
     }),
-    { logger: false, now: minuteClock() },
+    { logger: false, ...(now ? { now } : {}) },
   );
   const close = server.close.bind(server);
   return Object.assign(server, {
@@ -80,8 +84,10 @@ describePg("what two processes share, on PostgreSQL", () => {
   let b: RunningServer;
 
   beforeAll(async () => {
-    a = await startSeeded(postgresTarget, { ...limits, ...caching }, { now: minuteClock() });
-    b = await twin(a, { ...limits, ...caching });
+    // One clock for both, so their per-minute windows are the same minute.
+    const clock = minuteClock();
+    a = await startSeeded(postgresTarget, { ...limits, ...caching }, { now: clock });
+    b = await twin(a, { ...limits, ...caching }, clock);
   }, 60_000);
   afterAll(async () => {
     await b.close();
@@ -113,8 +119,8 @@ describePg("what two processes share, on PostgreSQL", () => {
       context.skip();
       return;
     }
-    const first = await twin(a, { ...limits, REDIS_URL: redisUrl });
-    const second = await twin(a, { ...limits, REDIS_URL: redisUrl });
+    const first = await twin(a, { ...limits, REDIS_URL: redisUrl }, null);
+    const second = await twin(a, { ...limits, REDIS_URL: redisUrl }, null);
     try {
       const address = someAddress();
       expect(await signsThrough([first, second], 30, address)).toBe(20);
@@ -157,6 +163,7 @@ describePg("what two processes share, on PostgreSQL", () => {
 
   it("roles: a worker answers only health and metrics and runs the jobs; a web process runs none; an ingest ends only abandoned rooms", async () => {
     const s3 = await startLocalS3();
+    let s3Open = true;
     const several = { ...s3.env, PUBLIC_URL: a.server.origin, INSTANCES: "3", LIVE_RTMP_PORT: "0" };
     const db = a.server.ctx.db;
     // Two rooms left LIVE: one renewed just now (another ingest's), one not for a minute (a dead one's).
@@ -176,9 +183,10 @@ describePg("what two processes share, on PostgreSQL", () => {
       )
       .onConflictDoNothing()
       .returning({ id: liveRooms.id });
-    const worker = await twin(a, { ...several, ROLE: "worker" });
-    const web = await twin(a, { ...several, ROLE: "web" });
-    const ingest = await twin(a, { ...several, ROLE: "ingest" });
+    // On the wall clock, as the rooms' times are (minuteClock runs up to a minute ahead).
+    const worker = await twin(a, { ...several, ROLE: "worker" }, null);
+    const web = await twin(a, { ...several, ROLE: "web" }, null);
+    const ingest = await twin(a, { ...several, ROLE: "ingest" }, null);
     try {
       expect(await fetch(`${worker.origin}/health/ready`).then((r) => r.status)).toBe(200);
       const refused = await fetch(`${worker.origin}/api/substance/list`, { method: "POST" });
@@ -202,6 +210,17 @@ describePg("what two processes share, on PostgreSQL", () => {
           ),
         );
       expect(status.sort((x, y) => x.id - y.id).map((r) => r.status)).toEqual(["LIVE", "ENDED"]);
+      // The store going away takes the process out of a balancer's list (503, and why).
+      await s3.close();
+      s3Open = false;
+      const away = await fetch(`${worker.origin}/health/ready`);
+      expect({ status: away.status, body: (await away.json()) }).toMatchObject({
+        status: 503,
+        body: { reason: "storage" },
+      });
+      // A worker whose runner stopped is not ready either.
+      await worker.ctx.jobs.stop();
+      expect(worker.ctx.readiness.jobs()).toBe(false);
     } finally {
       await Promise.all([worker.close(), web.close(), ingest.close()]);
       await db.delete(liveRooms).where(
@@ -210,7 +229,7 @@ describePg("what two processes share, on PostgreSQL", () => {
           rooms.map((r) => r.id),
         ),
       );
-      await s3.close();
+      if (s3Open) await s3.close();
     }
   });
 });

@@ -42,7 +42,8 @@ export interface PoolOptions {
 }
 
 /** Whether `query` succeeds within `timeoutMs` (readiness must not hang on a database that hangs). */
-async function answers(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+/** Whether `query` settles without an error within `timeoutMs` (readiness checks). */
+export async function answers(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => {

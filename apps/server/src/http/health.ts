@@ -4,8 +4,9 @@ import type { AppContext } from "../context";
 /**
  * The process's health, for a balancer or an orchestrator (Step 21):
  * - `/health/live` — 200 while the process runs and answers (restart it when this fails);
- * - `/health/ready` — 200 when it should be sent requests: its database answers within 2 s and it
- *   is not shutting down; else 503 with the reason (`database`, `shutting down`);
+ * - `/health/ready` — 200 when it should be sent requests: its database and object store answer
+ *   within 2 s, a worker runs its jobs, and it is not shutting down; else 503 with the reason
+ *   (`shutting down`, `database`, `storage`, `jobs`);
  * - `/health` — the same as ready (the name earlier steps and scripts use);
  * - any other path under `/health/` — 404, never the app's page.
  */
@@ -17,6 +18,10 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
       return reply.status(503).send({ status: "unavailable", reason: "shutting down", ...base });
     if (!(await ctx.readiness.database()))
       return reply.status(503).send({ status: "unavailable", reason: "database", ...base });
+    if (!(await ctx.readiness.storage()))
+      return reply.status(503).send({ status: "unavailable", reason: "storage", ...base });
+    if (!ctx.readiness.jobs())
+      return reply.status(503).send({ status: "unavailable", reason: "jobs", ...base });
     return reply.send({ status: "ok", ...base });
   };
   app.get("/health", ready);

@@ -29,6 +29,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly providerErrors = new Counter({
+    name: "provider_errors_total",
+    help: "Failed calls to outside parties (sms, bank, eepay, merchant), by provider and kind (unreachable, timeout, 4xx, 5xx)",
+    labelNames: ["provider", "kind"] as const,
+    registers: [this.registry],
+  });
+
   constructor(db: Db, poolStats: PoolStats) {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
@@ -97,6 +104,11 @@ export class Metrics {
     });
   }
 
+  /** Count a failed call to an outside party. */
+  providerFailed(provider: string, kind: string): void {
+    this.providerErrors.inc({ provider, kind });
+  }
+
   /** Count a request answered (the route's pattern, so ids do not make new series). */
   observe(method: string, route: string, status: number, seconds: number): void {
     this.requests.inc({ method, route, status: String(status) });
@@ -117,14 +129,13 @@ function bearerMatches(given: string | undefined, token: string): boolean {
  * per-request hook, none of prom-client's default collectors (an event-loop monitor and GC
  * observers per registry, which a test process starting a hundred servers would pile up).
  */
-export function metricsRoutes(app: FastifyInstance, token: string | null, makeMetrics: () => Metrics): void {
-  if (token === null) {
+export function metricsRoutes(app: FastifyInstance, token: string | null, metrics: Metrics | null): void {
+  if (token === null || metrics === null) {
     app.get("/metrics", async (_request, reply) =>
       reply.header("cache-control", "no-store").status(404).send({ status: "not found" }),
     );
     return;
   }
-  const metrics = makeMetrics();
   app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);

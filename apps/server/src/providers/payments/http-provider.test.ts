@@ -18,6 +18,8 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
   response.end(JSON.stringify(next === 200 ? { balance: 1234, valid: true } : { error: "no" }));
 });
 let provider: HttpPaymentProvider;
+/** What the provider told of its failures (the metrics' provider_errors_total). */
+const failures: string[] = [];
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -28,6 +30,7 @@ beforeAll(async () => {
     "s".repeat(32),
     true,
     () => new Date(),
+    (provider, kind) => failures.push(`${provider}:${kind}`),
   );
 });
 afterAll(
@@ -42,11 +45,14 @@ afterAll(
 describe("HttpPaymentProvider", () => {
   it("asks a read once more when the connection drops or the provider answers 5xx", async () => {
     seen.length = 0;
+    failures.length = 0;
     script.push("drop");
     expect(await provider.walletBalance("acct-1")).toBe(1234);
     script.push(503);
     expect(await provider.walletBalance("acct-1")).toBe(1234);
     expect(seen).toEqual(Array(4).fill("GET /wallets/acct-1"));
+    // Each failed call is told, even those a retry made good.
+    expect(failures).toEqual(["eepay:unreachable", "eepay:5xx"]);
   });
 
   it("gives up after the second failure, and never repeats a refusal (4xx)", async () => {

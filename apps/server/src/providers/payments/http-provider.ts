@@ -11,6 +11,7 @@ import type {
 import { SIGNATURE_HEADER, sign, verify } from "./signature";
 import { paymentChannels } from "./provider";
 import { sandboxSecret } from "./sandbox-secret";
+import type { ProviderFailed } from "../observe";
 
 const ZPaymentState = z.object({
   status: z.enum(["PENDING", "PROCESSING", "PAID", "FAILED"]),
@@ -63,6 +64,7 @@ export class HttpPaymentProvider implements PaymentProvider {
     private readonly secret: string,
     readonly sandbox: boolean,
     private readonly now: () => Date,
+    private readonly failed: ProviderFailed = () => undefined,
   ) {}
 
   private async call<T>(
@@ -103,8 +105,15 @@ export class HttpPaymentProvider implements PaymentProvider {
       },
       ...(body === undefined ? {} : { body: text }),
       signal: AbortSignal.timeout(10_000),
+    }).catch((error: unknown) => {
+      this.failed(
+        this.channel,
+        error instanceof Error && error.name === "TimeoutError" ? "timeout" : "unreachable",
+      );
+      throw error;
     });
     if (response.status === 404) throw new NotKnown();
+    if (!response.ok) this.failed(this.channel, response.status >= 500 ? "5xx" : "4xx");
     if (!response.ok)
       throw new ProviderError(
         `${this.channel} answered ${String(response.status)} to ${path}`,
@@ -213,6 +222,7 @@ export function paymentProviders(
   signingKey: string,
   origin: () => string,
   now: () => Date,
+  failed?: ProviderFailed,
 ): Record<PaymentChannel, PaymentProvider> {
   return Object.fromEntries(
     paymentChannels.map((channel) => {
@@ -223,6 +233,7 @@ export function paymentProviders(
         secret ?? sandboxSecret(signingKey, channel),
         url === null,
         now,
+        failed,
       );
       return [channel, provider];
     }),

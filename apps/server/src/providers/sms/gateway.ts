@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { sandboxOutbox } from "../../db/schema";
+import type { ProviderFailed } from "../observe";
 
 /** An SMS provider: sends one verification code to one phone. */
 export interface SmsGateway {
@@ -42,6 +43,7 @@ export class HttpSmsGateway implements SmsGateway {
   constructor(
     private readonly url: string,
     private readonly key: string | null,
+    private readonly failed: ProviderFailed = () => undefined,
   ) {}
 
   async sendCode(mobile: string, purpose: string, code: string): Promise<void> {
@@ -57,7 +59,13 @@ export class HttpSmsGateway implements SmsGateway {
         params: { code },
       }),
       signal: AbortSignal.timeout(10_000),
+    }).catch((error: unknown) => {
+      this.failed("sms", error instanceof Error && error.name === "TimeoutError" ? "timeout" : "unreachable");
+      throw error;
     });
-    if (!response.ok) throw new Error(`SMS gateway answered ${String(response.status)}`);
+    if (!response.ok) {
+      this.failed("sms", response.status >= 500 ? "5xx" : "4xx");
+      throw new Error(`SMS gateway answered ${String(response.status)}`);
+    }
   }
 }
