@@ -214,7 +214,7 @@ describePg("what two processes share, on PostgreSQL", () => {
       await s3.close();
       s3Open = false;
       const away = await fetch(`${worker.origin}/health/ready`);
-      expect({ status: away.status, body: (await away.json()) }).toMatchObject({
+      expect({ status: away.status, body: await away.json() }).toMatchObject({
         status: 503,
         body: { reason: "storage" },
       });
