@@ -19,7 +19,7 @@ export function reachable(url = adminUrl) {
   });
 }
 
-async function adminQuery(text) {
+export async function adminQuery(text) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
