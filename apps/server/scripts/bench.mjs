@@ -6,39 +6,20 @@
 // access line per request, to a file). Prints requests/s, p50/p99 latency and the ratio to bare.
 // Targets (Step 13, on PostgreSQL): getInfoById ≥ 0.5 × bare with p99 ≤ 25 ms.
 // Run: pnpm -F @platform/server bench   (builds first)   Options: BENCH_SECONDS, BENCH_CONNECTIONS
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, seed, startServer } from "../dist/index.js";
-import { freshDatabase, reachable, signedInHeaders } from "./support.mjs";
+import { autocannon, freshDatabase, reachable, signedInHeaders } from "./support.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const autocannonBin = fileURLToPath(new URL("../node_modules/.bin/autocannon", import.meta.url));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-/**
- * autocannon in a process of its own (its CLI, JSON out), so the load generator does not share the
- * server's event loop or the bare server's.
- */
-function run(title, url, init = {}) {
-  const headers = Object.entries(init.headers ?? {}).flatMap(([key, value]) => ["-H", `${key}=${value}`]);
-  const args = [
-    ...["-c", String(connections), "-d", String(seconds), "-j"],
-    ...(init.method ? ["-m", init.method] : []),
-    ...headers,
-    ...(init.body ? ["-b", init.body] : []),
-    url,
-  ];
-  return new Promise((resolve, reject) => {
-    execFile(autocannonBin, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
-      if (error) return reject(error);
-      const result = JSON.parse(stdout);
-      const bad = result.non2xx + result.errors + result.timeouts;
-      resolve({ title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad });
-    });
-  });
+/** autocannon at this benchmark's connections and length, the row titled. */
+async function run(title, url, init = {}) {
+  return { title, ...(await autocannon(url, { connections, seconds, ...init })) };
 }
 
 /**

@@ -3,46 +3,21 @@
 // on one PostgreSQL, each process loaded by its own autocannon (50 connections in all), for
 // BENCH_SECONDS (10). Prints requests/s summed over the processes, p99, and the database's
 // connections in use. Run: pnpm -F @platform/server bench:processes   (builds first)
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig, seed, startServer } from "../dist/index.js";
-import { adminQuery, freshDatabase, reachable, signedInHeaders } from "./support.mjs";
+import { adminQuery, autocannon, freshDatabase, reachable, signedInHeaders } from "./support.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const autocannonBin = fileURLToPath(new URL("../node_modules/.bin/autocannon", import.meta.url));
 const entry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 const mediaDir = fileURLToPath(new URL("../.cache/test-media", import.meta.url));
 
 if (!(await reachable())) {
   console.log("PostgreSQL is not reachable at 127.0.0.1:5432: nothing to measure");
   process.exit(0);
-}
-
-function autocannon(url, connections, init) {
-  const headers = Object.entries(init.headers).flatMap(([key, value]) => ["-H", `${key}=${value}`]);
-  const args = [
-    "-c",
-    String(connections),
-    "-d",
-    String(seconds),
-    "-j",
-    "-m",
-    "POST",
-    ...headers,
-    "-b",
-    init.body,
-    url,
-  ];
-  return new Promise((resolve, reject) => {
-    execFile(autocannonBin, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
-      if (error) return reject(error);
-      const r = JSON.parse(stdout);
-      resolve({ rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts });
-    });
-  });
 }
 
 async function spawnServer(env) {
@@ -104,7 +79,9 @@ for (const n of [1, 2, 3]) {
   const per = Math.round(50 / n);
   const path = "/api/substance/app/substance-online/getInfoById";
   const results = await Promise.all(
-    procs.map((p) => autocannon(`${p.origin}${path}`, per, { headers, body })),
+    procs.map((p) =>
+      autocannon(`${p.origin}${path}`, { connections: per, seconds, method: "POST", headers, body }),
+    ),
   );
   const {
     rows: [{ n: connections }],

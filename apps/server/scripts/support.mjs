@@ -1,5 +1,7 @@
 // What the benchmarks share: a database of their own on PostgreSQL, and a signed-in demo account.
+import { execFile } from "node:child_process";
 import { createConnection } from "node:net";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { createApiClient, memoryStorage } from "@platform/api-client";
 import { demoAccounts } from "../dist/index.js";
@@ -58,4 +60,28 @@ export async function signedInHeaders(server, config) {
       "accept-encoding": "gzip, deflate, br",
     },
   };
+}
+
+const autocannonBin = fileURLToPath(new URL("../node_modules/.bin/autocannon", import.meta.url));
+
+/**
+ * autocannon in a process of its own (its CLI, JSON out), so the load generator does not share the
+ * server's event loop: requests/s, p50 and p99 (ms), and answers that were not 2xx or failed.
+ */
+export function autocannon(url, { connections, seconds, method, headers = {}, body }) {
+  const args = [
+    ...["-c", String(connections), "-d", String(seconds), "-j"],
+    ...(method ? ["-m", method] : []),
+    ...Object.entries(headers).flatMap(([key, value]) => ["-H", `${key}=${value}`]),
+    ...(body ? ["-b", body] : []),
+    url,
+  ];
+  return new Promise((resolve, reject) => {
+    execFile(autocannonBin, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error) return reject(error);
+      const result = JSON.parse(stdout);
+      const bad = result.non2xx + result.errors + result.timeouts;
+      resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad });
+    });
+  });
 }

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest } from "node:http";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -87,10 +88,11 @@ export async function startBalancer(): Promise<Balancer> {
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   return {
-    origin: `http://127.0.0.1:${String(port)}`,
+    origin,
     setBackends(origins) {
       backends = [...origins];
       ready = ready.filter((o) => backends.includes(o));
