@@ -79,7 +79,6 @@ export class JobRunner {
   }
 
   private readonly recurring: string[] = [];
-
   /**
    * A job that runs again and again, every `intervalMs` after it last ran: one row in the table
    * (its key is the kind), made when a process starts if none is open, so however many processes
@@ -222,18 +221,45 @@ export class JobRunner {
 
   private async claimAll(): Promise<number> {
     if (this.stopped) return 0;
+    const running = this.runningByQueue();
+    const open = (Object.keys(this.options.concurrency) as JobQueueName[])
+      .map((queue) => ({
+        queue,
+        room: this.options.concurrency[queue] - running[queue],
+        kinds: [...this.handlers].filter(([, h]) => h.queue === queue).map(([kind]) => kind),
+      }))
+      .filter((q) => q.room > 0 && q.kinds.length > 0);
+    if (open.length === 0) return 0;
+    // One statement when nothing is due (most looks): which kinds are due, then claim only for them.
+    const due = open.length === 1 ? null : await this.dueKinds(open.flatMap((q) => q.kinds));
     let started = 0;
-    const queues = Object.keys(this.options.concurrency) as JobQueueName[];
-    for (const queue of queues) {
-      const room = this.options.concurrency[queue] - this.runningByQueue()[queue];
-      const kinds = [...this.handlers].filter(([, h]) => h.queue === queue).map(([kind]) => kind);
-      if (room <= 0 || kinds.length === 0) continue;
+    for (const { queue, room, kinds } of open) {
+      if (due !== null && !kinds.some((kind) => due.has(kind))) continue;
       for (const job of await this.claim(kinds, room)) {
         this.begin(job, queue);
         started += 1;
       }
     }
     return started;
+  }
+
+  /** The kinds among `kinds` with a job due and free now. */
+  private async dueKinds(kinds: readonly string[]): Promise<ReadonlySet<string>> {
+    const now = this.now();
+    try {
+      const result = await this.db.execute(sql`
+        SELECT DISTINCT kind FROM jobs
+        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${now}
+          AND (locked_until IS NULL OR locked_until <= ${now})
+          AND kind IN (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})`);
+      return new Set((result as { rows: { kind: string }[] }).rows.map((row) => row.kind));
+    } catch (error) {
+      this.log.error({ err: error }, "jobs: looking for due jobs failed");
+      return new Set();
+    }
   }
 
   private async claim(kinds: readonly string[], limit: number): Promise<Claimed[]> {
