@@ -109,6 +109,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const server = serverOf(read, repoRoot);
   const storage = storageOf(read);
   refuseUnsharedProcesses(read, server, storage);
+  const limitStore = read(databaseSettings.rateLimitStore);
+  if (limitStore === "redis" && read(databaseSettings.redisUrl) === null)
+    throw new Error("RATE_LIMIT_STORE=redis needs REDIS_URL");
+  if (limitStore === "database" && read(databaseSettings.databaseUrl) === null)
+    throw new Error("RATE_LIMIT_STORE=database needs DATABASE_URL (PostgreSQL)");
   return {
     ...server,
     ...authOf(read),

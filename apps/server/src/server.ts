@@ -158,7 +158,7 @@ export async function startServer(
     origin,
     media: new MediaLibrary(config.mediaDir, storage),
     storage,
-    caches: { flood: floodGuard(database, now, redis), drops },
+    caches: { flood: floodGuard(config, database, now, redis), drops },
     authenticate: (header) => authenticate(ctx, header),
     ports: {
       membershipChanged: (userId) => {
@@ -227,10 +227,23 @@ function connectRedis(url: string, log: FastifyInstance["log"]): Redis {
   return redis;
 }
 
-/** Where the per-caller call limits are counted: Redis, else PostgreSQL, else memory (one process). */
-function floodGuard(database: Database, now: () => Date, redis: Redis | null): FloodGuard {
-  if (redis) return new RedisFlood(redis);
-  if (database.kind === "postgres") return new DatabaseFlood(database.db, now);
+/**
+ * Where the per-caller call limits are counted (RATE_LIMIT_STORE): Redis; PostgreSQL's budget rows
+ * (for several processes: one address hammering a call then queues on its row, which only a flood
+ * does); or memory — one process's own, as the embedded database and a lone process need.
+ */
+function floodGuard(
+  config: ServerConfig,
+  database: Database,
+  now: () => Date,
+  redis: Redis | null,
+): FloodGuard {
+  const several = config.instances > 1 || config.roles.size < 3;
+  const store =
+    config.rateLimitStore ??
+    (redis ? "redis" : several && database.kind === "postgres" ? "database" : "memory");
+  if (store === "redis" && redis) return new RedisFlood(redis);
+  if (store === "database" && database.kind === "postgres") return new DatabaseFlood(database.db, now);
   return new MemoryFlood(() => now().getTime());
 }
 

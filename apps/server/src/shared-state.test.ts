@@ -77,7 +77,8 @@ async function twin(
 }
 
 describePg("what two processes share, on PostgreSQL", () => {
-  const limits = { ANONYMOUS_WRITES_PER_MINUTE: "20", TRUST_PROXY: "loopback" };
+  // RATE_LIMIT_STORE=database: what several processes on PostgreSQL use by default (INSTANCES > 1).
+  const limits = { ANONYMOUS_WRITES_PER_MINUTE: "20", TRUST_PROXY: "loopback", RATE_LIMIT_STORE: "database" };
   // Long enough that only a drop told by the other process can explain a change seen in time.
   const caching = { SESSION_CACHE_MS: "60000", CATALOGUE_CACHE_MS: "60000" };
   let a: TestPlatform;
@@ -119,8 +120,9 @@ describePg("what two processes share, on PostgreSQL", () => {
       context.skip();
       return;
     }
-    const first = await twin(a, { ...limits, REDIS_URL: redisUrl }, null);
-    const second = await twin(a, { ...limits, REDIS_URL: redisUrl }, null);
+    const inRedis = { ...limits, REDIS_URL: redisUrl, RATE_LIMIT_STORE: "redis" };
+    const first = await twin(a, inRedis, null);
+    const second = await twin(a, inRedis, null);
     try {
       const address = someAddress();
       expect(await signsThrough([first, second], 30, address)).toBe(20);

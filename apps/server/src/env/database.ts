@@ -1,4 +1,4 @@
-import { group, orElse, orNull, setting, text, whole } from "./setting";
+import { group, oneOf, orElse, orNull, setting, text, whole } from "./setting";
 import type { Read } from "./setting";
 
 /** The database, the caches and searches in front of it, and the background jobs kept in it. */
@@ -43,6 +43,11 @@ export const databaseSettings = {
     description:
       "Redis (`redis://host:6379`): the per-address call limits are counted there for every process; without it, in the database (PostgreSQL) or in memory (embedded)",
   }),
+  rateLimitStore: setting("RATE_LIMIT_STORE", orNull(oneOf(["memory", "database", "redis"])), {
+    default: "`redis` with `REDIS_URL`; `database` for several processes on PostgreSQL; else `memory`",
+    description:
+      "where the per-address call limits are counted: `memory` (this process only), `database` (PostgreSQL's budget rows, every process), `redis` (every process)",
+  }),
   jobsConcurrency: setting("JOBS_CONCURRENCY", orElse(whole(1, { max: 64 }), 4), {
     default: "`4`",
     description: "jobs of the `default` queue (upload clean-up, purges, sweeps) a process runs at once",
@@ -75,6 +80,8 @@ export interface DatabasePart {
   readonly jobsLeaseMs: number;
   /** Redis, where the per-address call limits are counted for every process (null: the database). */
   readonly redisUrl: string | null;
+  /** RATE_LIMIT_STORE as set (null: decided from REDIS_URL and how many processes run; env.ts). */
+  readonly rateLimitStore: "memory" | "database" | "redis" | null;
   /** Jobs of the `default` queue one process runs at once. */
   readonly jobsConcurrency: number;
   /** Jobs of the `money` queue one process runs at once. */
@@ -93,6 +100,7 @@ export function databaseOf(read: Read): DatabasePart {
     jobsPollMs: read(s.jobsPollMs),
     jobsLeaseMs: read(s.jobsLeaseMs),
     redisUrl: read(s.redisUrl),
+    rateLimitStore: read(s.rateLimitStore),
     jobsConcurrency: read(s.jobsConcurrency),
     jobsMoneyConcurrency: read(s.jobsMoneyConcurrency),
   };

@@ -121,6 +121,9 @@ describe("settings", () => {
     const worker = loadConfig({ ...shared, ROLE: "worker", INSTANCES: "4" });
     expect(worker).toMatchObject({ instances: 4, roles: new Set(["worker"]) });
     expect(loadConfig({ ...shared, ROLE: "web, ingest" }).roles).toEqual(new Set(["web", "ingest"]));
+    expect(() => loadConfig({ RATE_LIMIT_STORE: "redis" })).toThrow("RATE_LIMIT_STORE=redis needs REDIS_URL");
+    expect(() => loadConfig({ RATE_LIMIT_STORE: "database" })).toThrow(/needs DATABASE_URL/);
+    expect(() => loadConfig({ RATE_LIMIT_STORE: "disk" })).toThrow(/^RATE_LIMIT_STORE/);
   });
 
   it("find defaults from other settings", () => {
