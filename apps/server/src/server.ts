@@ -119,6 +119,7 @@ export async function startServer(
       transcode: config.creation.transcodeConcurrency,
     },
   });
+  if (metrics) metrics.jobsRunning = () => jobs.runningByQueue();
   // Uploads and the media made from them: the data folder's `uploads/<bucket>/`, or S3-compatible
   // object storage (decision 0018). The seed's clips stay in the media folder.
   const storage: ObjectStore =

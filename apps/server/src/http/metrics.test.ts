@@ -41,6 +41,9 @@ eachDatabase("/metrics", (target) => {
       /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/health\/live"\} \d+/,
     );
     expect(valueOf(text, "jobs_queue_collected")).toBe(1);
+    // This process's runner, by queue (idle at this moment, but each queue is named).
+    for (const queue of ["money", "transcode", "default"])
+      expect(valueOf(text, `jobs_running{queue="${queue}"}`)).toBeGreaterThanOrEqual(0);
     // The seed's recharges and purchases are in the ledger.
     expect(text).toMatch(/ledger_journals\{kind="[A-Z_]+"\} [1-9]\d*/);
     expect(text).toContain("nodejs_heap_size_used_bytes");

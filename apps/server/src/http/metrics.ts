@@ -36,9 +36,22 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** This process's running jobs by queue (the runner, once made: server.ts). */
+  jobsRunning: () => Readonly<Record<string, number>> = () => ({});
+
   constructor(db: Db, poolStats: PoolStats) {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
+    const running = () => this.jobsRunning();
+    new Gauge({
+      name: "jobs_running",
+      help: "Jobs this process runs now, by queue (money, transcode, default)",
+      labelNames: ["queue"] as const,
+      registers,
+      collect() {
+        for (const [queue, n] of Object.entries(running())) this.set({ queue }, n);
+      },
+    });
     new Gauge({
       name: "db_pool_connections",
       help: "PostgreSQL pool connections by state (open, idle) and queries waiting for one",
