@@ -26,6 +26,7 @@ describePg("a transcode killed half-way, on PostgreSQL", () => {
   const children: ChildProcess[] = [];
   // Long enough that the kill lands while ffmpeg works.
   const clip = sampleVideo("landscape-20s", { seconds: 20, width: 854, height: 480 });
+  const shorter = sampleVideo("landscape-8s", { seconds: 8, width: 854, height: 480 });
 
   beforeAll(async () => {
     if (!postgres) return;
@@ -121,7 +122,8 @@ describePg("a transcode killed half-way, on PostgreSQL", () => {
     children.push(first, second);
     const { phone, password } = await registerPhone(platform);
     const { api } = await signIn(platform, { mobile: phone, password });
-    const key = await uploadVideo(api, videoFile(clip));
+    // Long enough to be cut half-way, short enough that its two runs cost little ffmpeg time.
+    const key = await uploadVideo(api, videoFile(shorter));
     const saved = await api.substance.saveMyVideo(post(key, "部署时转码"));
     const job = `video.transcode:${saved.id}`;
     // Whichever process took it is told to stop; the other finishes it.
