@@ -15,11 +15,12 @@ export default defineConfig({
       "apps/h5/vitest.e2e.config.ts",
     ],
     passWithNoTests: true,
-    // Four files at a time on these 2-core machines: the suites mostly wait (on a server, a
+    // Five files at a time on these 2-core machines: the suites mostly wait (on a server, a
     // database, Chromium, ffmpeg), and vitest's default (cores − 1) ran them one by one. Measured:
     // 1082 s with one worker, 557 s with three; 452 s with three and 416 s with four once the
-    // journeys ran in the headless shell. Each project sets it too (platformProject): a project
-    // schedules its files by its own figure, not this one.
+    // journeys ran in the headless shell; 493 s with four and 477 s with five once the
+    // multi-process tier came (Step 21; peak memory 3.0 → 3.3 GB). Each project sets it too
+    // (platformProject): a project schedules its files by its own figure, not this one.
     maxWorkers: WORKERS,
     // The longest tiers' files first (fuzz, e2e, integration), the short unit files last.
     sequence: { sequencer: LongestFirstSequencer },

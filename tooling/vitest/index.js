@@ -2,8 +2,8 @@
 import { configDefaults, defineProject } from "vitest/config";
 import { BaseSequencer } from "vitest/node";
 
-/** Test files at a time, in every project (the root `vitest.config.ts` says why three). */
-export const WORKERS = 4;
+/** Test files at a time, in every project (the root `vitest.config.ts` says why five). */
+export const WORKERS = 5;
 
 /** How long `expect.poll` waits by default, in every project. */
 export const POLL_TIMEOUT_MS = 10_000;
