@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBalancer } from "../test/balancer";
 import type { Balancer } from "../test/balancer";
 import { post, sampleVideo, statusBecomes, uploadVideo, videoFile } from "../test/creation";
+import { eq } from "drizzle-orm";
 import { clientAt, postgresTarget, registerPhone, startSeeded } from "../test/harness";
+import { personWithGold } from "../test/money";
+import { videos } from "./db/schema";
 import type { TestPlatform } from "../test/harness";
 import { urisOf } from "../test/media";
 import { TestEncoder } from "../test/live";
@@ -232,4 +235,35 @@ describePg("three processes with roles behind a balancer, on PostgreSQL", () => 
       await once(ingest.child, "exit");
     }
   }, 120_000);
+
+  it("a per-caller limit holds for the processes together; membership bought through one applies on the other within 1 s", async () => {
+    // TRACKING_EVENTS_PER_MINUTE is at its default (300) here: 400 events from one caller through
+    // the balancer, half to each web process, in one minute's window.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_100 - intoMinute));
+    const anonymous = api();
+    const events = await Promise.allSettled(
+      Array.from({ length: 400 }, (_, i) => anonymous.track({ event: "tap", page: "/home", data: { i } })),
+    );
+    expect(events.filter((r) => r.status === "fulfilled")).toHaveLength(300);
+
+    const { mobile } = await personWithGold(platform, 100_000);
+    const [first, second] = webs;
+    const onFirst = api(first?.origin);
+    const onSecond = api(second?.origin);
+    await onFirst.loginWithPassword({ phone: mobile, password: "demo123456" });
+    await onSecond.loginWithPassword({ phone: mobile, password: "demo123456" });
+    const [svip] = await platform.server.ctx.db.select().from(videos).where(eq(videos.watchLevel, "SVIP"));
+    const isMember = async () =>
+      (await onSecond.substance.getInfoById({ id: String(svip?.id) })).privileges.vipInfo.isVip;
+    // The second process has the session cached (SESSION_CACHE_MS, 5 s by default) as no member.
+    expect(await isMember()).toBe(false);
+    const goods = await onFirst.user.vipGoodList();
+    await onFirst.user.openVipAccount({ goodId: goods[0]?.id ?? "", type: "OPEN_SVIP", payType: "GOLD" });
+    const bought = Date.now();
+    while (!(await isMember())) {
+      expect(Date.now() - bought).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }, 60_000);
 });
