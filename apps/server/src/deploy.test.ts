@@ -112,6 +112,58 @@ describe("compose.yaml", () => {
   });
 });
 
+describe("pnpm -F @platform/server start", () => {
+  it("passes SIGTERM on: the server turns unready, drains and exits, not orphaned", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "pnpm-start-"));
+    const port = await freePort();
+    const pnpm = spawn("pnpm", ["-F", "@platform/server", "start"], {
+      cwd: root,
+      env: {
+        PATH: `/usr/local/bin:/usr/bin:/bin`,
+        HOME: tmpdir(),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        SEED: "false",
+        LOG_LEVEL: "silent",
+        SHUTDOWN_DRAIN_MS: "300",
+        MEDIA_DIR: join(dataDir, "media"),
+      },
+      stdio: "ignore",
+    });
+    const origin = `http://127.0.0.1:${String(port)}`;
+    try {
+      let ready = 0;
+      for (let i = 0; i < 300 && ready !== 200; i++) {
+        ready = await fetch(`${origin}/health/ready`).then(
+          (r) => r.status,
+          () => 0,
+        );
+        if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(ready).toBe(200);
+      pnpm.kill("SIGTERM");
+      // The server itself got it (pnpm's child is Node, by exec): unready at once, gone soon after.
+      const draining = await fetch(`${origin}/health/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      expect([503, 0]).toContain(draining);
+      let gone = false;
+      for (let i = 0; i < 100 && !gone; i++) {
+        gone = await fetch(`${origin}/health/live`).then(
+          () => false,
+          () => true,
+        );
+        if (!gone) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(gone).toBe(true);
+    } finally {
+      pnpm.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe("nginx in front (deploy/nginx.conf)", () => {
   let platform: TestPlatform;
   let nginx: ChildProcess | null = null;
