@@ -7,7 +7,7 @@ import { trackConnections } from "./http/connections";
 import { Redis } from "ioredis";
 import { sql } from "drizzle-orm";
 import { CACHE_DROPS_CHANNEL, CacheDrops } from "./cache-drops";
-import type { AppContext } from "./context";
+import type { AppContext, Readiness } from "./context";
 import { DatabaseFlood, MemoryFlood, RedisFlood } from "./security/flood";
 import type { FloodGuard } from "./security/flood";
 import { answers, openDatabase } from "./db/database";
@@ -126,26 +126,7 @@ export async function startServer(
     config.storage.s3 !== null
       ? new S3Store(config.storage.s3)
       : new LocalStore(join(config.dataDir, "uploads"), localUploadSigner(secrets.signingKey));
-  // Cache drops travel to every process over NOTIFY (on the embedded database there is only one).
-  const drops = new CacheDrops(
-    database.kind === "postgres"
-      ? async (payload) => {
-          await database.db.execute(sql`select pg_notify(${CACHE_DROPS_CHANNEL}, ${payload})`);
-        }
-      : null,
-    (error) => {
-      log.warn(
-        { err: error },
-        "a cache drop was not told to the other processes (they catch up within the cache's time limit)",
-      );
-    },
-  );
-  const unlistenDrops =
-    database.kind === "postgres"
-      ? await database.listen(CACHE_DROPS_CHANNEL, (payload) => {
-          drops.receive(payload);
-        })
-      : null;
+  const { drops, unlistenDrops } = await cacheDropsOf(database, log);
   const redis = config.redisUrl === null ? null : connectRedis(config.redisUrl, log);
   const ctx: AppContext = {
     db: database.db,
@@ -170,16 +151,7 @@ export async function startServer(
       uploadGivenUp: (row, key) => uploadGivenUp(ctx, row, key),
     },
     log,
-    readiness: {
-      draining: false,
-      database: (timeoutMs) => database.ping(timeoutMs),
-      // Any answer of the store (an object that is not there is one) within the time; an error is not.
-      storage: (timeoutMs = 2000) =>
-        storage instanceof LocalStore
-          ? Promise.resolve(true)
-          : answers(() => storage.head(MEDIA_BUCKET, "ready"), timeoutMs),
-      jobs: () => !config.roles.has("worker") || jobs.started,
-    },
+    readiness: readinessOf(config, database, storage, jobs),
     now,
   };
   // A process without the `web` role (a worker, an ingest) registers every module — their jobs —
@@ -256,4 +228,49 @@ function servedOnly(app: FastifyInstance, live: boolean): void {
     if (live && /^\/api\/live\/(hls|seg|cover)\//.test(path)) return;
     await reply.code(404).header("content-type", "application/json").send({ status: "not served here" });
   });
+}
+
+/**
+ * Cache drops, told to every process over NOTIFY (cache-drops.ts); on the embedded database there
+ * is only one process, and nothing to tell.
+ */
+async function cacheDropsOf(
+  database: Database,
+  log: FastifyInstance["log"],
+): Promise<{ drops: CacheDrops; unlistenDrops: (() => Promise<void>) | null }> {
+  if (database.kind !== "postgres") return { drops: new CacheDrops(null), unlistenDrops: null };
+  const drops = new CacheDrops(
+    async (payload) => {
+      await database.db.execute(sql`select pg_notify(${CACHE_DROPS_CHANNEL}, ${payload})`);
+    },
+    (error) => {
+      log.warn(
+        { err: error },
+        "a cache drop was not told to the other processes (they catch up within the cache's time limit)",
+      );
+    },
+  );
+  const unlistenDrops = await database.listen(CACHE_DROPS_CHANNEL, (payload) => {
+    drops.receive(payload);
+  });
+  return { drops, unlistenDrops };
+}
+
+/** What `/health/ready` asks of this process (context.ts, Readiness). */
+function readinessOf(
+  config: ServerConfig,
+  database: Database,
+  storage: ObjectStore,
+  jobs: JobRunner,
+): Readiness {
+  return {
+    draining: false,
+    database: (timeoutMs) => database.ping(timeoutMs),
+    // Any answer of the store (an object that is not there is one) within the time; an error is not.
+    storage: (timeoutMs = 2000) =>
+      storage instanceof LocalStore
+        ? Promise.resolve(true)
+        : answers(() => storage.head(MEDIA_BUCKET, "ready"), timeoutMs),
+    jobs: () => !config.roles.has("worker") || jobs.started,
+  };
 }
