@@ -16,7 +16,7 @@ import type { TradeSettings } from "./env/money";
 import { creationOf, postingSettings } from "./env/posting";
 import type { CreationSettings } from "./env/posting";
 import { sandboxSettings } from "./env/sandbox";
-import { serverOf, serverSettings } from "./env/server";
+import { serverOf, serverSettings, severalProcesses } from "./env/server";
 import type { ServerPart } from "./env/server";
 import { reader } from "./env/setting";
 import { smsOf, smsSettings } from "./env/sms";
@@ -25,6 +25,7 @@ import { abandonMsOf, storageOf, uploadOrigins } from "./env/storage";
 import type { StorageSettings } from "./env/storage";
 
 export type { RateBudget } from "./env/sms";
+export { severalProcesses } from "./env/server";
 export type { CreationSettings, GameSettings, LiveSettings, StorageSettings, TradeSettings };
 
 /**
@@ -75,8 +76,7 @@ function refuseUnsharedProcesses(
   server: ServerPart,
   storage: StorageSettings,
 ) {
-  const several = server.instances > 1 || server.roles.size < 3;
-  if (!several) return;
+  if (!severalProcesses(server)) return;
   const missing = [
     ...(read(databaseSettings.databaseUrl) === null
       ? ["DATABASE_URL (PostgreSQL: the embedded database is one process's)"]

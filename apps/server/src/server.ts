@@ -15,6 +15,7 @@ import { authenticate, forgetSessions } from "./modules/auth/sessions";
 import { uploadArrived, uploadGivenUp } from "./modules/posting/processing";
 import { forgetViewer } from "./modules/substance/caches";
 import type { Database } from "./db/database";
+import { severalProcesses } from "./env";
 import type { ServerConfig } from "./env";
 import { join } from "node:path";
 import { MEDIA_BUCKET, MediaLibrary } from "./media/library";
@@ -211,10 +212,8 @@ function floodGuard(
   now: () => Date,
   redis: Redis | null,
 ): FloodGuard {
-  const several = config.instances > 1 || config.roles.size < 3;
-  const store =
-    config.rateLimitStore ??
-    (redis ? "redis" : several && database.kind === "postgres" ? "database" : "memory");
+  const shared = severalProcesses(config) && database.kind === "postgres";
+  const store = config.rateLimitStore ?? (redis ? "redis" : shared ? "database" : "memory");
   if (store === "redis" && redis) return new RedisFlood(redis);
   if (store === "database" && database.kind === "postgres") return new DatabaseFlood(database.db, now);
   return new MemoryFlood(() => now().getTime());

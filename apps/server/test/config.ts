@@ -40,3 +40,14 @@ export function testConfig(
     ...env,
   });
 }
+
+/** Real (not sandbox) SMS and payment parties' settings, as production must name them. */
+export const realParties: Readonly<Record<string, string>> = {
+  SMS_GATEWAY_URL: "https://sms.example.com",
+  PAY_BANK_URL: "https://bank.example.com",
+  PAY_BANK_SECRET: "b",
+  PAY_EEPAY_URL: "https://eepay.example.com",
+  PAY_EEPAY_SECRET: "e",
+  PAY_MERCHANT_URL: "https://merchant.example.com",
+  PAY_MERCHANT_SECRET: "m",
+};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { realParties } from "../../test/config";
 import { loadConfig } from "../env";
 
 describe("settings", () => {
@@ -154,13 +155,3 @@ describe("settings", () => {
     ]);
   });
 });
-
-const realParties = {
-  SMS_GATEWAY_URL: "https://sms.example.com",
-  PAY_BANK_URL: "https://bank.example.com",
-  PAY_BANK_SECRET: "b",
-  PAY_EEPAY_URL: "https://eepay.example.com",
-  PAY_EEPAY_SECRET: "e",
-  PAY_MERCHANT_URL: "https://merchant.example.com",
-  PAY_MERCHANT_SECRET: "m",
-};

@@ -153,6 +153,11 @@ export interface ServerPart {
   readonly shutdownTimeoutMs: number;
 }
 
+/** Whether this process is one of several sharing the database (INSTANCES above 1, or a ROLE that is not all three). */
+export function severalProcesses(server: Pick<ServerPart, "instances" | "roles">): boolean {
+  return server.instances > 1 || server.roles.size < 3;
+}
+
 /** `repoRoot` ends with a slash: the defaults of the data folder and the built app hang from it. */
 export function serverOf(read: Read, repoRoot: string): ServerPart {
   const s = serverSettings;

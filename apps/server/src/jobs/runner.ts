@@ -26,6 +26,16 @@ function backoffMs(attempts: number): number {
   return Math.min(300_000, 1000 * 2 ** Math.max(0, attempts - 1));
 }
 
+/** Jobs of `kinds` due by `now` that no process holds (a dead one's lease has ended). */
+function dueAndFree(kinds: readonly string[], now: Date) {
+  return sql`done_at IS NULL AND failed_at IS NULL AND run_at <= ${now}
+    AND (locked_until IS NULL OR locked_until <= ${now})
+    AND kind IN (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )})`;
+}
+
 interface Claimed {
   readonly id: number;
   readonly kind: string;
@@ -249,12 +259,7 @@ export class JobRunner {
     try {
       const result = await this.db.execute(sql`
         SELECT DISTINCT kind FROM jobs
-        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${now}
-          AND (locked_until IS NULL OR locked_until <= ${now})
-          AND kind IN (${sql.join(
-            kinds.map((k) => sql`${k}`),
-            sql`, `,
-          )})`);
+        WHERE ${dueAndFree(kinds, now)}`);
       return new Set((result as { rows: { kind: string }[] }).rows.map((row) => row.kind));
     } catch (error) {
       this.log.error({ err: error }, "jobs: looking for due jobs failed");
@@ -270,12 +275,7 @@ export class JobRunner {
           locked_by = ${this.worker}, attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM jobs
-          WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${now}
-            AND (locked_until IS NULL OR locked_until <= ${now})
-            AND kind IN (${sql.join(
-              kinds.map((k) => sql`${k}`),
-              sql`, `,
-            )})
+          WHERE ${dueAndFree(kinds, now)}
           ORDER BY run_at, id LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
         RETURNING id, kind, payload, cause, attempts, max_attempts`);

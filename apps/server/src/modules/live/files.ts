@@ -4,11 +4,10 @@
  * to it as they appear, so every web process serves a broadcast, not only the ingest. A reader takes
  * the local file when this process has it (it is the ingest), else the store's copy.
  */
-import { readdir, rm, stat } from "node:fs/promises";
+import { readFile, readdir, rm, stat } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
-import { readFile } from "node:fs/promises";
 import type { AppContext } from "../../context";
 import { liveRooms } from "../../db/schema";
 import { MEDIA_BUCKET } from "../../media/library";
