@@ -48,6 +48,7 @@ export const MODULE_ORDER = [
   "system",
   "marketing",
   "tracking",
+  "admin",
 ];
 
 /** @param {string} file a path under src/, with forward slashes */

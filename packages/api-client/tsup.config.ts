@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", contract: "src/contract/index.ts" },
+  entry: { index: "src/index.ts", contract: "src/contract/index.ts", admin: "src/admin/index.ts" },
   format: ["esm"],
   platform: "neutral",
   target: "es2022",

@@ -30,6 +30,7 @@ import { userRoutes } from "./modules/user/routes";
 import { paymentChannels } from "./providers/payments/provider";
 import { gameRoutes } from "./modules/game/routes";
 import { liveRoutes } from "./modules/live/routes";
+import { adminRoutes } from "./modules/admin/routes";
 import { sandboxSecret } from "./providers/payments/sandbox-secret";
 import { SandboxSmsGateway } from "./providers/sms/gateway";
 import { sandboxGameRoutes } from "./sandbox/games/routes";
@@ -213,6 +214,7 @@ export async function buildApp(
   tradeRoutes(app, ctx);
   gameRoutes(app, ctx);
   liveRoutes(app, ctx);
+  adminRoutes(app, ctx);
 
   // Exists only while the sandbox is on, and only for the machine itself (sandbox/sms-readback.ts).
   if (ctx.sms instanceof SandboxSmsGateway) smsReadbackRoute(app, ctx, ctx.sms);

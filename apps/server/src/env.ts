@@ -13,6 +13,8 @@ import { liveOf } from "./env/live";
 import type { LiveSettings } from "./env/live";
 import { moneySettings, tradeOf } from "./env/money";
 import type { TradeSettings } from "./env/money";
+import { consoleOf } from "./env/console";
+import type { ConsoleSettings } from "./env/console";
 import { creationOf, postingSettings } from "./env/posting";
 import type { CreationSettings } from "./env/posting";
 import { sandboxSettings } from "./env/sandbox";
@@ -26,7 +28,7 @@ import type { StorageSettings } from "./env/storage";
 
 export type { RateBudget } from "./env/sms";
 export { severalProcesses } from "./env/server";
-export type { CreationSettings, GameSettings, LiveSettings, StorageSettings, TradeSettings };
+export type { ConsoleSettings, CreationSettings, GameSettings, LiveSettings, StorageSettings, TradeSettings };
 
 /**
  * Every setting the server reads, in one place (the only file allowed to read `process.env`). The
@@ -57,6 +59,8 @@ export interface ServerConfig extends ServerPart, AuthPart, DatabasePart, SmsPar
   readonly game: GameSettings;
   /** Live rooms (Step 16, decision 0022): the RTMP ingest, the live HLS it makes, the chat. */
   readonly live: LiveSettings;
+  /** The operators' console and the creators' share (Step 22). */
+  readonly console: ConsoleSettings;
 }
 
 const tradePublicUrl = moneySettings.publicUrl;
@@ -130,5 +134,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     creation: creationOf(read, repoRoot),
     game: gameOf(read),
     live: liveOf(read, server.host),
+    console: consoleOf(read),
   };
 }

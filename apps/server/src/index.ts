@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
-import { demoAccounts, demoLiveAuthor, seed } from "./seed";
+import { DEMO_OPERATOR_PASSWORD, demoAccounts, demoLiveAuthor, demoOperators, seed } from "./seed";
 import { loadConfig } from "./env";
 import type { ServerConfig } from "./env";
 import { READBACK_SECRET_HEADER, listensOnLoopbackOnly } from "./sandbox/sms-readback";
@@ -57,6 +57,9 @@ async function main(): Promise<void> {
     "",
     "  demo accounts (password login):",
     ...demoAccounts.map((a) => `    ${a.mobile} / ${a.password}  ${a.role}`),
+    "",
+    `  operators (the console's calls under /api/admin/; password ${DEMO_OPERATOR_PASSWORD} + the code of this TOTP secret):`,
+    ...demoOperators.map((o) => `    ${o.login.padEnd(9)} ${o.role.padEnd(9)} ${o.totpSecret}`),
     ...(config.sandbox ? ["", ...readbackLines(config)] : []),
     "",
     station

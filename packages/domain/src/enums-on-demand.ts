@@ -49,6 +49,10 @@ export const MessageKind = {
   GAME_ROUND: "GAME_ROUND",
   /** A video the reader bought was deleted or taken down: what they paid is back in their gold. */
   PURCHASE_REFUND: "PURCHASE_REFUND",
+  /** What became of a report the reader filed (Step 22): content removed, owner warned, or dismissed. */
+  REPORT_OUTCOME: "REPORT_OUTCOME",
+  /** An operator removed the reader's content or warned them about it, saying why (Step 22). */
+  MODERATION: "MODERATION",
 } as const;
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
 export const messageKinds = /* @__PURE__ */ valuesOf(MessageKind);

@@ -21,7 +21,7 @@ export const PromotionJumpType = { GOLD: "GOLD", LINK: "LINK" } as const;
 export type PromotionJumpType = (typeof PromotionJumpType)[keyof typeof PromotionJumpType];
 
 /** What a report is about: a comment, a user's profile or a video (the Report menus). */
-export const ReportTarget = { COMMENT: "COMMENT", USER: "USER", VIDEO: "VIDEO" } as const;
+export const ReportTarget = { COMMENT: "COMMENT", USER: "USER", VIDEO: "VIDEO", LIVE: "LIVE" } as const;
 export type ReportTarget = (typeof ReportTarget)[keyof typeof ReportTarget];
 export const reportTargets = /* @__PURE__ */ valuesOf(ReportTarget);
 

@@ -52,6 +52,12 @@ export const StatementReason = {
   WITHDRAW_BONUS: "WITHDRAW_BONUS",
   WITHDRAW_CHANGE: "WITHDRAW_CHANGE",
   GRANT: "GRANT",
+  /** The author's share of a sale of their video (Step 22, decision 0032). */
+  CREATOR_SHARE: "CREATOR_SHARE",
+  /** A sold video was deleted or taken down: the author's share of it taken back. */
+  CREATOR_SHARE_RETURN: "CREATOR_SHARE_RETURN",
+  /** An operator's adjustment of the balance, with a reason (Step 22). */
+  ADJUSTMENT: "ADJUSTMENT",
 } as const;
 
 export type StatementReason = (typeof StatementReason)[keyof typeof StatementReason];

@@ -18,6 +18,8 @@ export const LockKind = {
   personMoney: 8104,
   /** The live chat streams one address holds open (their leases; Step 18). */
   liveStreamAddress: 8110,
+  /** The audit log's hash chain: one operator action appended at a time (Step 22). */
+  auditChain: 8120,
 } as const;
 export type LockKind = (typeof LockKind)[keyof typeof LockKind];
 

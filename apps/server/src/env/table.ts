@@ -1,4 +1,5 @@
 import { authGroup } from "./auth";
+import { consoleGroup } from "./console";
 import { cspGroup } from "./csp";
 import { databaseGroup } from "./database";
 import { gameGroup } from "./game";
@@ -26,6 +27,7 @@ export const settingGroups: readonly SettingGroup[] = [
   liveGroup,
   storageGroup,
   postingGroup,
+  consoleGroup,
 ];
 
 /** The README's markers around the table. */

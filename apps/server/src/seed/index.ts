@@ -1,6 +1,7 @@
 import { withCause } from "../db/cause";
 import { MenuConfigType } from "@platform/domain";
 import { count, eq } from "drizzle-orm";
+import { seedOperators } from "./operators";
 import type { AppContext } from "../context";
 import { ensureSeedMedia } from "../media/generate";
 import { seedCatalogue } from "./catalogue";
@@ -78,6 +79,8 @@ export async function seed(
   );
 }
 
+export { DEMO_OPERATOR_PASSWORD, demoOperators } from "./operators";
+
 async function seedAll(ctx: AppContext, progress: (line: string) => void): Promise<boolean> {
   const clips = await ensureSeedMedia(ctx.config.mediaDir, ctx.config.mediaProfile, progress);
   ctx.media.prefer(clips);
@@ -85,7 +88,8 @@ async function seedAll(ctx: AppContext, progress: (line: string) => void): Promi
   const channelsMade = await seedChannels(ctx);
   const catalogue = await seedCatalogue(ctx, clips);
   const lobby = await seedGames(ctx);
-  return accounts || channelsMade || catalogue || lobby;
+  const operatorsMade = await seedOperators(ctx);
+  return accounts || channelsMade || catalogue || lobby || operatorsMade;
 }
 
 /** The game lobby on an empty games table: two dice games of the sandbox provider and a banner. */

@@ -2,6 +2,7 @@ import {
   GameRoundOutcome,
   Gender,
   MessageKind,
+  ReportTarget,
   SmsCodeType,
   SvipPurchaseType,
   limits,
@@ -95,6 +96,24 @@ export const ZMessageBody = z.discriminatedUnion("kind", [
       stake: ZHundredths,
       amount: ZHundredths,
       outcome: z.enum(GameRoundOutcome),
+    }),
+  }),
+  z.object({
+    kind: z.literal(MessageKind.REPORT_OUTCOME),
+    params: z.object({
+      targetType: z.enum(ReportTarget),
+      /** The reported thing as the reader saw it (a comment's first words, a title, a name). */
+      summary: z.string(),
+      resolution: z.enum(["REMOVED", "WARNED", "DISMISSED"]),
+    }),
+  }),
+  z.object({
+    kind: z.literal(MessageKind.MODERATION),
+    params: z.object({
+      targetType: z.enum(ReportTarget),
+      summary: z.string(),
+      action: z.enum(["REMOVED", "WARNED"]),
+      reason: z.string(),
     }),
   }),
 ]);

@@ -50,6 +50,9 @@ export function useTradeLabels() {
     WITHDRAW_BONUS: t`预约提现奖励`,
     WITHDRAW_CHANGE: t`提现金额调整`,
     GRANT: t`平台发放`,
+    CREATOR_SHARE: t`作品收益`,
+    CREATOR_SHARE_RETURN: t`作品收益退回`,
+    ADJUSTMENT: t`平台调整`,
   } satisfies Record<StatementReason, string>;
   return {
     /** A known method in the reader's language; another by the name the server gives it. */

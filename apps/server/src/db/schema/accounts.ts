@@ -43,6 +43,9 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Banned by an operator (Step 22): signed out everywhere, and told why when signing in. */
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    banReason: text("ban_reason"),
     /** The nickname's characters and character pairs (migration 0008): search finds authors by it. */
     searchGrams: text("search_grams")
       .array()

@@ -121,10 +121,17 @@ export const reports = pgTable(
     /** Domain ReportReason. */
     reason: text("reason").notNull(),
     createdAt: createdAt(),
+    /** Resolved by an operator (Step 22): REMOVED, WARNED or DISMISSED, by whom, when. */
+    resolution: text("resolution"),
+    resolvedBy: bigint("resolved_by", { mode: "number" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("reports_once").on(t.reporterId, t.targetType, t.targetId),
     index("reports_target").on(t.targetType, t.targetId),
+    index("reports_open")
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} IS NULL`),
   ],
 );
 

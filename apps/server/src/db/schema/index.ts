@@ -14,3 +14,4 @@ export * from "./sandbox";
 export * from "./membership";
 export * from "./game";
 export * from "./live";
+export * from "./operators";

@@ -321,6 +321,8 @@ export const purchases = pgTable(
     videoId: videoRef(),
     payType: text("pay_type").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
+    /** What of the price went to the video's author (CREATOR_SHARE_PERCENT, decision 0032). */
+    authorShare: bigint("author_share", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     /** The video was deleted or taken down and the price given back (decision 0018). */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),

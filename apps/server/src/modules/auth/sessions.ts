@@ -46,13 +46,14 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
         userId: sessions.userId,
         accessExpiresAt: sessions.accessExpiresAt,
         deletedAt: users.deletedAt,
+        bannedAt: users.bannedAt,
         vipPermanent: users.vipPermanent,
         vipExpiresAt: users.vipExpiresAt,
       })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.accessHash, hash), isNull(sessions.revokedAt)));
-    if (!row || row.deletedAt) return null;
+    if (!row || row.deletedAt || row.bannedAt) return null;
     session = authCaches(ctx).sessions.set(hash, {
       userId: row.userId,
       sessionId: row.id,
@@ -97,12 +98,23 @@ export async function userInfoOf(
 }
 
 /** Make a new token pair (in a family: refreshes keep the family, so reuse revokes all of it). */
+/** A banned person signs in nowhere, and is told why (Step 22). */
+async function refuseBanned(db: Db, userId: number): Promise<void> {
+  const [row] = await db
+    .select({ bannedAt: users.bannedAt, banReason: users.banReason })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (row?.bannedAt)
+    throw new BusinessError(BusinessCode.forbidden, ServerMessage.accountBanned, { reason: row.banReason ?? "" });
+}
+
 export async function issueSession(
   ctx: AppContext,
   db: Db,
   userId: number | null,
   family: string = randomUUID(),
 ): Promise<Credentials> {
+  if (userId !== null) await refuseBanned(db, userId);
   const access = randomToken();
   const refresh = randomToken();
   const now = ctx.now().getTime();

@@ -82,7 +82,9 @@ export type JournalKind =
   | "WITHDRAW"
   | "WITHDRAW_PAYOUT"
   | "WITHDRAW_RETURN"
-  | "WITHDRAW_BONUS";
+  | "WITHDRAW_BONUS"
+  /** An operator's manual adjustment (Step 22): the person's balance against EQUITY. */
+  | "ADJUSTMENT";
 
 export type Account =
   { readonly userId: number; readonly type: BalanceType } | { readonly platform: PlatformAccount };

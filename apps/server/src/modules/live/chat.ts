@@ -5,11 +5,11 @@
  * 0025) in a room they may watch, anyone reads (a paid room's chat too: Step 19), the room's
  * author removes.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
 import type { ResponseOf } from "@platform/api-client";
 import type { AppContext } from "../../context";
-import { liveMessages, users } from "../../db/schema";
+import { liveMessages, liveMutes, users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import type { SignedInInput } from "../../http/route";
@@ -31,8 +31,17 @@ export async function sendMessage(
       BusinessCode.forbidden,
       lockedBy === "SVIP" ? ServerMessage.liveChatLockedMember : ServerMessage.liveChatLockedTicket,
     );
-  const { chatPerMinute, chatGapMs } = ctx.config.live;
   const now = ctx.now();
+  // Muted by an operator (Step 22): refused until the mute ends, saying when.
+  const [muted] = await ctx.db
+    .select({ until: liveMutes.until })
+    .from(liveMutes)
+    .where(and(eq(liveMutes.roomId, room.id), eq(liveMutes.userId, caller.userId), gt(liveMutes.until, now)));
+  if (muted)
+    throw new BusinessError(BusinessCode.forbidden, ServerMessage.liveChatMuted, {
+      minutes: Math.max(1, Math.ceil((muted.until.getTime() - now.getTime()) / 60_000)),
+    });
+  const { chatPerMinute, chatGapMs } = ctx.config.live;
   // The limits count sends by when they arrived, not by when a busy server got to them.
   const arrived = new Date(now.getTime() - Math.round(reply.elapsedTime));
   const [author] = await ctx.db

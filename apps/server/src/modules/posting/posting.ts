@@ -26,7 +26,8 @@ import { forgetVideo } from "../substance/caches";
 import { withOwnerViews } from "../substance/owner-view";
 import { videoQuery } from "../substance/videos";
 import { queueTranscode, statusSet } from "./processing";
-import { editColumns, refundBuyers, wordsRefusal } from "./review";
+import { editColumns, wordsRefusal } from "./review";
+import { refundBuyers } from "./refunds";
 
 export const PURGE_JOB = "video.purge";
 

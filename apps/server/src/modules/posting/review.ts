@@ -9,10 +9,10 @@ import { MessageKind, ServerMessageKey, VideoStatus, reviewQueueStatuses } from 
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { lockPeople } from "../../db/locks";
-import { purchases, users, videoEdits, videos } from "../../db/schema";
+import { users, videoEdits, videos } from "../../db/schema";
+import { refundBuyers } from "./refunds";
+
 import type { VideoEditDetails } from "../../db/schema";
-import { BalanceType, PlatformAccount, platform, post, userAccount } from "../ledger/wallet";
 import { writeMessage } from "../user/messages";
 import { forgetVideo } from "../substance/caches";
 
@@ -66,52 +66,29 @@ export async function afterProcessing(ctx: AppContext, row: typeof videos.$infer
   forgetVideo(ctx, row.id);
 }
 
-/**
- * Give the buyers of a video their gold back (it was deleted or taken down), once per purchase:
- * REVENUE pays each what they paid, and each hears of it in the message centre (which video, how
- * much), in the caller's transaction. Answers how many were refunded.
- */
-export async function refundBuyers(tx: Db, videoId: number, now: Date): Promise<number> {
-  // The buyers' money locks first (db/locks.ts), ascending; one who buys meanwhile is locked after.
-  const buyers = await tx
-    .selectDistinct({ userId: purchases.userId })
-    .from(purchases)
-    .where(and(eq(purchases.videoId, videoId), isNull(purchases.refundedAt)));
-  await lockPeople(tx, ...buyers.map((b) => b.userId));
-  const bought = await tx
-    .update(purchases)
-    .set({ refundedAt: now })
-    .where(and(eq(purchases.videoId, videoId), isNull(purchases.refundedAt)))
-    .returning({ id: purchases.id, userId: purchases.userId, amount: purchases.amount });
-  await lockPeople(tx, ...bought.map((b) => b.userId));
-  const [video] =
-    bought.length === 0
-      ? []
-      : await tx.select({ title: videos.title }).from(videos).where(eq(videos.id, videoId));
-  for (const purchase of bought.sort((a, b) => a.id - b.id)) {
-    if (purchase.amount <= 0) continue;
-    await post(tx, {
-      kind: "REFUND_VIDEO",
-      reference: `purchases:${String(purchase.id)}`,
-      legs: [
-        { account: platform(PlatformAccount.REVENUE), amount: -purchase.amount },
-        { account: userAccount(purchase.userId, BalanceType.GOLD), amount: purchase.amount },
-      ],
-    });
-    await writeMessage(tx, purchase.userId, {
-      kind: MessageKind.PURCHASE_REFUND,
-      params: { videoId: String(videoId), videoTitle: video?.title ?? "", amount: purchase.amount },
-    });
-  }
-  return bought.length;
+/** What an operator did, as the audit log records it (modules/admin/audit.ts writes it). */
+export interface ReviewRecord {
+  readonly action: string;
+  readonly targetType: "video";
+  readonly targetId: number;
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly reason?: string | null;
 }
 
-/** What the operators' commands work with: a database and a clock (no server needed). */
+/**
+ * What the operators' acts work with: a database and a clock (no server needed), and where the
+ * act is recorded — the console and the command both write the audit log, in the act's transaction.
+ */
 export interface ReviewDeps {
   readonly db: Db;
   now(): Date;
   /** The serving process drops its cached rows; the command's process has none. */
   forget?(videoId: number): void;
+  /** Record the act in the audit log, in its transaction. */
+  record?(tx: Db, record: ReviewRecord): Promise<void>;
+  /** Refuse the act unless this reviewer may take it (another's claim), in its transaction. */
+  mayAct?(tx: Db, videoId: number): Promise<void>;
 }
 
 export interface QueuedReview {
@@ -178,12 +155,22 @@ export async function reviewQueue(db: Db): Promise<QueuedReview[]> {
 export function reasonOf(text: string | undefined): string {
   const reason = (text ?? "").trim();
   if (reason === "" || reason.length > 200 || /\p{Cc}/u.test(reason))
-    throw new ReviewError("a reason is needed: one line of at most 200 characters");
+    throw new ReviewError(
+      "a reason is needed: one line of at most 200 characters",
+      ServerMessageKey.invalidRequest,
+    );
   return reason;
 }
 
-/** A command that cannot be carried out: its message says why. */
-export class ReviewError extends Error {}
+/** A command that cannot be carried out: its message says why (and its key, in the console's words). */
+export class ReviewError extends Error {
+  constructor(
+    message: string,
+    readonly key: ServerMessageKey = ServerMessageKey.reviewNotWaiting,
+  ) {
+    super(message);
+  }
+}
 
 async function pendingEdit(tx: Db, videoId: number) {
   const [edit] = await tx
@@ -203,7 +190,7 @@ async function videoOf(tx: Db, id: number) {
     .select()
     .from(videos)
     .where(and(eq(videos.id, id), isNull(videos.deletedAt)));
-  if (!video) throw new ReviewError(`no video ${String(id)}`);
+  if (!video) throw new ReviewError(`no video ${String(id)}`, ServerMessageKey.notFound);
   return video;
 }
 
@@ -232,25 +219,45 @@ function operatorStatus(status: number, reason: string | null, now: Date) {
 type VideoRowOf = typeof videos.$inferSelect;
 type EditRow = typeof videoEdits.$inferSelect;
 
+/** What the audit log keeps of a video before and after an act. */
+function snapshot(video: Pick<VideoRowOf, "status" | "title" | "statusReason">, edit?: EditRow) {
+  return edit
+    ? { status: video.status, title: video.title, edit: { status: edit.status, title: edit.details.title } }
+    : { status: video.status, title: video.title, statusReason: video.statusReason };
+}
+
 /**
  * One operator's act on a video, in a transaction: on its pending edit when it has one, else on
- * the video itself, which must be waiting for review. Answers what was done, in the operator's words.
+ * the video itself, which must be waiting for review. Answers what was done, in the operator's
+ * words, and records the act (before and after) in the same transaction.
  */
 async function review(
   deps: ReviewDeps,
   id: number,
+  action: string,
+  reason: string | null,
   act: {
     edit(tx: Db, edit: EditRow, video: VideoRowOf): Promise<string>;
     video(tx: Db, video: VideoRowOf): Promise<string>;
   },
 ): Promise<string> {
   const said = await deps.db.transaction(async (tx) => {
+    await deps.mayAct?.(tx, id);
     const video = await videoOf(tx, id);
     const edit = await pendingEdit(tx, id);
-    if (edit) return act.edit(tx, edit, video);
-    if (!waiting(video.status))
+    if (!edit && !waiting(video.status))
       throw new ReviewError(`video ${String(id)} is not waiting for review (status ${String(video.status)})`);
-    return act.video(tx, video);
+    const text = edit ? await act.edit(tx, edit, video) : await act.video(tx, video);
+    const after = await videoOf(tx, id);
+    await deps.record?.(tx, {
+      action,
+      targetType: "video",
+      targetId: id,
+      before: snapshot(video, edit),
+      after: snapshot(after, await pendingEdit(tx, id)),
+      reason,
+    });
+    return text;
   });
   deps.forget?.(id);
   return said;
@@ -259,7 +266,7 @@ async function review(
 /** Take a video (or an edit) for review: 50. */
 export function takeForReview(deps: ReviewDeps, id: number): Promise<string> {
   const taken = { status: VideoStatus.inReview, updatedAt: deps.now() };
-  return review(deps, id, {
+  return review(deps, id, "review.take", null, {
     edit: async (tx) => {
       await tx.update(videoEdits).set(taken).where(eq(videoEdits.videoId, id));
       return `edit of video ${String(id)} taken for review`;
@@ -281,7 +288,7 @@ function reviewMessage(tx: Db, video: VideoRowOf, title: string, reason: string 
 
 /** Approve: a waiting video is published (99, audit time now); a pending edit is applied. */
 export function approveReview(deps: ReviewDeps, id: number): Promise<string> {
-  return review(deps, id, {
+  return review(deps, id, "review.approve", null, {
     edit: async (tx, edit, video) => {
       await tx
         .update(videos)
@@ -307,7 +314,7 @@ export function rejectReview(deps: ReviewDeps, id: number, reasonText: string | 
   // A missing reason is a rejected promise, as every other refusal of the command.
   return Promise.resolve().then(() => {
     const refused = operatorStatus(VideoStatus.rejected, reasonOf(reasonText), deps.now());
-    return review(deps, id, {
+    return review(deps, id, "review.reject", refused.statusReason, {
       edit: async (tx, edit, video) => {
         await tx.update(videoEdits).set(refused).where(eq(videoEdits.videoId, id));
         await reviewMessage(tx, video, edit.details.title, refused.statusReason);
@@ -331,15 +338,49 @@ export async function takeDown(
   const reason = reasonOf(reasonText);
   const said = await deps.db.transaction(async (tx) => {
     const video = await videoOf(tx, id);
-    if (video.status !== VideoStatus.published) throw new ReviewError(`video ${String(id)} is not published`);
+    if (video.status !== VideoStatus.published)
+      throw new ReviewError(`video ${String(id)} is not published`, ServerMessageKey.reviewNotPublished);
     await tx
       .update(videos)
       .set({ ...operatorStatus(VideoStatus.takenDown, reason, deps.now()), auditTime: null })
       .where(eq(videos.id, id));
     await tx.delete(videoEdits).where(eq(videoEdits.videoId, id));
     const refunded = await refundBuyers(tx, id, deps.now());
+    await deps.record?.(tx, {
+      action: "review.takedown",
+      targetType: "video",
+      targetId: id,
+      before: snapshot(video),
+      after: { ...snapshot(await videoOf(tx, id)), refunded },
+      reason,
+    });
     return `video ${String(id)} taken down; ${String(refunded)} buyers refunded`;
   });
   deps.forget?.(id);
   return said;
+}
+
+/**
+ * Publish a video that was taken down (86) again (decision 0032: a mistaken takedown). No money
+ * moves: the buyers keep their refund and their access, the author's share stays taken back.
+ */
+export async function restoreVideo(deps: ReviewDeps, id: number): Promise<string> {
+  await deps.db.transaction(async (tx) => {
+    const video = await videoOf(tx, id);
+    if (video.status !== VideoStatus.takenDown)
+      throw new ReviewError(`video ${String(id)} was not taken down`, ServerMessageKey.reviewNotTakenDown);
+    await tx
+      .update(videos)
+      .set({ ...operatorStatus(VideoStatus.published, null, deps.now()), auditTime: deps.now() })
+      .where(eq(videos.id, id));
+    await deps.record?.(tx, {
+      action: "review.restore",
+      targetType: "video",
+      targetId: id,
+      before: snapshot(video),
+      after: snapshot(await videoOf(tx, id)),
+    });
+  });
+  deps.forget?.(id);
+  return `video ${String(id)} published again`;
 }

@@ -4,7 +4,7 @@
 import { BusinessCode, ReportTarget } from "@platform/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { comments, reports, users, videos } from "../../db/schema";
+import { comments, liveRooms, reports, users, videos } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { isPublished } from "../substance/access";
@@ -33,6 +33,10 @@ async function ownerOf(ctx: AppContext, type: ReportTarget, id: number): Promise
         .select({ owner: videos.authorId })
         .from(videos)
         .where(and(eq(videos.id, id), isPublished));
+      return row?.owner ?? null;
+    }
+    case ReportTarget.LIVE: {
+      const [row] = await ctx.db.select({ owner: liveRooms.authorId }).from(liveRooms).where(eq(liveRooms.id, id));
       return row?.owner ?? null;
     }
   }

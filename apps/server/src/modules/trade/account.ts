@@ -86,7 +86,18 @@ const reasons: Readonly<Record<JournalKind, StatementReason>> = {
   // Held payments move platform accounts only, until one is credited (a RECHARGE).
   RECHARGE_HELD: StatementReason.RECHARGE,
   RECHARGE_REFUND: StatementReason.RECHARGE,
+  ADJUSTMENT: StatementReason.ADJUSTMENT,
 };
+
+/**
+ * An entry's reason as the statement names it: by its journal's kind, except that a sale credits
+ * its author (their share) and a refund takes that share back (decision 0032).
+ */
+export function statementReasonOf(kind: string, amount: number): StatementReason {
+  if (kind === "BUY_VIDEO" && amount > 0) return StatementReason.CREATOR_SHARE;
+  if (kind === "REFUND_VIDEO" && amount < 0) return StatementReason.CREATOR_SHARE_RETURN;
+  return Object.hasOwn(reasons, kind) ? reasons[kind as JournalKind] : StatementReason.GRANT;
+}
 
 /** Where the person's gold and wallet went, newest first, in the spec's 30 days. */
 export async function statement(
@@ -118,9 +129,7 @@ export async function statement(
       shown.map(({ entry, type }) => ({
         id: String(entry.id),
         balanceType: type,
-        reason: Object.hasOwn(reasons, entry.reason)
-          ? reasons[entry.reason as JournalKind]
-          : StatementReason.GRANT,
+        reason: statementReasonOf(entry.reason, entry.amount),
         amount: entry.amount,
         balanceAfter: entry.balanceAfter,
         orderNum: entry.reference !== null && /^[RW]\d{20}$/.test(entry.reference) ? entry.reference : null,

@@ -76,7 +76,11 @@ export class HeldPaymentError extends Error {}
  * An operator credits a held payment as paid (COMPLETE_CHANGE, or PAYMENT_SUCCESSFUL when it was
  * the amount asked): the money moves from suspense to the person's gold, once.
  */
-export async function creditHeld(db: Db, orderNum: string): Promise<RechargeRow> {
+export async function creditHeld(
+  db: Db,
+  orderNum: string,
+  record?: (tx: Db, before: RechargeRow, after: RechargeRow) => Promise<void>,
+): Promise<RechargeRow> {
   const owner = await ownerOfOrder(db, rechargeOrders, orderNum);
   if (owner === null) throw new HeldPaymentError(`no recharge ${orderNum}`);
   return transact(db, async (tx) => {
@@ -91,6 +95,7 @@ export async function creditHeld(db: Db, orderNum: string): Promise<RechargeRow>
     const moved = await moveRecharge(tx, order, to, "operator-credit");
     if (!moved) throw new HeldPaymentError(`${orderNum} could not move`);
     await creditRecharge(tx, moved, PlatformAccount.SUSPENSE);
+    await record?.(tx, order, moved);
     return moved;
   });
 }
@@ -104,6 +109,7 @@ export async function refundHeld(
   db: Db,
   providerOf: (channel: string) => PaymentProvider | null,
   orderNum: string,
+  record?: (tx: Db, before: RechargeRow, after: RechargeRow) => Promise<void>,
 ): Promise<RechargeRow> {
   const owner = await ownerOfOrder(db, rechargeOrders, orderNum);
   if (owner === null) throw new HeldPaymentError(`no recharge ${orderNum}`);
@@ -128,6 +134,7 @@ export async function refundHeld(
           { account: platform(PlatformAccount.CLEARING), amount: paid },
         ],
       });
+    await record?.(tx, locked, moved);
     return moved;
   });
 }

@@ -99,6 +99,8 @@ export async function applyPayout(
   orderNum: string,
   state: PayoutState,
   cause: string,
+  /** An operator's return is recorded in the audit log, in this transaction (Step 22). */
+  record?: (tx: Db, before: WithdrawRow, after: WithdrawRow) => Promise<void>,
 ): Promise<boolean> {
   const owner = await ownerOfOrder(ctx.db, withdrawOrders, orderNum, channel);
   if (owner === null) return false;
@@ -127,6 +129,7 @@ export async function applyPayout(
       );
       if (moved) {
         await giveBack(tx, moved);
+        await record?.(tx, order, moved);
         await writeMessage(tx, order.userId, {
           kind: MessageKind.WITHDRAW_SETTLED,
           params: { orderNum: order.orderNum, amount: held, succeeded: false, reason: null },

@@ -6,12 +6,15 @@
  * settled bet; every settled recharge its credit of what was received and
  * no other; every withdrawal its hold, and its payout or return exactly when it ended so; the
  * hold is what pending withdrawals asked for; suspense is what held payments paid, and every
- * voided bet has its stake back; every journal names its cause (decision 0023).
+ * voided bet has its stake back; every journal names its cause (decision 0023); every sale's
+ * author share and every applied adjustment has its entry, and the audit log's chain holds
+ * (decision 0032).
  * `pnpm -F @platform/server reconcile` prints it.
  */
 import { rowsOf } from "../../db/subqueries";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
+import { verifyAuditChain } from "../../db/audit-chain";
 
 export interface Drift {
   readonly check: string;
@@ -171,6 +174,25 @@ const checks: readonly { readonly check: string; readonly query: ReturnType<type
       WHERE (SELECT COALESCE(SUM(balance), 0) FROM wallet_accounts WHERE user_id IS NULL AND type = 'WITHDRAW_HOLD')
          <> (SELECT COALESCE(SUM(application_amount), 0) FROM withdraw_orders WHERE status = 'WITHDRAWING')`,
   },
+  {
+    check: "sales whose author's share (purchases.author_share) is not the author's entry of the sale",
+    query: sql`SELECT p.id, p.author_share::text AS share FROM purchases p JOIN videos v ON v.id = p.video_id
+      WHERE p.author_share > 0 AND NOT EXISTS (
+        SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+        WHERE j.kind = 'BUY_VIDEO' AND j.reference = 'purchases:' || p.id
+          AND e.user_id = v.author_id AND e.amount = p.author_share)`,
+  },
+  {
+    check: "applied adjustments without their journal, or adjustment journals without an applied adjustment",
+    query: sql`SELECT a.id::text AS id, 'no journal' AS problem FROM adjustments a
+      WHERE a.status = 'APPLIED' AND NOT EXISTS (
+        SELECT 1 FROM journals j JOIN ledger_entries e ON e.journal_id = j.id
+        WHERE j.kind = 'ADJUSTMENT' AND j.reference = 'adjustments:' || a.id
+          AND e.user_id = a.user_id AND e.amount = a.amount)
+      UNION ALL
+      SELECT j.reference, 'no applied adjustment' FROM journals j WHERE j.kind = 'ADJUSTMENT' AND NOT EXISTS (
+        SELECT 1 FROM adjustments a WHERE a.status = 'APPLIED' AND j.reference = 'adjustments:' || a.id)`,
+  },
 ];
 
 /** Run every check in one snapshot (REPEATABLE READ: a busy server cannot show a half-written movement). */
@@ -182,6 +204,13 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
         const rows = rowsOf(await tx.execute(query));
         if (rows.length > 0) drift.push({ check, rows: rows.slice(0, 20) });
       }
+      // The audit log's chain (decision 0032): a row changed or removed around its trigger.
+      const broken = await verifyAuditChain(tx);
+      if (broken)
+        drift.push({
+          check: "the audit log's hash chain (a row changed or removed)",
+          rows: [{ firstBrokenId: broken.id }],
+        });
       const [counts] = rowsOf(
         await tx.execute(sql`SELECT (SELECT COUNT(*) FROM journals)::int AS journals,
           (SELECT COUNT(*) FROM ledger_entries)::int AS entries, (SELECT COUNT(*) FROM wallet_accounts)::int AS accounts`),
