@@ -16,7 +16,10 @@ import { CHAT_HISTORY, isLiveNow, onlineCounts, roomById } from "../live/rooms";
 import { writeAudit } from "./audit";
 import type { AdminInput } from "./route";
 
-interface Paged { readonly page: number; readonly size: number }
+interface Paged {
+  readonly page: number;
+  readonly size: number;
+}
 const person = { id: users.id, nickName: users.nickName, memberId: users.memberId };
 const personOf = (p: { id: number; nickName: string; memberId: string }) => ({
   id: String(p.id),

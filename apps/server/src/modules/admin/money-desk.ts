@@ -23,7 +23,10 @@ import { reconcile } from "../trade/reconcile";
 import { writeAudit } from "./audit";
 import type { AdminInput } from "./route";
 
-interface Paged { readonly page: number; readonly size: number }
+interface Paged {
+  readonly page: number;
+  readonly size: number;
+}
 const person = { id: users.id, nickName: users.nickName, memberId: users.memberId };
 const personOf = (p: { id: number; nickName: string; memberId: string }) => ({
   id: String(p.id),
@@ -445,10 +448,7 @@ export async function reconcileNow(ctx: AppContext): Promise<AdminResponse<"mone
       sample: JSON.stringify(d.rows[0] ?? {}),
     })),
     totals: Object.fromEntries(
-      (totals as { rows: { type: string; total: string }[] }).rows.map((r) => [
-        r.type,
-        Number(r.total),
-      ]),
+      (totals as { rows: { type: string; total: string }[] }).rows.map((r) => [r.type, Number(r.total)]),
     ),
   };
 }

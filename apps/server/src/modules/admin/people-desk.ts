@@ -30,7 +30,10 @@ import { writeAudit } from "./audit";
 import type { AuditActor } from "./audit";
 import type { AdminInput } from "./route";
 
-interface Paged { readonly page: number; readonly size: number }
+interface Paged {
+  readonly page: number;
+  readonly size: number;
+}
 type UserRow = typeof users.$inferSelect;
 
 function rowOf(user: UserRow) {

@@ -86,7 +86,6 @@ export async function reportGroups(
       n: count().as("n"),
       firstAt: sql<Date>`min(${reports.createdAt})`.as("first_at"),
       lastAt: sql<Date>`max(${reports.createdAt})`.as("last_at"),
-      reasons: sql<Record<string, number>>`jsonb_object_agg_strict(${reports.reason}, 1)`.as("reasons"),
     })
     .from(reports)
     .where(where)

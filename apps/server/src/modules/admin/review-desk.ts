@@ -40,7 +40,9 @@ export function reviewDeps(ctx: AppContext, who: AuditActor): ReviewDeps {
   return {
     db: ctx.db,
     now: () => ctx.now(),
-    forget: (id) => { forgetVideo(ctx, id); },
+    forget: (id) => {
+      forgetVideo(ctx, id);
+    },
     record: (tx, record) => writeAudit(tx, who, record, ctx.now()),
     mayAct: async (tx, videoId) => {
       if (who.operatorId === null) return;
