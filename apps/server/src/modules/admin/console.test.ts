@@ -33,7 +33,7 @@ eachDatabase("the operators' console", (target) => {
       await rowsOf(platform, statement);
       return "done";
     } catch (error) {
-      return String((error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message);
+      return (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
     }
   };
   /** A new operator with a secret of its own, signed in. */
@@ -124,7 +124,7 @@ eachDatabase("the operators' console", (target) => {
 
   describe("review", () => {
     it("claims keep two reviewers apart; approve publishes, reject tells the author why", async () => {
-      const [a, b] = await rowsOf<{ id: string; author_id: string }>(
+      const [a, b] = await rowsOf<{ id: string | number; author_id: string | number }>(
         platform,
         `select id, author_id from videos where status = 99 and deleted_at is null order by id limit 2`,
       );
@@ -198,7 +198,7 @@ eachDatabase("the operators' console", (target) => {
         `select deleted_at is not null as deleted from comments where id = ${comment.id}`,
       );
       expect(gone?.deleted).toBe(true);
-      const told = await rowsOf<{ user_id: string; kind: string }>(
+      const told = await rowsOf<{ user_id: string | number; kind: string }>(
         platform,
         `select user_id, kind from messages where kind in ('REPORT_OUTCOME', 'MODERATION') order by id desc limit 2`,
       );
