@@ -15,6 +15,7 @@ import {
 } from "./fuzz";
 import type { MutationKind, Payload, Probe, Rng, ZodLike } from "./fuzz";
 import { serverRouteCases } from "./fuzz-routes";
+import { adminCases } from "./fuzz-admin-routes";
 import { destructive, fuzzSeed, multiLine, perEndpoint, profileFields } from "./fuzz-setup";
 import type { Case, Fixtures } from "./fuzz-setup";
 import {
@@ -383,6 +384,7 @@ export function plan(platform: TestPlatform, rng: Rng, fx: Fixtures): Plan {
   }
 
   cases.push(...serverRouteCases(platform, fx, served, unserved));
+  cases.push(...adminCases(rng, fx.adminToken, served));
 
   // Per endpoint, a sample that still tries every group.
   const byEndpoint = new Map<string, Case[]>();

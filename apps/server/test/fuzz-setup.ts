@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { demoAccounts } from "../src/seed";
+import { randomToken, sha256 } from "../src/security/hashing";
 import { fuzzSettings } from "./env";
 import { rowsOf, signIn } from "./harness";
 import type { TestPlatform } from "./harness";
@@ -79,6 +80,8 @@ export interface Fixtures {
   /** A video upload in parts (3 parts of 1 MiB, the last small), and the signed URL of its part 1. */
   readonly videoUploadKey: string;
   readonly partPath: string;
+  /** An administrator's console session (Step 22): the console's calls are fuzzed with it. */
+  readonly adminToken: string;
 }
 
 /** One mutation of one endpoint, sent as each of `auths`. */
@@ -223,6 +226,13 @@ export async function prepare(
     fileSize: 2 * 1024 * 1024 + 5,
   });
   const partUrl = (await api.upload.resume({ key: video3.key, partNumbers: [3] })).urls[0]?.url;
+  // The demo administrator's session, made directly (no one-time code to wait for).
+  const adminToken = randomToken();
+  await rowsOf(
+    platform,
+    `insert into operator_sessions (operator_id, token_hash, last_seen_at, expires_at)
+     select id, '${sha256(adminToken)}', now(), now() + interval '12 hours' from operators where login = 'admin'`,
+  );
   if (!partUrl) throw new Error("no part URL for the fuzzing upload");
   return {
     api,
@@ -245,6 +255,7 @@ export async function prepare(
       uploadPath: put.uploadUrl,
       videoUploadKey: video3.key,
       partPath: partUrl,
+      adminToken,
     },
   };
 }
