@@ -21,8 +21,7 @@ const hints: Readonly<Record<string, unknown>> = {
 
 /** The body of a payload as bytes and its content type. */
 function bodyOf(payload: Payload): { body: Buffer; type: string } {
-  if ("json" in payload)
-    return { body: Buffer.from(JSON.stringify(payload.json) ?? ""), type: "application/json" };
+  if ("json" in payload) return { body: Buffer.from(JSON.stringify(payload.json)), type: "application/json" };
   if ("text" in payload) return { body: Buffer.from(payload.text), type: "application/json" };
   return { body: payload.bytes, type: "application/json" };
 }

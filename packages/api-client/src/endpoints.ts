@@ -136,6 +136,7 @@ export const endpoints = {
   "substance.saveMyVideo": { method: "POST", path: "/substance/app/substance-online/saveMyVideo" },
   "substance.deleteMyVideo": { method: "POST", path: "/substance/app/substance-online/deleteMyVideo" },
   "substance.creationConfig": { method: "GET", path: "/substance/app/substance-online/creationConfig" },
+  "substance.creatorEarnings": { method: "GET", path: "/substance/app/substance-online/creatorEarnings" },
   "substance.authorInfo": { method: "POST", path: "/substance/app/substance-online-createUser-info/info" },
   "substance.doLike": { method: "POST", path: "/substance/app/like/doLike" },
   "substance.collect": { method: "POST", path: "/substance/app/substance-online-app-handle/collect" },

@@ -82,6 +82,17 @@ export function fakeApi({
   const api = {
     client: { userInfo: { id: Number(ME), nickName: "小影 Ying" }, storage: { get: () => null } },
     substance: {
+      // The owner's share of sales (Step 22): two sales of one video, 7.00 each, today.
+      creatorEarnings: vi.fn(() => {
+        const day = new Date().toISOString().slice(0, 10);
+        return Promise.resolve({
+          sharePercent: 70,
+          total: 1400,
+          sales: 2,
+          days: [{ day, amount: 1400, sales: 2 }],
+          videos: [{ videoId: "701", title: "晨光 Dawn", amount: 1400, sales: 2 }],
+        });
+      }),
       authorInfo: vi.fn(({ userId }: { userId: string }) =>
         userId === ME || userId === OTHER
           ? Promise.resolve({

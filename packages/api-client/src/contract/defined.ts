@@ -46,6 +46,7 @@ export const definedHere = {
   "substance.saveMyVideo": "path",
   "substance.deleteMyVideo": "path",
   "substance.creationConfig": "path",
+  "substance.creatorEarnings": "path",
   "substance.trendList": "path",
   "upload.resume": "path",
   "upload.partDone": "path",

@@ -261,6 +261,23 @@ export const substanceSchemas = {
     }),
     response: ZVideo,
   },
+  /**
+   * What the caller earned from sales of their videos (Step 22: the creators' share) in the last
+   * `days` (1-90, UTC days): in all, per day (every day, oldest first) and per video (most first).
+   * A sale refunded since (the video deleted or taken down) no longer counts.
+   */
+  "substance.creatorEarnings": {
+    request: z.object({ days: z.coerce.number().int().min(1).max(90).default(30) }),
+    response: z.object({
+      sharePercent: z.number().int().min(0).max(100),
+      total: ZHundredths,
+      sales: z.number().int().min(0),
+      days: z.array(z.object({ day: z.string(), amount: ZHundredths, sales: z.number().int().min(0) })),
+      videos: z.array(
+        z.object({ videoId: ZId, title: z.string(), amount: ZHundredths, sales: z.number().int().min(0) }),
+      ),
+    }),
+  },
   /** The rules of posting a video, from the server's settings. */
   "substance.creationConfig": {
     request: ZEmpty,

@@ -30,7 +30,7 @@ describe("the message settings", () => {
     fake.muted.add(MessageKind.VIDEO_REVIEW);
     await render(fake.api);
     await waitFor(() => byText("购买通知"));
-    expect(document.body.querySelectorAll('input[role="switch"]')).toHaveLength(6);
+    expect(document.body.querySelectorAll('input[role="switch"]')).toHaveLength(8);
     expect(toggle("购买通知").checked).toBe(true);
     expect(description(toggle("购买通知"))).toBe("购买视频成功时通知我");
     expect(description(toggle("退款通知"))).toBe("我购买的视频被删除、金币退回时通知我");

@@ -60,6 +60,21 @@ export function useMessageWords(): (message: CentreMessage) => MessageWords {
         const { replierName: name, videoTitle: title, excerpt } = message.params;
         return { title: t`收到新回复`, body: t`${name} 回复了你在《${title}》下的评论：${excerpt}` };
       }
+      case MessageKind.REPORT_OUTCOME: {
+        const { summary } = message.params;
+        const outcome = {
+          REMOVED: t`你举报的「${summary}」经审核已被移除，感谢你的反馈`,
+          WARNED: t`你举报的「${summary}」经审核，已对发布者作出警告，感谢你的反馈`,
+          DISMISSED: t`你举报的「${summary}」经审核未发现违规，感谢你的反馈`,
+        };
+        return { title: t`举报已处理`, body: outcome[message.params.resolution] };
+      }
+      case MessageKind.MODERATION: {
+        const { summary, reason } = message.params;
+        return message.params.action === "REMOVED"
+          ? { title: t`内容已被移除`, body: t`你发布的「${summary}」因「${reason}」被平台移除` }
+          : { title: t`平台提醒`, body: t`你发布的「${summary}」被举报并经审核：${reason}。请遵守社区规则` };
+      }
       case MessageKind.GAME_ROUND: {
         const game = i18n.locale.startsWith("en") ? message.params.gameNameEn : message.params.gameName;
         const stake = formatAmount(message.params.stake);
@@ -105,6 +120,10 @@ export function useMessageKindWords(): (kind: MessageKind) => MessageKindWords {
         return { label: t`评论回复`, description: t`有人回复我的评论时通知我` };
       case MessageKind.GAME_ROUND:
         return { label: t`游戏通知`, description: t`游戏注单被退回、大额赢取审核时通知我` };
+      case MessageKind.REPORT_OUTCOME:
+        return { label: t`举报结果`, description: t`我举报的内容处理完成时通知我` };
+      case MessageKind.MODERATION:
+        return { label: t`平台提醒`, description: t`我发布的内容被移除或收到提醒时通知我` };
     }
   };
 }
@@ -118,7 +137,8 @@ export type MessageTarget =
       readonly search: { readonly page: typeof OrderTab.WITHDRAW_ORDER; readonly orderNum: string };
     }
   | { readonly to: "/game" }
-  | { readonly to: "/mybuy" };
+  | { readonly to: "/mybuy" }
+  | { readonly to: "/messages" };
 
 /**
  * What a message opens: its video (a purchase, a reply, a published video), the editor of a
@@ -144,5 +164,9 @@ export function messageTargetOf(message: CentreMessage): MessageTarget {
     // The video is gone: one's purchases show what is left.
     case MessageKind.PURCHASE_REFUND:
       return { to: "/mybuy" };
+    // What was reported or removed may be gone: the message itself says all there is.
+    case MessageKind.REPORT_OUTCOME:
+    case MessageKind.MODERATION:
+      return { to: "/messages" };
   }
 }

@@ -15,6 +15,14 @@ import {
 } from "../../test/creationCenter";
 
 describe("the author's own page", () => {
+  it("shows the owner's earnings of the last 30 days: the total, its sales and the videos", async () => {
+    await openOwnPage();
+    await waitFor(() => byText("作品收益 · 近 30 天"));
+    expect(byText("2 笔销售，每笔分成 70%")).toBeTruthy();
+    expect(byText("2 笔 · 14.00 金币")).toBeTruthy();
+    expect(byText("晨光 Dawn")).toBeTruthy();
+  });
+
   it("offers 'change background' (view, camera, album) and no follow button or Report", async () => {
     await openOwnPage();
     const buttons = [...document.body.querySelectorAll("button")].map((b) => b.textContent);

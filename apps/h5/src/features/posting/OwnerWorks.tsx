@@ -14,6 +14,7 @@ import { useErrorText } from "../../components/useErrorText";
 import { myVideosQueryOptions, useReadMyVideosAgain } from "../creation/queries";
 import { videosOfPages } from "../videos/queries";
 import { useDeleteMyVideoMutation } from "./queries";
+import { EarningsPanel } from "./EarningsPanel";
 import { cancelUpload, onUploadFinished, useLiveUploads } from "./uploads";
 import "./posting.css";
 import { useOwnId } from "../../app/session/own";
@@ -118,6 +119,7 @@ export function OwnerWorks({ header }: { readonly header: ReactNode }) {
   const content = (
     <>
       {header}
+      <EarningsPanel />
       <section className="h5-creation__works" aria-labelledby={worksId}>
         <div className="h5-posting-works__head">
           <h2 id={worksId} className="h5-creation__works-title">

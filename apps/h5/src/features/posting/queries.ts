@@ -16,7 +16,17 @@ export const postingKeys = {
   config: () => [...postingKeys.all, "config"] as const,
   usage: () => [...postingKeys.all, "usage"] as const,
   video: (id: string) => [...postingKeys.all, "video", id] as const,
+  earnings: () => [...postingKeys.all, "earnings"] as const,
 };
+
+/** The owner's share of their sales in the last 30 days (Step 22), kept a minute. */
+export function earningsQueryOptions(api: PlatformApi) {
+  return queryOptions({
+    queryKey: postingKeys.earnings(),
+    queryFn: ({ signal }) => api.substance.creatorEarnings({ days: 30 }, { signal, quiet: true }),
+    staleTime: 60_000,
+  });
+}
 
 /** The rules of posting (prices, preview, types and sizes): the server's settings, kept a while. */
 export function creationConfigQueryOptions(api: PlatformApi) {

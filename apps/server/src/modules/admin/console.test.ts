@@ -9,6 +9,7 @@ import { goldOf, personWithGold } from "../../../test/money";
 import { ordinaryAccount, permanentAccount, vipAccount } from "../../../test/social";
 import { DEMO_OPERATOR_PASSWORD } from "../../seed/operators";
 import { createOperator, newTotpSecret } from "./operators";
+import { creatorEarnings } from "../posting/earnings";
 
 /**
  * The operators' console over HTTP (Step 22), as operators use it, on both databases: sign-in with
@@ -296,7 +297,7 @@ eachDatabase("the operators' console", (target) => {
     });
 
     it("a sale credits the author's share; a takedown refunds the buyer and takes it back", async () => {
-      const [video] = await rowsOf<{ id: string; author_id: string; amount: string }>(
+      const [video] = await rowsOf<{ id: string | number; author_id: string | number; amount: string }>(
         platform,
         `select id, author_id, amount from videos where status = 99 and watch_level = 'CHARGE' and deleted_at is null
           and amount >= 100 order by id limit 1`,
@@ -307,6 +308,13 @@ eachDatabase("the operators' console", (target) => {
       const bought = await buyer.api.substance.buyVideo({ payType: "GOLD", substanceId: video.id });
       const share = Math.floor((bought.paidAmount * 70) / 100);
       expect(await goldOf(platform, Number(video.author_id))).toBe(authorBefore + share);
+      // What the author's /creationcenter shows (the route's own function: catalogue authors have no password).
+      const earned = await creatorEarnings(platform.server.ctx, Number(video.author_id), 30);
+      expect(earned.videos.find((v) => v.videoId === String(video.id))).toMatchObject({
+        amount: share,
+        sales: 1,
+      });
+      expect(earned.days.at(-1)?.amount).toBeGreaterThanOrEqual(share);
       const reviewer = await as("reviewer");
       expect(
         (await reviewer.call("review.takedown", { videoId: video.id, reason: "侵权 Copyright" })).refunded,

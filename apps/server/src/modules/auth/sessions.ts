@@ -105,7 +105,9 @@ async function refuseBanned(db: Db, userId: number): Promise<void> {
     .from(users)
     .where(eq(users.id, userId));
   if (row?.bannedAt)
-    throw new BusinessError(BusinessCode.forbidden, ServerMessage.accountBanned, { reason: row.banReason ?? "" });
+    throw new BusinessError(BusinessCode.forbidden, ServerMessage.accountBanned, {
+      reason: row.banReason ?? "",
+    });
 }
 
 export async function issueSession(

@@ -36,7 +36,10 @@ async function ownerOf(ctx: AppContext, type: ReportTarget, id: number): Promise
       return row?.owner ?? null;
     }
     case ReportTarget.LIVE: {
-      const [row] = await ctx.db.select({ owner: liveRooms.authorId }).from(liveRooms).where(eq(liveRooms.id, id));
+      const [row] = await ctx.db
+        .select({ owner: liveRooms.authorId })
+        .from(liveRooms)
+        .where(eq(liveRooms.id, id));
       return row?.owner ?? null;
     }
   }
