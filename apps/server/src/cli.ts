@@ -21,17 +21,27 @@
  * What a command moves is the operator's doing: the ledger records OPERATOR (or the login name)
  * and the command's run id.
  *
- * The embedded database is one process's at a time: while the server holds it, a command is
- * refused (exit 3) with words saying to stop the server or to use PostgreSQL, where commands run
- * beside the running server (db/holder.ts).
+ * The embedded database is one process's at a time: while the server holds it, `review …` and
+ * `reconcile` are carried out by the server (its console's own calls, through the offer it writes
+ * in DATA_DIR: modules/admin/machine.ts), so nothing is lost; the other commands are refused
+ * (exit 3) with words saying to stop the server, to use the console, or to use PostgreSQL, where
+ * every command runs beside the running server (db/holder.ts). Every act is in the audit log.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createAdminClient, isApiError, memoryTokens } from "@platform/api-client/admin";
+import type { AdminClient } from "@platform/api-client/admin";
 import { formatAmount } from "@platform/domain";
+import { writeAudit } from "./modules/admin/audit";
+import { COMMAND_LINE_FILE } from "./modules/admin/machine";
+import type { CommandLineOffer } from "./modules/admin/machine";
 import { openDatabase } from "./db/database";
 import { DataDirHeldError } from "./db/holder";
 import { loadConfig } from "./env";
 import {
   ReviewError,
   approveReview,
+  reasonOf,
   rejectReview,
   reviewQueue,
   takeDown,
@@ -73,6 +83,76 @@ function idOf(text: string | undefined): number {
   if (!/^\d{1,16}$/.test(text ?? "") || !Number.isSafeInteger(id) || id < 1)
     throw new ReviewError(`not a video id: ${text ?? "(none)"}`);
   return id;
+}
+
+/** The review commands through the running server's console calls (the embedded database is its). */
+async function reviewViaServer(client: AdminClient, args: readonly string[]): Promise<string> {
+  const [action, id, ...reason] = args;
+  const video = () => String(idOf(id));
+  switch (action) {
+    case "list": {
+      const queue = await client.call("review.queue", { page: 1, size: 100 });
+      if (queue.total === 0) return "nothing waits for review";
+      return queue.items
+        .map(
+          (q) =>
+            `${q.videoId.padStart(8)}  ${q.kind.padEnd(5)}  ${String(q.status)}  ${q.waitingSince}  ${q.author.nickName}  ${q.title}`,
+        )
+        .join("\n");
+    }
+    case "take":
+      await client.call("review.claim", { videoId: video() });
+      return `video ${video()} taken for review`;
+    case "approve":
+      await client.call("review.approve", { videoId: video() });
+      return `video ${video()} approved`;
+    case "reject":
+      await client.call("review.reject", { videoId: video(), reason: reasonOf(reason.join(" ")) });
+      return `video ${video()} refused`;
+    case "takedown": {
+      const { refunded } = await client.call("review.takedown", {
+        videoId: video(),
+        reason: reasonOf(reason.join(" ")),
+      });
+      return `video ${video()} taken down; ${String(refunded)} buyers refunded`;
+    }
+    default:
+      throw new ReviewError(usage.trimEnd());
+  }
+}
+
+/** Who runs the command, as the audit log names them (`cli-<user>`): OPERATOR, else the machine's user. */
+function commandUser(config: ServerConfig): string {
+  return (config.operator ?? (userInfo().username || "operator")).replace(/[^\w.-]/g, "_").slice(0, 48);
+}
+
+/** Run a command through the server that holds the embedded database (its offer in DATA_DIR). */
+async function viaServer(config: ServerConfig, command: string, args: readonly string[]): Promise<number> {
+  let offer: CommandLineOffer;
+  try {
+    offer = JSON.parse(readFileSync(join(config.dataDir, COMMAND_LINE_FILE), "utf8")) as CommandLineOffer;
+  } catch {
+    return -1;
+  }
+  const tokens = memoryTokens();
+  const client = createAdminClient({ baseUrl: offer.origin, tokens, language: () => "en_US" });
+  const user = commandUser(config);
+  tokens.set((await client.call("auth.machine", { secret: offer.secret, user })).token);
+  try {
+    if (command === "reconcile") {
+      const report = await client.call("money.reconcile", {});
+      process.stdout.write(
+        report.drift.length === 0
+          ? "reconcile (through the running server): zero drift\n"
+          : `reconcile (through the running server): DRIFT in ${String(report.drift.length)} check(s)\n${report.drift.map((d) => `- ${d.check}: ${d.sample}`).join("\n")}\n`,
+      );
+      return report.drift.length === 0 ? 0 : 1;
+    }
+    process.stdout.write(`${await reviewViaServer(client, args)}\n`);
+    return 0;
+  } finally {
+    await client.signOut();
+  }
 }
 
 async function review(deps: ReviewDeps, args: readonly string[]): Promise<string> {
@@ -183,7 +263,17 @@ async function main(command: string | undefined, args: readonly string[]): Promi
   const config = loadConfig();
   // Migrating is what opening does (under the migration lock, decision 0030): once, before a
   // rollout, so the processes that start after find nothing to do.
-  const database = await openDatabase(config);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    // The server holds the embedded database: review and reconcile go through it instead.
+    if (!(error instanceof DataDirHeldError) || (command !== "review" && command !== "reconcile"))
+      throw error;
+    const code = await viaServer(config, command, args);
+    if (code < 0) throw error;
+    return code;
+  }
   if (command === "migrate") {
     await database.close();
     process.stdout.write(
@@ -200,7 +290,19 @@ async function main(command: string | undefined, args: readonly string[]): Promi
   };
   try {
     if (command === "review") {
-      const text = await withCause(operator, () => review({ db: database.db, now: () => new Date() }, args));
+      // The acts are recorded in the audit log as the console's are, in their own transactions.
+      const who = {
+        operatorId: null,
+        actor: `cli-${commandUser(config)}`,
+        address: null,
+        requestId: operator.requestId,
+      };
+      const deps: ReviewDeps = {
+        db: database.db,
+        now: () => new Date(),
+        record: (tx, record) => writeAudit(tx, who, record, new Date()),
+      };
+      const text = await withCause(operator, () => review(deps, args));
       process.stdout.write(`${text}\n`);
       return 0;
     }
@@ -228,6 +330,11 @@ main(process.argv[2], process.argv.slice(3)).then(
     if (error instanceof DataDirHeldError) {
       process.stderr.write(`refused, nothing was changed: ${error.message}\n`);
       process.exitCode = 3;
+      return;
+    }
+    if (isApiError(error)) {
+      process.stderr.write(`refused by the server: ${error.msg || error.kind}\n`);
+      process.exitCode = 1;
       return;
     }
     if (error instanceof ReviewError || error instanceof HeldPaymentError) {

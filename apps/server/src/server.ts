@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { LogController } from "fastify";
 import type { FastifyInstance } from "fastify";
 import { addAccessLog, buildApp, loggerOptions } from "./app";
+import { offerCommandLine } from "./modules/admin/machine";
 import { Metrics, metricsRoutes } from "./http/metrics";
 import { trackConnections } from "./http/connections";
 import { Redis } from "ioredis";
@@ -162,6 +163,8 @@ export async function startServer(
   await buildApp(ctx, app);
   listening = (await app.listen({ host: config.host, port: config.port })).replace("[::1]", "localhost");
   if (config.roles.has("worker")) await jobs.start(database.listen);
+  // The operators' commands on this machine go through this process while it holds the embedded database.
+  const withdrawOffer = database.kind === "pglite" ? offerCommandLine(ctx, config.dataDir, listening) : null;
   // The RTMP ingest, where LIVE_RTMP_PORT says (decision 0022), on a process with the ingest role.
   const station = config.roles.has("ingest") ? await LiveStation.start(ctx) : null;
   return {
@@ -170,6 +173,7 @@ export async function startServer(
     database,
     origin: listening,
     close: async () => {
+      withdrawOffer?.();
       await jobs.stop();
       await station?.close();
       // The chat's open streams end first: the server's close waits for open requests.

@@ -248,6 +248,15 @@ export const adminSchemas = {
       z.object({ status: z.literal("enrol"), secret: z.string(), uri: z.string() }),
     ]),
   },
+  /**
+   * The review command on the server's machine, while the server holds the embedded database
+   * (decision 0032): the secret of `<DATA_DIR>/console-cli.json`, from the loopback address only,
+   * opens a session of the command's operator (`cli-<user>`).
+   */
+  "auth.machine": {
+    request: z.object({ secret: z.string().min(16).max(128), user: ZLine(48).refine((t) => /^[\w.-]+$/.test(t)) }),
+    response: z.object({ token: z.string() }),
+  },
   "auth.me": {
     request: empty,
     response: z.object({ operator: ZOperator, idleMinutes: z.number().int() }),
@@ -416,6 +425,7 @@ export type AdminAccess = "public" | "operator" | Permission;
 /** Each call's access; its path is `/api/admin/` and the name with the dot as a slash. */
 export const adminAccess: Readonly<Record<AdminEndpointName, AdminAccess>> = {
   "auth.signIn": "public",
+  "auth.machine": "public",
   "auth.me": "operator",
   "auth.signOut": "operator",
   "dashboard.summary": "dashboard",

@@ -18,6 +18,7 @@ import { searchAudit } from "./audit";
 import { dashboard } from "./dashboard";
 import * as live from "./live-desk";
 import * as money from "./money-desk";
+import { machineSignIn } from "./machine";
 import { operatorRecord, signIn, signOut } from "./operators";
 import * as people from "./people-desk";
 import { reportGroups, resolveReports } from "./reports-desk";
@@ -34,6 +35,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
       adminRoute(scope, ctx, name, handler);
     };
     route("auth.signIn", ({ body, request }) => signIn(ctx, body, request.ip));
+    route("auth.machine", ({ body, request }) => machineSignIn(ctx, body, request.ip));
     route("auth.me", ({ operator }) =>
       Promise.resolve({
         operator: operatorRecord(operator.row),
