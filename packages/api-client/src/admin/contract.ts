@@ -254,7 +254,10 @@ export const adminSchemas = {
    * opens a session of the command's operator (`cli-<user>`).
    */
   "auth.machine": {
-    request: z.object({ secret: z.string().min(16).max(128), user: ZLine(48).refine((t) => /^[\w.-]+$/.test(t)) }),
+    request: z.object({
+      secret: z.string().min(16).max(128),
+      user: ZLine(48).refine((t) => /^[\w.-]+$/.test(t)),
+    }),
     response: z.object({ token: z.string() }),
   },
   "auth.me": {
