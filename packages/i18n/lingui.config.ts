@@ -95,6 +95,13 @@ export default defineConfig({
       exclude: ["**/*.test.*", "**/*.stories.*", "**/test/**"],
     },
     {
+      // The operators' console (apps/admin, Step 22): its own catalog, loaded by the console only,
+      // so no H5 page carries a word of it.
+      path: "<rootDir>/src/locales/{locale}/admin",
+      include: ["<rootDir>/../../apps/admin/src"],
+      exclude: ["**/*.test.*", "**/test/**"],
+    },
+    {
       // The server's refusal sentences: a catalog of their own, loaded only when a refusal is shown
       // (`loadServerMessages`), so the first load of every page does not carry them.
       path: "<rootDir>/src/locales/{locale}/server",

@@ -38,6 +38,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The test command builds first (turbo); a lone `vitest` run builds here.
     execFileSync("pnpm", ["exec", "vite", "build"], { cwd: appDir, stdio: "ignore" });
   }
+  // The operators' console (console.e2e.ts), served by the same server at /admin/.
+  const adminDir = fileURLToPath(new URL("../../admin", import.meta.url));
+  if (!existsSync(join(adminDir, "dist", "index.html"))) {
+    execFileSync("pnpm", ["exec", "vite", "build"], { cwd: adminDir, stdio: "ignore" });
+  }
   const dataDir = mkdtempSync(join(tmpdir(), "h5-e2e-"));
   const specDataDir = mkdtempSync(join(tmpdir(), "h5-e2e-spec-sms-"));
   const base = { PORT: "0", ...journeySettings };

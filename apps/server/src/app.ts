@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyServerOptions } from "fastif
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "./context";
 import { configScript, loadAppPage } from "./http/app-page";
+import { consoleRoutes } from "./http/console-page";
 import type { H5Config } from "./http/app-page";
 import { BusinessError, Unauthenticated } from "./http/errors";
 import { loggableError } from "./http/loggable";
@@ -251,6 +252,9 @@ export async function buildApp(
   app.addHook("onClose", async () => {
     await tracking.flush();
   });
+
+  // The operators' console (Step 22), when it was built: its page, assets and own policy.
+  await consoleRoutes(app, ctx.config.adminDist, ctx.config.csp);
 
   if (page !== null) {
     const { default: fastifyStatic } = await import("@fastify/static");

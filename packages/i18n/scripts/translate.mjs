@@ -19,6 +19,7 @@ const catalogNames = [
   "panel",
   "game",
   "live",
+  "admin",
 ];
 const poOf = (locale, name) => join(root, `src/locales/${locale}/${name}.po`);
 const lock = join(root, ".cache/translate.lock");

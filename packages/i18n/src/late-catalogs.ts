@@ -46,4 +46,8 @@ export const lateCatalogs = {
     "zh-CN": () => import("./locales/zh-CN/live"),
     "en-US": () => import("./locales/en-US/live"),
   },
+  admin: {
+    "zh-CN": () => import("./locales/zh-CN/admin"),
+    "en-US": () => import("./locales/en-US/admin"),
+  },
 } as const satisfies Record<string, Record<Locale, () => Promise<{ messages: Messages }>>>;

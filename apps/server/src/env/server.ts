@@ -37,6 +37,10 @@ export const serverSettings = {
     default: "`<repo>/apps/h5/dist`",
     description: "the built app served at `/`",
   }),
+  adminDist: setting("ADMIN_DIST", orNull(text), {
+    default: "`<repo>/apps/admin/dist`",
+    description: "the built operators' console served at `/admin/` (its own CSP)",
+  }),
   logLevel: setting("LOG_LEVEL", orElse(text, "info"), {
     default: "`info`",
     description: "pino level (`silent` in tests)",
@@ -127,6 +131,8 @@ export interface ServerPart {
   readonly dataDir: string;
   /** The built H5 app, served at / when it exists. */
   readonly h5Dist: string;
+  /** The built operators' console, served at /admin/ when it exists (Step 22). */
+  readonly adminDist: string;
   readonly logLevel: string;
   /** Who runs the operators' commands (cli.ts), as the ledger records them; default: the login name. */
   readonly operator: string | null;
@@ -173,6 +179,7 @@ export function serverOf(read: Read, repoRoot: string): ServerPart {
     port: read(s.port),
     dataDir,
     h5Dist: read(s.h5Dist) ?? `${repoRoot}apps/h5/dist`,
+    adminDist: read(s.adminDist) ?? `${repoRoot}apps/admin/dist`,
     logLevel: read(s.logLevel),
     operator: read(s.operator),
     seed: read(s.seed) ?? !production,

@@ -179,9 +179,10 @@ export async function seedCatalogue(ctx: AppContext, clips: readonly ClipManifes
       updatedAt: new Date(Math.min(at.getTime() + Math.floor(rand() * 48) * HOUR, now)),
     });
   }
-  // The demo author's own videos still on their way (spec §3 review statuses: the tips show).
+  // The demo author's own videos still on their way (spec §3 review statuses: the tips show), two
+  // of them waiting for an operator (the console's review queue is not empty on a demo).
   if (studio !== undefined) {
-    for (const [n, status] of [15, 20, 18, 60].entries()) {
+    for (const [n, status] of [15, 20, 18, 60, 40, 40].entries()) {
       const clip = cycle(clips, n);
       rows.push({
         authorId: studio,

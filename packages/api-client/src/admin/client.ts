@@ -5,8 +5,9 @@
  */
 import ky, { isHTTPError, isTimeoutError } from "ky";
 import { ApiError, messageOf } from "../errors";
-import { adminPath } from "./contract";
-import type { AdminEndpointName, AdminRequest, AdminResponse } from "./contract";
+import { adminPath } from "./access";
+import type { AdminEndpointName } from "./access";
+import type { AdminRequest, AdminResponse } from "./contract";
 
 /** Where the token is kept between calls (and reloads). */
 export interface TokenStore {

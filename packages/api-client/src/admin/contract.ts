@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ZId, ZLine, hasForbiddenCharacter } from "../contract/common";
 import { operatorRoles } from "./roles";
-import type { Permission } from "./roles";
+import type { AdminEndpointName } from "./access";
 
 /** An operator's reason for an act: one line, 1–200 characters. */
 export const ZReason = ZLine(200).refine((text) => text.length > 0, { error: "a reason is needed" });
@@ -416,65 +416,12 @@ export const adminSchemas = {
   },
 } as const;
 
-export type AdminEndpointName = keyof typeof adminSchemas;
 export type AdminRequest<K extends AdminEndpointName> = z.input<(typeof adminSchemas)[K]["request"]>;
 /** A request as the server reads it (defaults filled). */
 export type AdminParsed<K extends AdminEndpointName> = z.output<(typeof adminSchemas)[K]["request"]>;
 export type AdminResponse<K extends AdminEndpointName> = z.output<(typeof adminSchemas)[K]["response"]>;
 
-/** Who may make a call: anyone (signing in), any signed-in operator, or those with a permission. */
-export type AdminAccess = "public" | "operator" | Permission;
-
-/** Each call's access; its path is `/api/admin/` and the name with the dot as a slash. */
-export const adminAccess: Readonly<Record<AdminEndpointName, AdminAccess>> = {
-  "auth.signIn": "public",
-  "auth.machine": "public",
-  "auth.me": "operator",
-  "auth.signOut": "operator",
-  "dashboard.summary": "dashboard",
-  "review.queue": "review",
-  "review.detail": "review",
-  "review.claim": "review",
-  "review.release": "review",
-  "review.approve": "review",
-  "review.reject": "review",
-  "review.takedown": "review",
-  "review.restore": "review",
-  "review.published": "review",
-  "reports.list": "reports",
-  "reports.resolve": "reports",
-  "people.search": "peopleRead",
-  "people.profile": "peopleRead",
-  "people.statement": "peopleRead",
-  "people.orders": "peopleRead",
-  "people.ban": "peopleAct",
-  "people.unban": "peopleAct",
-  "people.signOut": "peopleAct",
-  "people.regenerateCard": "peopleAct",
-  "people.unlock": "peopleAct",
-  "money.orders": "moneyRead",
-  "money.held": "moneyRead",
-  "money.creditHeld": "moneyAct",
-  "money.refundHeld": "moneyAct",
-  "money.failedPayouts": "moneyRead",
-  "money.retryPayout": "moneyAct",
-  "money.returnPayout": "moneyAct",
-  "money.adjustments": "moneyRead",
-  "money.adjust": "moneyAct",
-  "money.decideAdjustment": "moneyAct",
-  "money.reconcile": "moneyRead",
-  "live.rooms": "live",
-  "live.chat": "live",
-  "live.end": "live",
-  "live.resetKey": "live",
-  "live.removeMessage": "live",
-  "live.mute": "live",
-  "audit.search": "audit",
-};
-
-export const adminEndpointNames = Object.keys(adminAccess) as AdminEndpointName[];
-
-/** The path of a call under the server's origin. */
-export function adminPath(name: AdminEndpointName): string {
-  return `/api/admin/${name.replace(".", "/")}`;
-}
+// The table of access and the schemas name exactly the same calls: an extra schema fails here.
+type Extra = Exclude<keyof typeof adminSchemas, AdminEndpointName>;
+type Missing = Exclude<AdminEndpointName, keyof typeof adminSchemas>;
+export const adminSchemasMatchAccess: [Extra | Missing] extends [never] ? true : Extra | Missing = true;

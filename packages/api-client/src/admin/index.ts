@@ -5,18 +5,10 @@
  */
 export { createAdminClient, memoryTokens, storedTokens } from "./client";
 export type { AdminClient, AdminClientOptions, CallOptions, TokenStore } from "./client";
-export {
-  adminAccess,
-  adminEndpointNames,
-  adminPath,
-  adminSchemas,
-  ReportResolution,
-  ReportTargetKind,
-  ZReason,
-} from "./contract";
+export { adminAccess, adminEndpointNames, adminPath } from "./access";
+export type { AdminAccess, AdminEndpointName } from "./access";
+export { adminSchemas, ReportResolution, ReportTargetKind, ZReason } from "./contract";
 export type {
-  AdminAccess,
-  AdminEndpointName,
   AdminLiveRoom,
   AdminOperator,
   AdminParsed,

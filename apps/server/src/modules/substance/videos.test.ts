@@ -299,7 +299,7 @@ eachDatabase("the video list and one video over HTTP", (target) => {
         .select()
         .from(videos)
         .where(and(eq(videos.authorId, Number(studio.userId)), ne(videos.status, VIDEO_PUBLISHED)));
-      expect(pending).toHaveLength(4);
+      expect(pending).toHaveLength(6);
       for (const video of pending) {
         const id = String(video.id);
         for (const who of [vip.api, ordinary.api, guest]) {

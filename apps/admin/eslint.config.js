@@ -1,0 +1,3 @@
+import config from "@platform/eslint-config/react";
+
+export default [...config];

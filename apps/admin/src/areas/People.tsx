@@ -1,0 +1,211 @@
+import { useLingui } from "@lingui/react/macro";
+import { useLingui as useI18n } from "@lingui/react";
+import { mayDo } from "@platform/api-client/admin";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useErrorText } from "../app/errors";
+import { useClient, useOperator } from "../app/context";
+import { money, when } from "../app/format";
+import { ActForm } from "../components/ActForm";
+import { DataTable } from "../components/DataTable";
+import type { Columns } from "../components/DataTable";
+
+const SIZE = 20;
+
+/** People: search by phone, member ID or nickname; a person's profile, money and sessions, and what support does for them. */
+export function People() {
+  const { t } = useLingui();
+  const { i18n } = useI18n();
+  const client = useClient();
+  const errorText = useErrorText();
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ["people", search, page],
+    queryFn: ({ signal }) => client.call("people.search", { search, page, size: SIZE }, { signal }),
+  });
+  type Row = NonNullable<typeof list.data>["items"][number];
+  const columns: Columns<Row> = [
+    { id: "id", header: t`编号`, accessorFn: (p) => p.id },
+    { id: "nickName", header: t`昵称`, accessorFn: (p) => p.nickName },
+    { id: "memberId", header: t`会员号`, accessorFn: (p) => p.memberId },
+    { id: "mobile", header: t`手机号`, accessorFn: (p) => p.mobile },
+    {
+      id: "state",
+      header: t`状态`,
+      accessorFn: (p) => (p.deletedAt ? t`已注销` : p.bannedAt ? t`已封禁` : t`正常`),
+    },
+    { id: "since", header: t`注册时间`, accessorFn: (p) => when(p.createdAt, i18n.locale) },
+  ];
+  return (
+    <section aria-labelledby="people-title" className="ad-split">
+      <div>
+        <h1 id="people-title">{t`用户`}</h1>
+        <label className="ad-field">
+          <span>{t`搜索手机号（或后四位）、会员号、昵称`}</span>
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+        {list.isError ? (
+          <p className="ad-error" role="alert">
+            {errorText(list.error)}
+          </p>
+        ) : null}
+        <DataTable
+          label={t`用户`}
+          columns={columns}
+          rows={list.data?.items ?? []}
+          rowId={(p) => p.id}
+          loading={list.isPending}
+          empty={t`没有找到用户`}
+          selected={chosen}
+          onSelect={(p) => {
+            setChosen(p.id);
+          }}
+          paging={{ page, size: SIZE, total: list.data?.total ?? 0, onPage: setPage }}
+        />
+      </div>
+      {chosen === null ? (
+        <p className="ad-muted">{t`选择一位用户查看详情`}</p>
+      ) : (
+        <Person key={chosen} userId={chosen} />
+      )}
+    </section>
+  );
+}
+
+function Person({ userId }: { readonly userId: string }) {
+  const { t } = useLingui();
+  const { i18n } = useI18n();
+  const client = useClient();
+  const me = useOperator();
+  const queries = useQueryClient();
+  const errorText = useErrorText();
+  const profile = useQuery({
+    queryKey: ["person", userId],
+    queryFn: ({ signal }) => client.call("people.profile", { userId }, { signal }),
+  });
+  const statement = useQuery({
+    queryKey: ["person", userId, "statement"],
+    queryFn: ({ signal }) => client.call("people.statement", { userId, page: 1, size: 20 }, { signal }),
+  });
+  const refresh = () => {
+    void queries.invalidateQueries({ queryKey: ["person", userId] });
+    void queries.invalidateQueries({ queryKey: ["people"] });
+  };
+  if (profile.isError)
+    return (
+      <p className="ad-error" role="alert">
+        {errorText(profile.error)}
+      </p>
+    );
+  if (!profile.data) return <p className="ad-muted" role="status">{t`加载中…`}</p>;
+  const p = profile.data;
+  const acts = me !== null && mayDo(me.role, "peopleAct");
+  const banReason = p.banReason ?? "";
+  const vipUntil = when(p.vipExpiresAt, i18n.locale);
+  return (
+    <article className="ad-detail" aria-labelledby="person-title">
+      <h2 id="person-title">
+        {p.nickName} · {p.memberId}
+      </h2>
+      {p.bannedAt ? <p className="ad-error">{t`已封禁：${banReason}`}</p> : null}
+      <dl className="ad-facts">
+        <dt>{t`手机号`}</dt>
+        <dd>{p.mobile}</dd>
+        <dt>{t`超级会员`}</dt>
+        <dd>{p.vipPermanent ? t`永久` : p.vipExpiresAt ? t`至 ${vipUntil}` : t`否`}</dd>
+        <dt>{t`金币`}</dt>
+        <dd data-testid="balance-gold">{money(p.balances.GOLD)}</dd>
+        <dt>{t`钱包`}</dt>
+        <dd>{money(p.balances.WALLET)}</dd>
+        <dt>{t`游戏余额`}</dt>
+        <dd>{money(p.balances.GAME)}</dd>
+        <dt>{t`登录锁定`}</dt>
+        <dd>{p.lockedOut ? t`是` : t`否`}</dd>
+        <dt>{t`在线会话`}</dt>
+        <dd>{p.sessions.length}</dd>
+        <dt>{t`身份卡`}</dt>
+        <dd>{p.identityCard ? when(p.identityCard.createdAt, i18n.locale) : "—"}</dd>
+      </dl>
+      <h3>{t`最近设备`}</h3>
+      <ul className="ad-list">
+        {p.devices.map((d) => (
+          <li key={d.at}>
+            {when(d.at, i18n.locale)} · {d.platform} · {d.address ?? "—"}
+          </li>
+        ))}
+      </ul>
+      {acts ? (
+        <div className="ad-acts">
+          {p.bannedAt ? (
+            <ActForm
+              label={t`解除封禁`}
+              needsReason
+              act={(reason) => client.call("people.unban", { userId, reason })}
+              onDone={refresh}
+            />
+          ) : (
+            <ActForm
+              label={t`封禁`}
+              tone="danger"
+              needsReason
+              reasonLabel={t`封禁原因（用户登录时会看到）`}
+              act={(reason) => client.call("people.ban", { userId, reason })}
+              onDone={refresh}
+            />
+          )}
+          <ActForm
+            label={t`退出所有设备`}
+            needsReason
+            act={(reason) => client.call("people.signOut", { userId, reason })}
+            onDone={refresh}
+          />
+          <ActForm
+            label={t`重新生成身份卡`}
+            needsReason
+            act={(reason) => client.call("people.regenerateCard", { userId, reason })}
+            onDone={refresh}
+          />
+          <ActForm
+            label={t`解除登录锁定`}
+            needsReason
+            act={(reason) => client.call("people.unlock", { userId, reason })}
+            onDone={refresh}
+          />
+        </div>
+      ) : null}
+      <h3>{t`账单`}</h3>
+      <table className="ad-table">
+        <caption className="pf-visually-hidden">{t`账单`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`时间`}</th>
+            <th scope="col">{t`类型`}</th>
+            <th scope="col">{t`余额`}</th>
+            <th scope="col">{t`金额`}</th>
+            <th scope="col">{t`变动后`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(statement.data?.items ?? []).map((line) => (
+            <tr key={`${line.journalId}:${line.balanceType}`}>
+              <td>{when(line.at, i18n.locale)}</td>
+              <td>{line.kind}</td>
+              <td>{line.balanceType}</td>
+              <td>{money(line.amount, true)}</td>
+              <td>{money(line.balanceAfter)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}
