@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { formatAmount } from "@platform/domain";
 
 /** Money as the console shows it: hundredths with two decimals (spec §9), signed when asked. */
@@ -11,4 +12,10 @@ export function money(hundredths: number, signed = false): string {
 export function when(iso: string | null, locale: string): string {
   if (iso === null) return "—";
   return new Date(iso).toLocaleString(locale, { dateStyle: "short", timeStyle: "medium" });
+}
+
+/** `when` in the operator's language, for a component: `const at = useWhen(); at(row.createdAt)`. */
+export function useWhen(): (iso: string | null) => string {
+  const { i18n } = useLingui();
+  return (iso) => when(iso, i18n.locale);
 }

@@ -1,30 +1,22 @@
 import { useLingui } from "@lingui/react/macro";
-import { useLingui as useI18n } from "@lingui/react";
 import type { AuditEntry } from "@platform/api-client/admin";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useErrorText } from "../app/errors";
-import { useClient } from "../app/context";
-import { when } from "../app/format";
-import { DataTable } from "../components/DataTable";
-import type { Columns } from "../components/DataTable";
+import { PagedTable, useClient, usePagedList, useWhen } from "../app/kit";
+import type { Columns } from "../app/kit";
 
 const SIZE = 50;
 
 /** Every operator action, newest first, searchable by who, what and the target. */
 export function Audit() {
   const { t } = useLingui();
-  const { i18n } = useI18n();
+  const at = useWhen();
   const client = useClient();
-  const errorText = useErrorText();
   const [filters, setFilters] = useState({ actor: "", action: "", targetType: "", targetId: "" });
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ["audit", filters, page],
-    queryFn: ({ signal }) => client.call("audit.search", { ...filters, page, size: SIZE }, { signal }),
-  });
+  const list = usePagedList(["audit", filters], (page, signal) =>
+    client.call("audit.search", { ...filters, page, size: SIZE }, { signal }),
+  );
   const columns: Columns<AuditEntry> = [
-    { id: "at", header: t`时间`, accessorFn: (e) => when(e.at, i18n.locale) },
+    { id: "at", header: t`时间`, accessorFn: (e) => at(e.at) },
     { id: "actor", header: t`操作人`, accessorFn: (e) => e.actor },
     { id: "action", header: t`操作`, accessorFn: (e) => e.action },
     { id: "target", header: t`对象`, accessorFn: (e) => `${e.targetType} ${e.targetId}` },
@@ -48,7 +40,6 @@ export function Audit() {
         value={filters[key]}
         onChange={(e) => {
           setFilters({ ...filters, [key]: e.target.value });
-          setPage(1);
         }}
       />
     </label>
@@ -62,19 +53,13 @@ export function Audit() {
         {field("targetType", t`对象类型`)}
         {field("targetId", t`对象编号`)}
       </div>
-      {list.isError ? (
-        <p className="ad-error" role="alert">
-          {errorText(list.error)}
-        </p>
-      ) : null}
-      <DataTable
+      <PagedTable
         label={t`审计日志`}
+        list={list}
+        size={SIZE}
         columns={columns}
-        rows={list.data?.items ?? []}
         rowId={(e) => e.id}
-        loading={list.isPending}
         empty={t`没有符合条件的记录`}
-        paging={{ page, size: SIZE, total: list.data?.total ?? 0, onPage: setPage }}
       />
     </section>
   );

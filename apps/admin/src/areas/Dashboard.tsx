@@ -1,10 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type { DayFigures } from "@platform/api-client/admin";
 import { useQuery } from "@tanstack/react-query";
-import { useErrorText } from "../app/errors";
-import { useClient } from "../app/context";
-import { money } from "../app/format";
 import { Chart } from "../components/Chart";
+import { Waiting, money, useClient } from "../app/kit";
 
 type Figure = Exclude<keyof DayFigures, "day">;
 
@@ -15,19 +13,12 @@ type Figure = Exclude<keyof DayFigures, "day">;
 export function Dashboard() {
   const { t } = useLingui();
   const client = useClient();
-  const errorText = useErrorText();
   const summary = useQuery({
     queryKey: ["dashboard"],
     queryFn: ({ signal }) => client.call("dashboard.summary", { days: 30 }, { signal }),
     refetchInterval: 60_000,
   });
-  if (summary.isError)
-    return (
-      <p className="ad-error" role="alert">
-        {errorText(summary.error)}
-      </p>
-    );
-  if (!summary.data) return <p className="ad-muted" role="status">{t`加载中…`}</p>;
+  if (!summary.data) return <Waiting query={summary} />;
   const { today, days, now } = summary.data;
   const figures: { key: Figure; label: string; money?: boolean }[] = [
     { key: "signUps", label: t`注册` },

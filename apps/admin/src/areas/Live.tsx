@@ -1,56 +1,43 @@
 import { useLingui } from "@lingui/react/macro";
-import { useLingui as useI18n } from "@lingui/react";
 import type { AdminLiveRoom } from "@platform/api-client/admin";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useErrorText } from "../app/errors";
-import { useClient } from "../app/context";
-import { when } from "../app/format";
-import { ActForm } from "../components/ActForm";
-import { DataTable } from "../components/DataTable";
-import type { Columns } from "../components/DataTable";
+import { ActForm, PagedTable, useClient, usePagedList, useWhen } from "../app/kit";
+import type { Columns } from "../app/kit";
 
 const SIZE = 20;
 
 /** Live rooms now, with their viewers: end a broadcast, reset its key, and moderate its chat. */
 export function Live() {
   const { t } = useLingui();
-  const { i18n } = useI18n();
+  const at = useWhen();
   const client = useClient();
-  const errorText = useErrorText();
-  const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<AdminLiveRoom | null>(null);
-  const rooms = useQuery({
-    queryKey: ["live", page],
-    queryFn: ({ signal }) => client.call("live.rooms", { page, size: SIZE }, { signal }),
-    refetchInterval: 10_000,
-  });
+  const rooms = usePagedList(
+    ["live"],
+    (page, signal) => client.call("live.rooms", { page, size: SIZE }, { signal }),
+    10_000,
+  );
   const columns: Columns<AdminLiveRoom> = [
     { id: "roomId", header: t`房间`, accessorFn: (r) => r.roomId },
     { id: "title", header: t`标题`, accessorFn: (r) => r.title },
     { id: "host", header: t`主播`, accessorFn: (r) => r.host.nickName },
     { id: "viewers", header: t`观众`, accessorFn: (r) => r.viewers },
-    { id: "started", header: t`开始时间`, accessorFn: (r) => when(r.startedAt, i18n.locale) },
+    { id: "started", header: t`开始时间`, accessorFn: (r) => at(r.startedAt) },
   ];
   return (
     <section aria-labelledby="live-title" className="ad-split">
       <div>
         <h1 id="live-title">{t`直播`}</h1>
-        {rooms.isError ? (
-          <p className="ad-error" role="alert">
-            {errorText(rooms.error)}
-          </p>
-        ) : null}
-        <DataTable
+        <PagedTable
           label={t`直播中的房间`}
+          list={rooms}
+          size={SIZE}
           columns={columns}
-          rows={rooms.data?.items ?? []}
           rowId={(r) => r.roomId}
-          loading={rooms.isPending}
           empty={t`现在没有直播`}
           selected={chosen?.roomId ?? null}
           onSelect={setChosen}
-          paging={{ page, size: SIZE, total: rooms.data?.total ?? 0, onPage: setPage }}
         />
       </div>
       {chosen === null ? (
@@ -70,7 +57,7 @@ export function Live() {
 
 function Room({ room, onEnded }: { readonly room: AdminLiveRoom; readonly onEnded: () => void }) {
   const { t } = useLingui();
-  const { i18n } = useI18n();
+  const at = useWhen();
   const client = useClient();
   const queries = useQueryClient();
   const chat = useQuery({
@@ -108,7 +95,7 @@ function Room({ room, onEnded }: { readonly room: AdminLiveRoom; readonly onEnde
         {(chat.data ?? []).map((m) => (
           <li key={m.id} className={m.removed ? "ad-removed" : undefined}>
             <span>
-              {when(m.at, i18n.locale)} · <strong>{m.person.nickName}</strong>: {m.content}
+              {at(m.at)} · <strong>{m.person.nickName}</strong>: {m.content}
               {m.removed ? t`（已移除）` : null}
             </span>
             {m.removed ? null : (

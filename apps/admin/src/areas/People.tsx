@@ -1,31 +1,32 @@
 import { useLingui } from "@lingui/react/macro";
-import { useLingui as useI18n } from "@lingui/react";
 import { mayDo } from "@platform/api-client/admin";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useErrorText } from "../app/errors";
-import { useClient, useOperator } from "../app/context";
-import { money, when } from "../app/format";
-import { ActForm } from "../components/ActForm";
-import { DataTable } from "../components/DataTable";
-import type { Columns } from "../components/DataTable";
+import {
+  ActForm,
+  PagedTable,
+  Waiting,
+  money,
+  useClient,
+  useOperator,
+  usePagedList,
+  useWhen,
+} from "../app/kit";
+import type { Columns } from "../app/kit";
 
 const SIZE = 20;
 
 /** People: search by phone, member ID or nickname; a person's profile, money and sessions, and what support does for them. */
 export function People() {
   const { t } = useLingui();
-  const { i18n } = useI18n();
+  const at = useWhen();
   const client = useClient();
-  const errorText = useErrorText();
   const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ["people", search, page],
-    queryFn: ({ signal }) => client.call("people.search", { search, page, size: SIZE }, { signal }),
-  });
-  type Row = NonNullable<typeof list.data>["items"][number];
+  const list = usePagedList(["people", search], (page, signal) =>
+    client.call("people.search", { search, page, size: SIZE }, { signal }),
+  );
+  type Row = NonNullable<typeof list.query.data>["items"][number];
   const columns: Columns<Row> = [
     { id: "id", header: t`编号`, accessorFn: (p) => p.id },
     { id: "nickName", header: t`昵称`, accessorFn: (p) => p.nickName },
@@ -36,7 +37,7 @@ export function People() {
       header: t`状态`,
       accessorFn: (p) => (p.deletedAt ? t`已注销` : p.bannedAt ? t`已封禁` : t`正常`),
     },
-    { id: "since", header: t`注册时间`, accessorFn: (p) => when(p.createdAt, i18n.locale) },
+    { id: "since", header: t`注册时间`, accessorFn: (p) => at(p.createdAt) },
   ];
   return (
     <section aria-labelledby="people-title" className="ad-split">
@@ -49,27 +50,20 @@ export function People() {
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setPage(1);
             }}
           />
         </label>
-        {list.isError ? (
-          <p className="ad-error" role="alert">
-            {errorText(list.error)}
-          </p>
-        ) : null}
-        <DataTable
+        <PagedTable
           label={t`用户`}
+          list={list}
+          size={SIZE}
           columns={columns}
-          rows={list.data?.items ?? []}
           rowId={(p) => p.id}
-          loading={list.isPending}
           empty={t`没有找到用户`}
           selected={chosen}
           onSelect={(p) => {
             setChosen(p.id);
           }}
-          paging={{ page, size: SIZE, total: list.data?.total ?? 0, onPage: setPage }}
         />
       </div>
       {chosen === null ? (
@@ -83,11 +77,10 @@ export function People() {
 
 function Person({ userId }: { readonly userId: string }) {
   const { t } = useLingui();
-  const { i18n } = useI18n();
+  const at = useWhen();
   const client = useClient();
   const me = useOperator();
   const queries = useQueryClient();
-  const errorText = useErrorText();
   const profile = useQuery({
     queryKey: ["person", userId],
     queryFn: ({ signal }) => client.call("people.profile", { userId }, { signal }),
@@ -100,17 +93,11 @@ function Person({ userId }: { readonly userId: string }) {
     void queries.invalidateQueries({ queryKey: ["person", userId] });
     void queries.invalidateQueries({ queryKey: ["people"] });
   };
-  if (profile.isError)
-    return (
-      <p className="ad-error" role="alert">
-        {errorText(profile.error)}
-      </p>
-    );
-  if (!profile.data) return <p className="ad-muted" role="status">{t`加载中…`}</p>;
+  if (!profile.data) return <Waiting query={profile} />;
   const p = profile.data;
   const acts = me !== null && mayDo(me.role, "peopleAct");
   const banReason = p.banReason ?? "";
-  const vipUntil = when(p.vipExpiresAt, i18n.locale);
+  const vipUntil = at(p.vipExpiresAt);
   return (
     <article className="ad-detail" aria-labelledby="person-title">
       <h2 id="person-title">
@@ -133,13 +120,13 @@ function Person({ userId }: { readonly userId: string }) {
         <dt>{t`在线会话`}</dt>
         <dd>{p.sessions.length}</dd>
         <dt>{t`身份卡`}</dt>
-        <dd>{p.identityCard ? when(p.identityCard.createdAt, i18n.locale) : "—"}</dd>
+        <dd>{p.identityCard ? at(p.identityCard.createdAt) : "—"}</dd>
       </dl>
       <h3>{t`最近设备`}</h3>
       <ul className="ad-list">
         {p.devices.map((d) => (
           <li key={d.at}>
-            {when(d.at, i18n.locale)} · {d.platform} · {d.address ?? "—"}
+            {at(d.at)} · {d.platform} · {d.address ?? "—"}
           </li>
         ))}
       </ul>
@@ -197,7 +184,7 @@ function Person({ userId }: { readonly userId: string }) {
         <tbody>
           {(statement.data?.items ?? []).map((line) => (
             <tr key={`${line.journalId}:${line.balanceType}`}>
-              <td>{when(line.at, i18n.locale)}</td>
+              <td>{at(line.at)}</td>
               <td>{line.kind}</td>
               <td>{line.balanceType}</td>
               <td>{money(line.amount, true)}</td>

@@ -1,14 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { useLingui as useI18n } from "@lingui/react";
 import type { ReportGroup } from "@platform/api-client/admin";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useErrorText } from "../app/errors";
-import { useClient } from "../app/context";
-import { when } from "../app/format";
-import { ActForm } from "../components/ActForm";
-import { DataTable } from "../components/DataTable";
-import type { Columns } from "../components/DataTable";
+import { ActForm, PagedTable, useClient, usePagedList, useWhen } from "../app/kit";
+import type { Columns } from "../app/kit";
 
 const SIZE = 20;
 
@@ -18,17 +13,14 @@ const SIZE = 20;
  */
 export function Reports() {
   const { t } = useLingui();
-  const { i18n } = useI18n();
+  const at = useWhen();
   const client = useClient();
   const queries = useQueryClient();
-  const errorText = useErrorText();
   const [open, setOpen] = useState(true);
-  const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<ReportGroup | null>(null);
-  const list = useQuery({
-    queryKey: ["reports", open, page],
-    queryFn: ({ signal }) => client.call("reports.list", { open, page, size: SIZE }, { signal }),
-  });
+  const list = usePagedList(["reports", open], (page, signal) =>
+    client.call("reports.list", { open, page, size: SIZE }, { signal }),
+  );
   const kinds = { COMMENT: t`评论`, USER: t`用户`, VIDEO: t`视频`, LIVE: t`直播间` };
   const columns: Columns<ReportGroup> = [
     { id: "type", header: t`类型`, accessorFn: (g) => kinds[g.targetType] },
@@ -50,7 +42,7 @@ export function Reports() {
           .map(([reason, n]) => `${reason} ×${String(n)}`)
           .join(", "),
     },
-    { id: "last", header: t`最近举报`, accessorFn: (g) => when(g.lastAt, i18n.locale) },
+    { id: "last", header: t`最近举报`, accessorFn: (g) => at(g.lastAt) },
   ];
   const done = () => {
     setChosen(null);
@@ -75,7 +67,6 @@ export function Reports() {
               checked={open}
               onChange={() => {
                 setOpen(true);
-                setPage(1);
               }}
             />
             {t`待处理`}
@@ -87,27 +78,20 @@ export function Reports() {
               checked={!open}
               onChange={() => {
                 setOpen(false);
-                setPage(1);
               }}
             />
             {t`已处理`}
           </label>
         </div>
-        {list.isError ? (
-          <p className="ad-error" role="alert">
-            {errorText(list.error)}
-          </p>
-        ) : null}
-        <DataTable
+        <PagedTable
           label={t`举报`}
+          list={list}
+          size={SIZE}
           columns={columns}
-          rows={list.data?.items ?? []}
           rowId={(g) => `${g.targetType}:${g.targetId}`}
-          loading={list.isPending}
           empty={open ? t`没有待处理的举报` : t`还没有处理过的举报`}
           selected={chosen ? `${chosen.targetType}:${chosen.targetId}` : null}
           onSelect={open ? setChosen : undefined}
-          paging={{ page, size: SIZE, total: list.data?.total ?? 0, onPage: setPage }}
         />
       </div>
       {chosen === null ? (

@@ -7,13 +7,12 @@ export { createAdminClient, memoryTokens, storedTokens } from "./client";
 export type { AdminClient, AdminClientOptions, CallOptions, TokenStore } from "./client";
 export { adminAccess, adminEndpointNames, adminPath } from "./access";
 export type { AdminAccess, AdminEndpointName } from "./access";
-export { adminSchemas, ReportResolution, ReportTargetKind, ZReason } from "./contract";
+export { adminSchemas, ZReason } from "./contract";
+export { ReportResolution, ReportTargetKind } from "./records";
+export type { AdminParsed, AdminRequest, AdminResponse } from "./contract";
 export type {
   AdminLiveRoom,
   AdminOperator,
-  AdminParsed,
-  AdminRequest,
-  AdminResponse,
   Adjustment,
   AuditEntry,
   DayFigures,
@@ -22,6 +21,6 @@ export type {
   QueuedVideo,
   ReportGroup,
   ReviewDetail,
-} from "./contract";
+} from "./records";
 export { mayDo, OperatorRole, operatorRoles, Permission, permissions, rolePermissions } from "./roles";
 export { ApiError, isApiError } from "../errors";

@@ -15,24 +15,19 @@ import { notifyKeyReset, notifyRoom } from "../live/notify";
 import { CHAT_HISTORY, isLiveNow, onlineCounts, roomById } from "../live/rooms";
 import { writeAudit } from "./audit";
 import type { AdminInput } from "./route";
+import { personColumns, personOf } from "./records";
 
 interface Paged {
   readonly page: number;
   readonly size: number;
 }
-const person = { id: users.id, nickName: users.nickName, memberId: users.memberId };
-const personOf = (p: { id: number; nickName: string; memberId: string }) => ({
-  id: String(p.id),
-  nickName: p.nickName,
-  memberId: p.memberId,
-});
 
 /** Rooms live now (as their status says; `lastSeenAt` tells whether the ingest still renews them). */
 export async function liveRoomsPage(ctx: AppContext, body: Paged): Promise<AdminResponse<"live.rooms">> {
   const where = eq(liveRooms.status, "LIVE");
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ room: liveRooms, host: person })
+      .select({ room: liveRooms, host: personColumns })
       .from(liveRooms)
       .innerJoin(users, eq(users.id, liveRooms.authorId))
       .where(where)
@@ -65,7 +60,7 @@ export async function liveRoomsPage(ctx: AppContext, body: Paged): Promise<Admin
 /** A room's last messages, removed ones too (marked), newest last. */
 export async function roomChat(ctx: AppContext, roomId: number): Promise<AdminResponse<"live.chat">> {
   const rows = await ctx.db
-    .select({ message: liveMessages, who: person })
+    .select({ message: liveMessages, who: personColumns })
     .from(liveMessages)
     .innerJoin(users, eq(users.id, liveMessages.userId))
     .where(eq(liveMessages.roomId, roomId))

@@ -25,15 +25,10 @@ import { forgetVideo } from "../substance/caches";
 import { writeAudit } from "./audit";
 import type { AuditActor } from "./audit";
 import type { AdminInput } from "./route";
+import { personOf } from "./records";
 
 /** How long a claim holds without a decision: then anyone may take the video. */
 export const CLAIM_MS = 30 * 60_000;
-
-const personOf = (row: { id: number; nickName: string; memberId: string }) => ({
-  id: String(row.id),
-  nickName: row.nickName,
-  memberId: row.memberId,
-});
 
 /** The deps of the posting module's acts, as this operator, in this request. */
 export function reviewDeps(ctx: AppContext, who: AuditActor): ReviewDeps {

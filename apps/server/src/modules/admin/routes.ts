@@ -17,6 +17,7 @@ import { videos } from "../../db/schema";
 import { searchAudit } from "./audit";
 import { dashboard } from "./dashboard";
 import * as live from "./live-desk";
+import * as adjustments from "./adjustments";
 import * as money from "./money-desk";
 import { machineSignIn } from "./machine";
 import { operatorRecord, signIn, signOut } from "./operators";
@@ -80,9 +81,9 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     route("money.failedPayouts", ({ body }) => money.failedPayoutsPage(ctx, body));
     route("money.retryPayout", (input) => money.retryPayout(ctx, input));
     route("money.returnPayout", (input) => money.returnPayout(ctx, input));
-    route("money.adjustments", ({ body }) => money.adjustmentsPage(ctx, body));
-    route("money.adjust", (input) => money.adjust(ctx, input));
-    route("money.decideAdjustment", (input) => money.decideAdjustment(ctx, input));
+    route("money.adjustments", ({ body }) => adjustments.adjustmentsPage(ctx, body));
+    route("money.adjust", (input) => adjustments.adjust(ctx, input));
+    route("money.decideAdjustment", (input) => adjustments.decideAdjustment(ctx, input));
     route("money.reconcile", () => money.reconcileNow(ctx));
 
     route("live.rooms", ({ body }) => live.liveRoomsPage(ctx, body));

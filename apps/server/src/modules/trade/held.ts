@@ -72,17 +72,22 @@ export async function heldPayments(db: Db): Promise<HeldPayment[]> {
 /** What an operator's decision on a held payment did. */
 export class HeldPaymentError extends Error {}
 
+/** Records an operator's decision in the audit log, in the decision's transaction (Step 22). */
+export type HeldRecord = (tx: Db, before: RechargeRow, after: RechargeRow) => Promise<void>;
+
+/** The person whose recharge this is, or the refusal: there is no such recharge. */
+async function heldOwner(db: Db, orderNum: string): Promise<number> {
+  const owner = await ownerOfOrder(db, rechargeOrders, orderNum);
+  if (owner === null) throw new HeldPaymentError(`no recharge ${orderNum}`);
+  return owner;
+}
+
 /**
  * An operator credits a held payment as paid (COMPLETE_CHANGE, or PAYMENT_SUCCESSFUL when it was
  * the amount asked): the money moves from suspense to the person's gold, once.
  */
-export async function creditHeld(
-  db: Db,
-  orderNum: string,
-  record?: (tx: Db, before: RechargeRow, after: RechargeRow) => Promise<void>,
-): Promise<RechargeRow> {
-  const owner = await ownerOfOrder(db, rechargeOrders, orderNum);
-  if (owner === null) throw new HeldPaymentError(`no recharge ${orderNum}`);
+export async function creditHeld(db: Db, orderNum: string, record?: HeldRecord): Promise<RechargeRow> {
+  const owner = await heldOwner(db, orderNum);
   return transact(db, async (tx) => {
     await lockPeople(tx, owner);
     const order = await ownRecharge(tx, owner, orderNum, true);
@@ -109,10 +114,9 @@ export async function refundHeld(
   db: Db,
   providerOf: (channel: string) => PaymentProvider | null,
   orderNum: string,
-  record?: (tx: Db, before: RechargeRow, after: RechargeRow) => Promise<void>,
+  record?: HeldRecord,
 ): Promise<RechargeRow> {
-  const owner = await ownerOfOrder(db, rechargeOrders, orderNum);
-  if (owner === null) throw new HeldPaymentError(`no recharge ${orderNum}`);
+  const owner = await heldOwner(db, orderNum);
   const [order] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.orderNum, orderNum));
   if (order?.status !== RechargeStatus.HELD)
     throw new HeldPaymentError(`${orderNum} is ${order?.status ?? "unknown"}, not HELD`);

@@ -1,0 +1,21 @@
+/** What the console's answers say of a person: their id, nickname and member ID. */
+import { eq } from "drizzle-orm";
+import { BusinessCode } from "@platform/domain";
+import type { Db } from "../../db/database";
+import { users } from "../../db/schema";
+import { BusinessError } from "../../http/errors";
+import { ServerMessage } from "../../http/messages";
+
+/** The columns a person's record is read from (for a select or a join). */
+export const personColumns = { id: users.id, nickName: users.nickName, memberId: users.memberId };
+
+export function personOf(p: { readonly id: number; readonly nickName: string; readonly memberId: string }) {
+  return { id: String(p.id), nickName: p.nickName, memberId: p.memberId };
+}
+
+/** A person's record columns, or a 404 when there is no such person. */
+export async function personById(db: Db, userId: number) {
+  const [row] = await db.select(personColumns).from(users).where(eq(users.id, userId));
+  if (!row) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+  return row;
+}
