@@ -6,7 +6,7 @@
 import { createAdminClient, memoryTokens } from "@platform/api-client/admin";
 import type { AdminClient, AdminEndpointName } from "@platform/api-client/admin";
 import { DEMO_OPERATOR_PASSWORD, demoOperators } from "../src/seed/operators";
-import { totpOf } from "../src/modules/admin/operators";
+import { createOperator, newTotpSecret, totpOf } from "../src/modules/admin/operators";
 import type { TestPlatform } from "./harness";
 
 export type DemoLogin = (typeof demoOperators)[number]["login"];
@@ -54,4 +54,24 @@ export async function rawAdmin(
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { code?: number; msgKey?: string } };
+}
+
+/** A new operator of `role` with an authenticator of its own, signed in (any platform, seeded or not). */
+export async function freshOperator(
+  platform: TestPlatform,
+  role: "reviewer" | "support" | "finance" | "admin",
+): Promise<AdminClient> {
+  const login = `${role}-${String(Date.now() % 1_000_000)}-${String(Math.floor(Math.random() * 1000))}`;
+  const secret = newTotpSecret();
+  await createOperator(platform.server.ctx, {
+    login,
+    name: login,
+    role,
+    password: DEMO_OPERATOR_PASSWORD,
+    totpSecret: secret,
+  });
+  const client = createAdminClient({ baseUrl: platform.server.origin });
+  const code = codeAt(secret, login, platform.server.ctx.now());
+  await client.signIn({ login, password: DEMO_OPERATOR_PASSWORD, code });
+  return client;
 }
