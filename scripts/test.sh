@@ -16,6 +16,7 @@ node scripts/file-lines.mjs
 pnpm --filter @platform/api-client --silent size
 pnpm --filter @platform/ui --silent size
 pnpm --filter @platform/h5 --silent size
+pnpm --filter @platform/admin --silent size
 
 # Every tier in one vitest run (unit, integration, fuzz, e2e: README "Tests"), with coverage. The
 # server's suites always run on the embedded PGlite, and on PostgreSQL when one answers on
