@@ -69,7 +69,7 @@ describe("a server list", () => {
       />,
     );
     expect(screen.getAllByRole("row").map((row) => row.textContent)).toEqual(["昵称", "阿北", "小影"]);
-    fireEvent.keyDown(screen.getAllByRole("row")[2] as HTMLElement, { key: "Enter" });
+    fireEvent.keyDown(screen.getAllByRole("row")[2]!, { key: "Enter" });
     expect(open).toHaveBeenCalledWith({ id: "2", name: "小影" });
     expect(screen.getByText("第 1 / 3 页，共 5 条")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "下一页" }));
