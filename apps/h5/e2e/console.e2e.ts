@@ -1,6 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { TestEncoder } from "../../server/test/live";
 import {
   demo,
   launchBrowser,
@@ -18,7 +19,7 @@ import type { E2eBrowser } from "./browser";
  * author reads the reason in the app); a comment reported from the app is removed; support bans a
  * person, who is signed out of the app and told why; finance credits a held payment and the
  * person's balance in the app agrees; an adjustment over the limit waits for a second finance
- * operator; the audit log shows each act.
+ * operator; an admin ends a live broadcast while a viewer watches; the audit log shows each act.
  */
 
 /** The seed's demo operators (apps/server/src/seed/operators.ts): password and TOTP secret. */
@@ -253,4 +254,53 @@ describe("the operators' console", () => {
     await second.context().close();
     await page.context().close();
   });
+
+  it("an admin (English) ends a live broadcast while a viewer watches; the viewer is told, the audit log shows it", async () => {
+    const authorApi = nodeApi();
+    const author = await registerAccount(authorApi);
+    await authorApi.loginWithPassword({ phone: author.mobile, password: author.password });
+    await authorApi.game.liveSaveRoom({ title: "Console end E2E", watchLevel: "FREE" });
+    const mine = await authorApi.game.liveMyRoom();
+    const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`, { width: 426, height: 240 });
+    try {
+      await expect
+        .poll(async () => (await authorApi.game.liveRoom({ roomId: mine.roomId })).isLive, {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      const viewer = await phone(chromium.browser);
+      await viewer.page.goto(`/starlive?room=${mine.roomId}`);
+      await expect
+        .poll(
+          () =>
+            viewer.page.evaluate(
+              () => document.querySelector<HTMLVideoElement>("[data-testid='live-video']")?.currentTime ?? 0,
+            ),
+          { timeout: 45_000 },
+        )
+        .toBeGreaterThan(1);
+      const page = await desk(chromium.browser, "admin", "en");
+      await page.getByRole("link", { name: "Live" }).click();
+      await page.getByRole("row").filter({ hasText: "Console end E2E" }).click();
+      await act(page, "End the broadcast", "Breaks the rules");
+      await expect
+        .poll(() => viewer.page.getByText("直播已结束").count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      expect((await authorApi.game.liveRoom({ roomId: mine.roomId })).isLive).toBe(false);
+      await page.getByRole("link", { name: "Audit log" }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole("row")
+            .filter({ hasText: "live.end" })
+            .filter({ hasText: "Breaks the rules" })
+            .count(),
+        )
+        .toBe(1);
+      await viewer.context.close();
+      await page.context().close();
+    } finally {
+      await encoder.stop();
+    }
+  }, 120_000);
 });

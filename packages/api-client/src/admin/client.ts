@@ -96,8 +96,8 @@ export function createAdminClient(options: AdminClientOptions = {}): AdminClient
     const token = tokens.get();
     const headers: Record<string, string> = { language: options.language?.() ?? "zh_CN" };
     if (token !== null) headers.authorization = `Bearer ${token}`;
-    let status = 0;
-    let body: Envelope | null = null;
+    let status: number;
+    let body: Envelope | null;
     try {
       const response = await ky.post(`${base}${adminPath(name)}`, {
         json: request,
