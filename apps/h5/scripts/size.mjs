@@ -6,13 +6,10 @@
 // its budget fails the command (exit code 1). The Lighthouse figures of `pnpm perf` measure the same
 // thing in a browser (and add what loads later, after idle).
 // Run after `vite build`: pnpm -F @platform/h5 size
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
+import { KiB, firstLoad } from "../../../scripts/first-load.mjs";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
-const KiB = 1024;
 /**
  * Budgets in KiB of gzip: Step 13's target for /home is 120 KiB, which React 19, TanStack Router
  * and Query, ky and the api-client alone exceed (docs/perf.md, Step 13); the budgets hold each
@@ -30,29 +27,13 @@ const budgets = {
 const routeChunk = (path) => `src/routes${path}.tsx?tsr-split=component`;
 const catalog = "../../packages/i18n/src/locales/zh-CN/messages.ts";
 
-const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
-const gzipped = new Map();
-const gzipOf = (file) => {
-  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
-  return gzipped.get(file);
-};
-
-/** The chunk and what it imports statically, transitively (manifest keys). */
-function closure(key, into = new Set()) {
-  const chunk = manifest[key];
-  if (chunk === undefined) throw new Error(`the manifest has no ${key}: is dist a current build?`);
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const imported of chunk.imports ?? []) closure(imported, into);
-  return into;
-}
+const { closure, scripts } = firstLoad(dist);
 
 let failed = false;
 console.log("first-load JavaScript per route (gzip -9), budget per route:");
 for (const [path, budget] of Object.entries(budgets)) {
   const keys = closure(routeChunk(path), closure(catalog, closure("index.html")));
-  const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
-  const bytes = files.reduce((sum, file) => sum + gzipOf(file), 0);
+  const { files, bytes } = scripts(keys);
   const over = bytes > budget * KiB;
   failed ||= over;
   console.log(
