@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import type { PlatformApi } from "@platform/api-client";
+import { expect } from "vitest";
+import { until } from "./harness";
 
 /**
  * An RTMP encoder for the live tests: ffmpeg making a test picture and tone in real time (as OBS
@@ -107,4 +110,32 @@ export async function openChat(url: string): Promise<{
       controller.abort();
     },
   };
+}
+
+/** Resolves with the promise's value, or "timeout" after `ms`. */
+export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => {
+      resolve("timeout");
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** An author's room live from a test encoder on its stream key (stop the encoder when done). */
+export async function goLive(api: PlatformApi) {
+  const mine = await api.game.liveMyRoom();
+  const encoder = new TestEncoder(`${mine.rtmpUrl ?? ""}/${mine.streamKey}`);
+  const room = await until(
+    () => api.game.liveRoom({ roomId: mine.roomId }),
+    (r) => r.isLive,
+    20_000,
+  );
+  expect(room.isLive).toBe(true);
+  return { mine, room, encoder };
 }
