@@ -255,7 +255,7 @@ describe("the operators' console", () => {
     await page.context().close();
   });
 
-  it("an admin (English) ends a live broadcast while a viewer watches; the viewer is told, the audit log shows it", async () => {
+  it("a viewer reports a live room from the app; an admin (English) ends the broadcast while they watch; the audit log shows it", async () => {
     const authorApi = nodeApi();
     const author = await registerAccount(authorApi);
     await authorApi.loginWithPassword({ phone: author.mobile, password: author.password });
@@ -268,8 +268,13 @@ describe("the operators' console", () => {
           timeout: 30_000,
         })
         .toBe(true);
+      // A signed-in viewer watches, and reports the room from the app.
       const viewer = await phone(chromium.browser);
+      await signInQuickly(viewer.context, await registerAccount());
       await viewer.page.goto(`/starlive?room=${mine.roomId}`);
+      await viewer.page.getByRole("button", { name: "举报直播间" }).click();
+      await viewer.page.getByRole("button", { name: "垃圾广告" }).click();
+      await expect.poll(() => viewer.page.getByText("举报成功，我们会尽快处理").count()).toBe(1);
       await expect
         .poll(
           () =>
@@ -280,6 +285,17 @@ describe("the operators' console", () => {
         )
         .toBeGreaterThan(1);
       const page = await desk(chromium.browser, "admin", "en");
+      // The report is in the console, grouped under the room.
+      await page.getByRole("link", { name: "Reports" }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole("row")
+            .filter({ hasText: "Console end E2E" })
+            .filter({ hasText: "Live room" })
+            .count(),
+        )
+        .toBe(1);
       await page.getByRole("link", { name: "Live" }).click();
       await page.getByRole("row").filter({ hasText: "Console end E2E" }).click();
       await act(page, "End the broadcast", "Breaks the rules");

@@ -4,5 +4,6 @@ export { useErrorText } from "./errors";
 export { money, useWhen } from "./format";
 export { ActForm } from "../components/ActForm";
 export { PagedTable, usePagedList } from "../components/PagedTable";
-export type { Columns } from "../components/DataTable";
+export { nextSort } from "../components/DataTable";
+export type { Columns, ListSort } from "../components/DataTable";
 export { Waiting } from "../components/Waiting";

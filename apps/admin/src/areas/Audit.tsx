@@ -1,8 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import type { AuditEntry } from "@platform/api-client/admin";
 import { useState } from "react";
-import { PagedTable, useClient, usePagedList, useWhen } from "../app/kit";
-import type { Columns } from "../app/kit";
+import { PagedTable, useClient, usePagedList, useWhen, nextSort } from "../app/kit";
+import type { Columns, ListSort } from "../app/kit";
+import type { AdminRequest } from "@platform/api-client/admin";
+
+type AuditSort = AdminRequest<"audit.search">["sort"];
 
 const SIZE = 50;
 
@@ -12,8 +15,9 @@ export function Audit() {
   const at = useWhen();
   const client = useClient();
   const [filters, setFilters] = useState({ actor: "", action: "", targetType: "", targetId: "" });
-  const list = usePagedList(["audit", filters], (page, signal) =>
-    client.call("audit.search", { ...filters, page, size: SIZE }, { signal }),
+  const [sort, setSort] = useState<ListSort | undefined>(undefined);
+  const list = usePagedList(["audit", filters, sort], (page, signal) =>
+    client.call("audit.search", { ...filters, page, size: SIZE, sort: sort as AuditSort }, { signal }),
   );
   const columns: Columns<AuditEntry> = [
     { id: "at", header: t`时间`, accessorFn: (e) => at(e.at) },
@@ -60,6 +64,13 @@ export function Audit() {
         columns={columns}
         rowId={(e) => e.id}
         empty={t`没有符合条件的记录`}
+        sorting={{
+          columns: ["at", "actor", "action"],
+          sort,
+          onSort: (by) => {
+            setSort(nextSort(sort, by));
+          },
+        }}
       />
     </section>
   );

@@ -4,8 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Adjustments, Reconcile } from "./MoneyBooks";
 import { SIZE, useMayAct } from "./money-shared";
-import { ActForm, PagedTable, money, useClient, usePagedList, useWhen } from "../app/kit";
-import type { Columns } from "../app/kit";
+import { ActForm, PagedTable, money, useClient, usePagedList, useWhen, nextSort } from "../app/kit";
+import type { Columns, ListSort } from "../app/kit";
+import type { AdminRequest } from "@platform/api-client/admin";
+
+type OrdersSort = AdminRequest<"money.orders">["sort"];
 
 type Tab = "recharge" | "withdraw" | "held" | "failed" | "adjustments" | "reconcile";
 
@@ -69,7 +72,7 @@ function useOrderColumns(): Columns<OrderRow> {
       accessorFn: (o) => (o.settledAmount === null ? "—" : money(o.settledAmount)),
     },
     { id: "status", header: t`状态`, accessorFn: (o) => o.status },
-    { id: "created", header: t`创建时间`, accessorFn: (o) => at(o.createdAt) },
+    { id: "createdAt", header: t`创建时间`, accessorFn: (o) => at(o.createdAt) },
   ];
 }
 
@@ -79,8 +82,13 @@ function Orders({ kind }: { readonly kind: "recharge" | "withdraw" }) {
   const columns = useOrderColumns();
   const [status, setStatus] = useState("");
   const [search, setSearch] = useState("");
-  const list = usePagedList(["money", kind, status, search], (page, signal) =>
-    client.call("money.orders", { kind, status, search, page, size: SIZE }, { signal }),
+  const [sort, setSort] = useState<ListSort | undefined>(undefined);
+  const list = usePagedList(["money", kind, status, search, sort], (page, signal) =>
+    client.call(
+      "money.orders",
+      { kind, status, search, page, size: SIZE, sort: sort as OrdersSort },
+      { signal },
+    ),
   );
   return (
     <>
@@ -113,6 +121,13 @@ function Orders({ kind }: { readonly kind: "recharge" | "withdraw" }) {
         columns={columns}
         rowId={(o) => o.orderNum}
         empty={t`没有符合条件的订单`}
+        sorting={{
+          columns: ["createdAt", "amount", "status"],
+          sort,
+          onSort: (by) => {
+            setSort(nextSort(sort, by));
+          },
+        }}
       />
     </>
   );

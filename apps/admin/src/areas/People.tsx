@@ -7,12 +7,16 @@ import {
   PagedTable,
   Waiting,
   money,
+  nextSort,
   useClient,
   useOperator,
   usePagedList,
   useWhen,
 } from "../app/kit";
-import type { Columns } from "../app/kit";
+import type { Columns, ListSort } from "../app/kit";
+import type { AdminRequest } from "@platform/api-client/admin";
+
+type PeopleSort = AdminRequest<"people.search">["sort"];
 
 const SIZE = 20;
 
@@ -23,8 +27,9 @@ export function People() {
   const client = useClient();
   const [search, setSearch] = useState("");
   const [chosen, setChosen] = useState<string | null>(null);
-  const list = usePagedList(["people", search], (page, signal) =>
-    client.call("people.search", { search, page, size: SIZE }, { signal }),
+  const [sort, setSort] = useState<ListSort | undefined>(undefined);
+  const list = usePagedList(["people", search, sort], (page, signal) =>
+    client.call("people.search", { search, page, size: SIZE, sort: sort as PeopleSort }, { signal }),
   );
   type Row = NonNullable<typeof list.query.data>["items"][number];
   const columns: Columns<Row> = [
@@ -37,7 +42,7 @@ export function People() {
       header: t`状态`,
       accessorFn: (p) => (p.deletedAt ? t`已注销` : p.bannedAt ? t`已封禁` : t`正常`),
     },
-    { id: "since", header: t`注册时间`, accessorFn: (p) => at(p.createdAt) },
+    { id: "createdAt", header: t`注册时间`, accessorFn: (p) => at(p.createdAt) },
   ];
   return (
     <section aria-labelledby="people-title" className="ad-split">
@@ -63,6 +68,13 @@ export function People() {
           selected={chosen}
           onSelect={(p) => {
             setChosen(p.id);
+          }}
+          sorting={{
+            columns: ["id", "nickName", "createdAt"],
+            sort,
+            onSort: (by) => {
+              setSort(nextSort(sort, by));
+            },
           }}
         />
       </div>
@@ -169,6 +181,7 @@ function Person({ userId }: { readonly userId: string }) {
           />
         </div>
       ) : null}
+      <PersonOrders userId={userId} />
       <h3>{t`账单`}</h3>
       <table className="ad-table">
         <caption className="pf-visually-hidden">{t`账单`}</caption>
@@ -194,5 +207,37 @@ function Person({ userId }: { readonly userId: string }) {
         </tbody>
       </table>
     </article>
+  );
+}
+
+/** A person's recharges and withdrawals, newest first, five of each. */
+function PersonOrders({ userId }: { readonly userId: string }) {
+  const { t } = useLingui();
+  const client = useClient();
+  const at = useWhen();
+  const orders = useQuery({
+    queryKey: ["person", userId, "orders"],
+    queryFn: async ({ signal }) => {
+      const [recharges, withdrawals] = await Promise.all(
+        (["recharge", "withdraw"] as const).map((kind) =>
+          client.call("people.orders", { userId, kind, page: 1, size: 5 }, { signal }),
+        ),
+      );
+      return [...(recharges?.items ?? []), ...(withdrawals?.items ?? [])];
+    },
+  });
+  return (
+    <>
+      <h3>{t`最近订单`}</h3>
+      <ul className="ad-list">
+        {(orders.data ?? []).map((o) => (
+          <li key={o.orderNum}>
+            {at(o.createdAt)} · {o.kind === "recharge" ? t`充值` : t`提现`} · {money(o.amount)} · {o.status} ·{" "}
+            <code>{o.orderNum}</code>
+          </li>
+        ))}
+        {orders.data?.length === 0 ? <li className="ad-muted">{t`还没有订单`}</li> : null}
+      </ul>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@platform/api-client/admin";
 import { ActForm } from "./ActForm";
-import { DataTable } from "./DataTable";
+import { DataTable, nextSort } from "./DataTable";
 
 const i18n = setupI18n({ locale: "zh-CN", messages: { "zh-CN": {} } });
 const wrap = (node: React.ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
@@ -74,6 +74,29 @@ describe("a server list", () => {
     expect(screen.getByText("第 1 / 3 页，共 5 条")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "下一页" }));
     expect(onPage).toHaveBeenCalledWith(2);
+  });
+
+  it("asks the server for an order from a sortable header, and says which order is shown", () => {
+    const onSort = vi.fn();
+    wrap(
+      <DataTable
+        label="用户"
+        columns={[
+          { id: "nickName", header: "昵称", accessorFn: (row: { id: string; name: string }) => row.name },
+          { id: "id", header: "编号", accessorFn: (row: { id: string; name: string }) => row.id },
+        ]}
+        rows={[{ id: "1", name: "阿北" }]}
+        rowId={(row) => row.id}
+        empty="没有"
+        sorting={{ columns: ["nickName"], sort: { by: "nickName", desc: true }, onSort }}
+      />,
+    );
+    expect(screen.getByRole("columnheader", { name: /昵称/ }).getAttribute("aria-sort")).toBe("descending");
+    expect(screen.getByRole("columnheader", { name: "编号" }).getAttribute("aria-sort")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: /昵称/ }));
+    expect(onSort).toHaveBeenCalledWith("nickName");
+    expect(nextSort({ by: "nickName", desc: true }, "nickName")).toEqual({ by: "nickName", desc: false });
+    expect(nextSort({ by: "nickName", desc: false }, "id")).toEqual({ by: "id", desc: true });
   });
 
   it("says so when there is nothing", () => {

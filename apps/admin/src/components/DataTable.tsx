@@ -26,6 +26,23 @@ export interface DataTableProps<T extends RowData> {
   /** The selected row's id, marked (a list beside its detail). */
   readonly selected?: string | null;
   readonly onSelect?: (row: T) => void;
+  /** The columns the server sorts by (their ids), the order asked, and asking another. */
+  readonly sorting?: {
+    readonly columns: readonly string[];
+    readonly sort: ListSort | undefined;
+    readonly onSort: (by: string) => void;
+  };
+}
+
+/** A list's order as the server takes it: a column, descending or not. */
+export interface ListSort {
+  readonly by: string;
+  readonly desc: boolean;
+}
+
+/** The next order when a column's header is pressed: that column descending, then ascending. */
+export function nextSort(current: ListSort | undefined, by: string): ListSort {
+  return current?.by === by ? { by, desc: !current.desc } : { by, desc: true };
 }
 
 /**
@@ -43,6 +60,7 @@ export function DataTable<T extends RowData>({
   paging,
   selected,
   onSelect,
+  sorting,
 }: DataTableProps<T>) {
   const { t } = useLingui();
   const table = useTable({
@@ -61,11 +79,35 @@ export function DataTable<T extends RowData>({
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {header.isPlaceholder ? null : <FlexRender header={header} />}
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const id = header.column.id;
+                const sortBy = sorting?.columns.includes(id) === true ? sorting.onSort : null;
+                const sorted = sorting?.sort?.by === id ? sorting.sort : undefined;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted === undefined ? undefined : sorted.desc ? "descending" : "ascending"}
+                  >
+                    {header.isPlaceholder ? null : sortBy !== null ? (
+                      <button
+                        type="button"
+                        className="ad-sort"
+                        onClick={() => {
+                          sortBy(id);
+                        }}
+                      >
+                        <FlexRender header={header} />
+                        <span aria-hidden="true">
+                          {sorted === undefined ? " ↕" : sorted.desc ? " ↓" : " ↑"}
+                        </span>
+                      </button>
+                    ) : (
+                      <FlexRender header={header} />
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           ))}
         </thead>

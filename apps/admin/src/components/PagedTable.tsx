@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { ReactNode } from "react";
 import { useErrorText } from "../app/errors";
 import { DataTable } from "./DataTable";
-import type { Columns } from "./DataTable";
+import type { Columns, DataTableProps } from "./DataTable";
 
 /** One page of a server list. */
 export interface Page<T> {
@@ -46,6 +46,7 @@ export interface PagedTableProps<T extends RowData> {
   readonly empty: ReactNode;
   readonly selected?: string | null;
   readonly onSelect?: (row: T) => void;
+  readonly sorting?: DataTableProps<T>["sorting"];
 }
 
 /** A server list as a table: its refusal said in place, its rows, its pages. */
@@ -58,6 +59,7 @@ export function PagedTable<T extends RowData>({
   empty,
   selected,
   onSelect,
+  sorting,
 }: PagedTableProps<T>) {
   const errorText = useErrorText();
   return (
@@ -76,6 +78,7 @@ export function PagedTable<T extends RowData>({
         empty={empty}
         selected={selected}
         onSelect={onSelect}
+        sorting={sorting}
         paging={{ page: list.page, size, total: list.query.data?.total ?? 0, onPage: list.setPage }}
       />
     </>

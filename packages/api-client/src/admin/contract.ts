@@ -33,6 +33,11 @@ const ZPaging = {
   size: z.number().int().min(1).max(100).default(20),
 };
 const ZTime = z.string();
+/** A list's order: a column it may be sorted by, descending unless said (absent: the list's own order). */
+function ZSort<const C extends readonly [string, ...string[]]>(columns: C) {
+  return z.object({ by: z.enum(columns), desc: z.boolean().default(true) }).optional();
+}
+
 /** A search text: one line of at most 64 characters (empty: no filter). */
 const ZSearch = ZLine(64).default("");
 
@@ -157,7 +162,7 @@ export const adminSchemas = {
     response: z.object({ reports: z.number().int() }),
   },
   "people.search": {
-    request: z.object({ ...ZPaging, search: ZSearch }),
+    request: z.object({ ...ZPaging, search: ZSearch, sort: ZSort(["id", "nickName", "createdAt"]) }),
     response: paged(ZPersonRow),
   },
   "people.profile": { request: byPerson, response: ZProfile },
@@ -165,7 +170,10 @@ export const adminSchemas = {
     request: byPerson.extend(ZPaging),
     response: paged(ZStatementLine),
   },
-  "people.orders": { request: byPerson.extend(ZPaging), response: paged(ZOrderRow) },
+  "people.orders": {
+    request: byPerson.extend({ ...ZPaging, kind: z.enum(["recharge", "withdraw"]).default("recharge") }),
+    response: paged(ZOrderRow),
+  },
   "people.ban": { request: byPerson.extend({ reason: ZReason }), response: done },
   "people.unban": { request: byPerson.extend({ reason: ZReason }), response: done },
   "people.signOut": {
@@ -180,6 +188,7 @@ export const adminSchemas = {
       kind: z.enum(["recharge", "withdraw"]),
       status: ZLine(32).default(""),
       search: ZSearch,
+      sort: ZSort(["createdAt", "amount", "status"]),
     }),
     response: paged(ZOrderRow),
   },
@@ -244,6 +253,7 @@ export const adminSchemas = {
       action: ZLine(64).default(""),
       targetType: ZLine(32).default(""),
       targetId: ZLine(64).default(""),
+      sort: ZSort(["at", "actor", "action"]),
     }),
     response: paged(ZAuditEntry),
   },

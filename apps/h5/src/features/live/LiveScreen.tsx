@@ -1,11 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
-import { StorageKey } from "@platform/domain";
+import { ReportTarget, StorageKey } from "@platform/domain";
 import { Button, LiveChat, LivePlayer, LiveRoomCard, loadShakaHls } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { hasSession } from "../../app/api";
+import { ownIdOf } from "../../app/session/own";
+import { useReport } from "../report/useReport";
 import { useApi } from "../../app/useApi";
 import { Page } from "../../components/Page";
 import { RetryState } from "../../components/RetryState";
@@ -144,6 +146,10 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
   const lockedNow = (access !== null && access.lockedBy !== null) || (refused && room?.canWatch === false);
   const title = room?.title ?? t`直播`;
   const online = chat.online ?? room?.online ?? 0;
+  // Anyone signed in may report a room that is not their own (Step 22: operators see it).
+  const report = useReport();
+  const ownId = ownIdOf(api);
+  const reportable = room !== undefined && hasSession(api) && room.anchorId !== ownId;
   return (
     <Page title={title} onBack={() => void navigate({ to: "/starlive", search: {} })}>
       <div className="h5-live h5-live--room">
@@ -168,7 +174,19 @@ function LiveRoomView({ roomId }: { readonly roomId: string }) {
                 {room.anchorName}
                 {room.isLive ? ` · ${t`${online} 人在看`}` : ""}
               </p>
+              {reportable ? (
+                <button
+                  type="button"
+                  className="h5-live__report"
+                  onClick={() => {
+                    report.report({ type: ReportTarget.LIVE, id: room.roomId });
+                  }}
+                >
+                  {t`举报直播间`}
+                </button>
+              ) : null}
             </div>
+            {report.element}
             <RoomChat room={room} chat={chat} />
           </>
         )}

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, ilike } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AdminParsed, AdminResponse, AuditEntry } from "@platform/api-client/admin";
+import { orderOf } from "./records";
 import type { Db } from "../../db/database";
 import { LockKind, lockUntilCommit } from "../../db/locks";
 import { auditLog } from "../../db/schema";
@@ -88,7 +89,13 @@ export async function searchAudit(
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.id))
+      .orderBy(
+        ...orderOf(
+          body.sort,
+          { at: auditLog.at, actor: auditLog.actor, action: auditLog.action },
+          auditLog.id,
+        ),
+      )
       .limit(body.size)
       .offset((body.page - 1) * body.size),
     db.select({ n: count() }).from(auditLog).where(where),

@@ -230,6 +230,14 @@ eachDatabase("the operators' console", (target) => {
       const support = await as("support");
       const found = await support.call("people.search", { search: ordinaryAccount.mobile.slice(-4) });
       expect(found.items.map((p) => p.id)).toContain(person.userId);
+      // The server sorts: by nickname ascending, then descending (the id breaks ties).
+      const names = async (desc: boolean) =>
+        (await support.call("people.search", { size: 100, sort: { by: "nickName", desc } })).items.map(
+          (p) => p.nickName,
+        );
+      const ascending = await names(false);
+      expect(ascending).toEqual([...ascending].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(await names(true)).toEqual([...ascending].reverse());
       await support.call("people.ban", { userId: person.userId, reason: "发布诈骗信息 Fraud" });
       const out = await failure(person.api.user.queryInfo({}));
       expect(["sessionExpired", "business"]).toContain(out.kind);

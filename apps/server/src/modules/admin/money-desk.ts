@@ -4,7 +4,7 @@
  * journals (a second finance operator approves those above ADJUSTMENT_APPROVAL_ABOVE), and
  * reconcile on demand. Every act is recorded in the audit log in its own transaction.
  */
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AdminParsed, AdminResponse, OrderRow } from "@platform/api-client/admin";
 import { BusinessCode, RechargeStatus, WithdrawStatus } from "@platform/domain";
@@ -21,7 +21,7 @@ import { providerOf } from "../trade/providers";
 import { reconcile } from "../trade/reconcile";
 import { writeAudit } from "./audit";
 import type { AdminInput } from "./route";
-import { personById, personColumns, personOf } from "./records";
+import { orderOf, personById, personColumns, personOf } from "./records";
 
 interface Paged {
   readonly page: number;
@@ -80,7 +80,13 @@ export async function ordersPage(
       .from(table)
       .innerJoin(users, eq(users.id, table.userId))
       .where(where)
-      .orderBy(desc(table.id))
+      .orderBy(
+        ...orderOf(
+          body.sort,
+          { createdAt: table.createdAt, amount: table.applicationAmount, status: table.status },
+          table.id,
+        ),
+      )
       .limit(body.size)
       .offset((body.page - 1) * body.size),
     ctx.db.select({ n: count() }).from(table).innerJoin(users, eq(users.id, table.userId)).where(where),

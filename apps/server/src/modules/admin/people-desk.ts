@@ -29,6 +29,7 @@ import { identityCardOf } from "../user/identity-card";
 import { writeAudit } from "./audit";
 import type { AuditActor } from "./audit";
 import type { AdminInput } from "./route";
+import { orderOf } from "./records";
 
 interface Paged {
   readonly page: number;
@@ -69,7 +70,13 @@ export async function searchPeople(
       .select()
       .from(users)
       .where(where)
-      .orderBy(desc(users.id))
+      .orderBy(
+        ...orderOf(
+          body.sort,
+          { id: users.id, nickName: users.nickName, createdAt: users.createdAt },
+          users.id,
+        ),
+      )
       .limit(body.size)
       .offset((body.page - 1) * body.size),
     ctx.db.select({ n: count() }).from(users).where(where),

@@ -1,5 +1,6 @@
 /** What the console's answers say of a person: their id, nickname and member ID. */
-import { eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
+import type { AnyColumn, SQL } from "drizzle-orm";
 import { BusinessCode } from "@platform/domain";
 import type { Db } from "../../db/database";
 import { users } from "../../db/schema";
@@ -18,4 +19,18 @@ export async function personById(db: Db, userId: number) {
   const [row] = await db.select(personColumns).from(users).where(eq(users.id, userId));
   if (!row) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
   return row;
+}
+
+/**
+ * The order of a console list: the column asked for (`sort.by` among `columns`), then the id as a
+ * tie-break, both in the direction asked; without one, newest first by id.
+ */
+export function orderOf<C extends string>(
+  sort: { readonly by: C; readonly desc: boolean } | undefined,
+  columns: Readonly<Record<C, AnyColumn>>,
+  id: AnyColumn,
+): SQL[] {
+  if (sort === undefined) return [desc(id)];
+  const direction = sort.desc ? desc : asc;
+  return [direction(columns[sort.by]), direction(id)];
 }

@@ -66,7 +66,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     route("people.profile", ({ body }) => people.profile(ctx, Number(body.userId)));
     route("people.statement", ({ body }) => people.statementPage(ctx, Number(body.userId), body));
     route("people.orders", ({ body }) =>
-      money.ordersPage(ctx, { ...body, kind: "recharge", status: "", search: "" }, Number(body.userId)),
+      money.ordersPage(ctx, { ...body, status: "", search: "" }, Number(body.userId)),
     );
     route("people.ban", (input) => people.ban(ctx, input));
     route("people.unban", (input) => people.unban(ctx, input));
