@@ -39,6 +39,12 @@ export async function lockUntilCommit(tx: Db, kind: LockKind, key: string): Prom
  *   3. the platform's accounts last, as `post` takes them (the legs of a journal sorted: people's
  *      accounts first, then the platform's by name, one random shard each).
  *
+ * One exception: a journal's payees (`Journal.payees`: a video's author paid their share of a sale)
+ * are credited without their lock. Money arriving undoes no decision of theirs, the relative
+ * UPDATE takes their row's lock, and it is their journal's last person-row — so a popular author's
+ * sales never queue on one lock (measured in modules/trade/race.test.ts). A payee's leg is never a
+ * debit.
+ *
  * A transaction that posts several journals may take two platform shards in another order than a
  * concurrent one; that (rare) deadlock, and any serialisation failure, is retried by `transact`
  * (db/transaction.ts), never answered to a client. `post` refuses to move the money of a person

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "../context";
 import type { Db } from "../db/database";
-import { lockPeople, personLockExpression, tookPersonLock } from "../db/locks";
+import { personLockExpression, tookPersonLock } from "../db/locks";
 import { rowsOf } from "../db/subqueries";
 import { transact } from "../db/transaction";
 import { idempotencyKeys } from "../db/schema";
@@ -41,14 +41,10 @@ export async function idempotent<T>(
   endpoint: string,
   body: unknown,
   work: (tx: Db) => Promise<T>,
-  /** Others whose money the work moves (a video's author): locked with the caller, ascending. */
-  others: readonly number[] = [],
 ): Promise<T> {
   const key = idempotencyKeyOf(request);
   const requestHash = sha256(`${endpoint}:${JSON.stringify(body)}`);
   return transact(ctx.db, async (tx) => {
-    // With others, every lock first in ascending order (the claim then takes the caller's again).
-    if (others.length > 0) await lockPeople(tx, userId, ...others);
     // The person's money lock first (db/locks.ts), taken by the claim's own statement.
     const claimed = rowsOf(
       await tx.execute(sql`

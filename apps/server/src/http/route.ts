@@ -13,6 +13,7 @@ import { sameText } from "../security/hashing";
 import { BusinessError, Unauthenticated } from "./errors";
 import { loggableError } from "./loggable";
 import { isRetryable } from "../db/transaction";
+import { isDatabaseAway } from "../db/errors";
 import { ServerMessage, isMessageId } from "./messages";
 
 /**
@@ -33,8 +34,8 @@ export function providerCause(request: FastifyRequest, provider: string): Cause 
 /**
  * In a scope of calls from other servers (providers' notifications, the game wallet): an error
  * answers a real HTTP status — 413 for a body over the limit, 415 for a type the scope does not
- * read, 400 for a body that does not parse, 503 when the database stayed busy past the retries,
- * 500 (logged) for anything else — never the
+ * read, 400 for a body that does not parse, 503 when the database stayed busy past the retries or
+ * is away (no connection in time: nothing was written), 500 (logged) for anything else — never the
  * envelope's HTTP 200, which a provider would take for a receipt.
  */
 export function refuseWithStatus(scope: FastifyInstance): void {
@@ -43,7 +44,10 @@ export function refuseWithStatus(scope: FastifyInstance): void {
     if (typeof status === "number" && status >= 400 && status < 500)
       return reply.status(status).send({ ok: false, error: "refused" });
     // Busy past `transact`'s retries: nothing was written; the caller sends it again.
-    if (isRetryable(error)) return reply.status(503).send({ ok: false, error: "busy" });
+    if (isRetryable(error) || isDatabaseAway(error)) {
+      request.log.warn({ error: loggableError(error) }, "database busy or away");
+      return reply.status(503).send({ ok: false, error: "busy" });
+    }
     request.log.error({ error: loggableError(error) }, "unexpected error");
     return reply.status(500).send({ ok: false, error: "internal" });
   });

@@ -100,6 +100,13 @@ export interface Journal {
   /** An order number, `purchases:12`…: the same kind and reference are posted at most once. */
   readonly reference: string;
   readonly legs: readonly Leg[];
+  /**
+   * People this journal only pays (a video's author, their share of a sale): their legs must be
+   * credits and need no money lock of theirs — money arriving undoes nobody's decision, and the
+   * relative UPDATE takes the row's lock. Their rows move after every other person's, so the row is
+   * held only for the rest of the transaction (a popular author's sales do not queue on one lock).
+   */
+  readonly payees?: readonly number[];
   /** Who caused it; by default the cause of the scope it is posted in (db/cause.ts). */
   readonly cause?: Cause;
 }
@@ -116,8 +123,11 @@ function accountKey(account: Account): string {
     : `${String(account.userId).padStart(20, "0")}:${account.type}`;
 }
 
-/** Legs of one account added together, in one order for every journal (no deadlocks). */
-function normalised(legs: readonly Leg[]): Leg[] {
+/**
+ * Legs of one account added together, in one order for every journal (no deadlocks): people whose
+ * lock is held, then payees (`Journal.payees`), then the platform's accounts.
+ */
+function normalised(legs: readonly Leg[], payees: ReadonlySet<number>): Leg[] {
   const byKey = new Map<string, Leg>();
   for (const leg of legs) {
     if (!Number.isSafeInteger(leg.amount) || leg.amount === 0)
@@ -128,8 +138,15 @@ function normalised(legs: readonly Leg[]): Leg[] {
   }
   return [...byKey.entries()]
     .filter(([, leg]) => leg.amount !== 0)
+    .map(
+      ([key, leg]) => [`${"platform" in leg.account ? 2 : isPayee(leg, payees) ? 1 : 0}${key}`, leg] as const,
+    )
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, leg]) => leg);
+}
+
+function isPayee(leg: Leg, payees: ReadonlySet<number>): boolean {
+  return !("platform" in leg.account) && payees.has(leg.account.userId);
 }
 
 /**
@@ -139,16 +156,20 @@ function normalised(legs: readonly Leg[]): Leg[] {
  * lose money under concurrency on PostgreSQL), and the table's constraint holds anyway.
  * Idempotent: a journal of the same kind and reference posts nothing the second time and
  * answers null. It records its cause (who, which request, from where: decision 0023), and moves
- * a person's money only when the transaction holds that person's money lock (db/locks.ts).
+ * a person's money only when the transaction holds that person's money lock (db/locks.ts) — or
+ * pays them, as a journal's payee.
  */
 export async function post(tx: Db, journal: Journal): Promise<Posted | null> {
-  const legs = normalised(journal.legs);
+  const payees = new Set(journal.payees);
+  const legs = normalised(journal.legs, payees);
   const total = journal.legs.reduce((sum, leg) => sum + leg.amount, 0);
   if (total !== 0)
     throw new Error(`journal ${journal.kind} ${journal.reference} does not sum to zero (${String(total)})`);
   if (legs.length < 2) throw new Error(`journal ${journal.kind} ${journal.reference} needs two accounts`);
   for (const leg of legs)
-    if (!("platform" in leg.account) && !holdsPerson(tx, leg.account.userId))
+    if (isPayee(leg, payees) && leg.amount < 0)
+      throw new Error(`journal ${journal.kind}: a payee's leg must be a credit`);
+    else if (!("platform" in leg.account) && !isPayee(leg, payees) && !holdsPerson(tx, leg.account.userId))
       throw new Error(
         `journal ${journal.kind}: the money of person ${String(leg.account.userId)} moved without their lock (db/locks.ts)`,
       );

@@ -21,81 +21,65 @@ export function creatorShare(price: number, percent: number): number {
   return Math.floor((price * percent) / 100);
 }
 
-/** A video's author (it never changes), read before the purchase's transaction to lock them in order. */
-async function authorOf(ctx: AppContext, videoId: number): Promise<number | null> {
-  if (!Number.isSafeInteger(videoId)) return null;
-  const [row] = await ctx.db.select({ authorId: videos.authorId }).from(videos).where(eq(videos.id, videoId));
-  return row?.authorId ?? null;
-}
-
 export async function buyVideo(
   ctx: AppContext,
   { body, caller, request }: SignedInInput<"substance.buyVideo">,
 ): Promise<ResponseOf<"substance.buyVideo">> {
-  // The author is paid their share in the same journal (decision 0032): their money is locked too.
-  const authorId = await authorOf(ctx, Number(body.substanceId));
-  const bought = await idempotent(
-    ctx,
-    request,
-    caller.userId,
-    "substance.buyVideo",
-    body,
-    async (tx) => {
-      // The video and the buyer's membership in one read (the price depends on both).
-      const [found] = await tx
-        .select({
-          video: videoRowColumns,
-          vipPermanent: users.vipPermanent,
-          vipExpiresAt: users.vipExpiresAt,
-        })
-        .from(videos)
-        .innerJoin(users, eq(users.id, caller.userId))
-        .where(and(eq(videos.id, Number(body.substanceId)), visibleTo(caller.userId)));
-      if (!found) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-      const { video } = found;
-      if (video.watchLevel !== WatchLevel.CHARGE)
-        throw new BusinessError(BusinessCode.invalid, ServerMessage.notForSale);
-      if (video.authorId === caller.userId)
-        throw new BusinessError(BusinessCode.invalid, ServerMessage.ownVideo);
-      const price = priceFor(ctx, video, { userId: caller.userId, isVip: isVipNow(found, ctx.now()) });
-      const share =
-        video.authorId === authorId ? creatorShare(price, ctx.config.console.creatorSharePercent) : 0;
-      const [purchase] = await tx
-        .insert(purchases)
-        .values({
-          userId: caller.userId,
-          videoId: video.id,
-          payType: body.payType,
-          amount: price,
-          authorShare: share,
-        })
-        .onConflictDoNothing()
-        .returning({ id: purchases.id });
-      if (!purchase) throw new BusinessError(BusinessCode.conflict, ServerMessage.alreadyBought);
-      // Gold moves to revenue: one journal, once per purchase.
-      const posted =
-        price > 0
-          ? await post(tx, {
-              kind: "BUY_VIDEO",
-              reference: `purchases:${String(purchase.id)}`,
-              legs: [
-                { account: userAccount(caller.userId, BalanceType.GOLD), amount: -price },
-                { account: userAccount(video.authorId, BalanceType.GOLD), amount: share },
-                { account: platform(PlatformAccount.REVENUE), amount: price - share },
-              ].filter((leg) => leg.amount !== 0),
-            })
-          : null;
-      await writeMessage(tx, caller.userId, {
-        kind: MessageKind.PURCHASE,
-        params: { videoId: String(video.id), videoTitle: video.title, amount: price },
-      });
-      const balance =
-        posted?.balances.get(`${String(caller.userId)}:${BalanceType.GOLD}`) ??
-        (await balancesOf(tx, caller.userId)).GOLD;
-      return { isBuy: true as const, paidAmount: price, balance };
-    },
-    authorId === null || authorId === caller.userId ? [] : [authorId],
-  );
+  const bought = await idempotent(ctx, request, caller.userId, "substance.buyVideo", body, async (tx) => {
+    // The video and the buyer's membership in one read (the price depends on both).
+    const [found] = await tx
+      .select({
+        video: videoRowColumns,
+        vipPermanent: users.vipPermanent,
+        vipExpiresAt: users.vipExpiresAt,
+      })
+      .from(videos)
+      .innerJoin(users, eq(users.id, caller.userId))
+      .where(and(eq(videos.id, Number(body.substanceId)), visibleTo(caller.userId)));
+    if (!found) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
+    const { video } = found;
+    if (video.watchLevel !== WatchLevel.CHARGE)
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.notForSale);
+    if (video.authorId === caller.userId)
+      throw new BusinessError(BusinessCode.invalid, ServerMessage.ownVideo);
+    const price = priceFor(ctx, video, { userId: caller.userId, isVip: isVipNow(found, ctx.now()) });
+    const share = creatorShare(price, ctx.config.console.creatorSharePercent);
+    const [purchase] = await tx
+      .insert(purchases)
+      .values({
+        userId: caller.userId,
+        videoId: video.id,
+        payType: body.payType,
+        amount: price,
+        authorShare: share,
+      })
+      .onConflictDoNothing()
+      .returning({ id: purchases.id });
+    if (!purchase) throw new BusinessError(BusinessCode.conflict, ServerMessage.alreadyBought);
+    // Gold moves to the author and revenue: one journal, once per purchase. The author is its
+    // payee (decision 0032): paid without their money lock, so their sales do not queue on it.
+    const posted =
+      price > 0
+        ? await post(tx, {
+            kind: "BUY_VIDEO",
+            reference: `purchases:${String(purchase.id)}`,
+            payees: [video.authorId],
+            legs: [
+              { account: userAccount(caller.userId, BalanceType.GOLD), amount: -price },
+              { account: userAccount(video.authorId, BalanceType.GOLD), amount: share },
+              { account: platform(PlatformAccount.REVENUE), amount: price - share },
+            ].filter((leg) => leg.amount !== 0),
+          })
+        : null;
+    await writeMessage(tx, caller.userId, {
+      kind: MessageKind.PURCHASE,
+      params: { videoId: String(video.id), videoTitle: video.title, amount: price },
+    });
+    const balance =
+      posted?.balances.get(`${String(caller.userId)}:${BalanceType.GOLD}`) ??
+      (await balancesOf(tx, caller.userId)).GOLD;
+    return { isBuy: true as const, paidAmount: price, balance };
+  });
   forgetViewer(ctx, caller.userId);
   return bought;
 }
