@@ -16,7 +16,7 @@ import { ServerMessage } from "../../http/messages";
 import { BalanceType, PlatformAccount, balancesOf, platform, post, userAccount } from "../ledger/wallet";
 import { writeAudit } from "./audit";
 import type { AdminInput } from "./route";
-import { personById, personColumns, personOf } from "./records";
+import { numbered, personById, personColumns, personOf } from "./records";
 
 function adjustmentRecord(
   row: typeof adjustments.$inferSelect,
@@ -47,21 +47,24 @@ export async function adjustmentsPage(
   body: AdminParsed<"money.adjustments">,
 ): Promise<AdminResponse<"money.adjustments">> {
   const where = body.pending ? eq(adjustments.status, "PENDING") : undefined;
-  const [rows, [total], names] = await Promise.all([
-    ctx.db
-      .select({ row: adjustments, person: personColumns })
-      .from(adjustments)
-      .innerJoin(users, eq(users.id, adjustments.userId))
-      .where(where)
-      .orderBy(desc(adjustments.id))
-      .limit(body.size)
-      .offset((body.page - 1) * body.size),
+  const names = operatorNames(ctx.db);
+  const { rows, total } = await numbered(
+    body,
+    (limit, offset) =>
+      ctx.db
+        .select({ row: adjustments, person: personColumns })
+        .from(adjustments)
+        .innerJoin(users, eq(users.id, adjustments.userId))
+        .where(where)
+        .orderBy(desc(adjustments.id))
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ n: count() }).from(adjustments).where(where),
-    operatorNames(ctx.db),
-  ]);
+  );
+  const byId = await names;
   return {
-    items: rows.map((r) => adjustmentRecord(r.row, r.person, names)),
-    total: total?.n ?? 0,
+    items: rows.map((r) => adjustmentRecord(r.row, r.person, byId)),
+    total,
     page: body.page,
     size: body.size,
   };

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, ilike } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AdminParsed, AdminResponse, AuditEntry } from "@platform/api-client/admin";
-import { orderOf } from "./records";
+import { likeEscaped, numbered, orderOf } from "./records";
 import type { Db } from "../../db/database";
 import { LockKind, lockUntilCommit } from "../../db/locks";
 import { auditLog } from "../../db/schema";
@@ -77,28 +77,29 @@ export async function searchAudit(
   db: Db,
   body: AdminParsed<"audit.search">,
 ): Promise<AdminResponse<"audit.search">> {
-  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
   const filters: SQL[] = [];
-  if (body.actor !== "") filters.push(ilike(auditLog.actor, `%${escape(body.actor)}%`));
-  if (body.action !== "") filters.push(ilike(auditLog.action, `%${escape(body.action)}%`));
+  if (body.actor !== "") filters.push(ilike(auditLog.actor, `%${likeEscaped(body.actor)}%`));
+  if (body.action !== "") filters.push(ilike(auditLog.action, `%${likeEscaped(body.action)}%`));
   if (body.targetType !== "") filters.push(eq(auditLog.targetType, body.targetType));
   if (body.targetId !== "") filters.push(eq(auditLog.targetId, body.targetId));
   const where = filters.length === 0 ? undefined : and(...filters);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(
-        ...orderOf(
-          body.sort,
-          { at: auditLog.at, actor: auditLog.actor, action: auditLog.action },
-          auditLog.id,
-        ),
-      )
-      .limit(body.size)
-      .offset((body.page - 1) * body.size),
+  const { rows, total } = await numbered(
+    body,
+    (limit, offset) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(
+          ...orderOf(
+            body.sort,
+            { at: auditLog.at, actor: auditLog.actor, action: auditLog.action },
+            auditLog.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
     db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { items: rows.map(auditRecord), total: total?.n ?? 0, page: body.page, size: body.size };
+  );
+  return { items: rows.map(auditRecord), total, page: body.page, size: body.size };
 }

@@ -15,27 +15,25 @@ import { notifyKeyReset, notifyRoom } from "../live/notify";
 import { CHAT_HISTORY, isLiveNow, onlineCounts, roomById } from "../live/rooms";
 import { writeAudit } from "./audit";
 import type { AdminInput } from "./route";
-import { personColumns, personOf } from "./records";
-
-interface Paged {
-  readonly page: number;
-  readonly size: number;
-}
+import { numbered, personColumns, personOf } from "./records";
+import type { Paged } from "./records";
 
 /** Rooms live now (as their status says; `lastSeenAt` tells whether the ingest still renews them). */
 export async function liveRoomsPage(ctx: AppContext, body: Paged): Promise<AdminResponse<"live.rooms">> {
   const where = eq(liveRooms.status, "LIVE");
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ room: liveRooms, host: personColumns })
-      .from(liveRooms)
-      .innerJoin(users, eq(users.id, liveRooms.authorId))
-      .where(where)
-      .orderBy(desc(liveRooms.startedAt))
-      .limit(body.size)
-      .offset((body.page - 1) * body.size),
+  const { rows, total } = await numbered(
+    body,
+    (limit, offset) =>
+      ctx.db
+        .select({ room: liveRooms, host: personColumns })
+        .from(liveRooms)
+        .innerJoin(users, eq(users.id, liveRooms.authorId))
+        .where(where)
+        .orderBy(desc(liveRooms.startedAt))
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ n: count() }).from(liveRooms).where(where),
-  ]);
+  );
   const online = await onlineCounts(
     ctx,
     rows.map((r) => r.room.id),
@@ -51,7 +49,7 @@ export async function liveRoomsPage(ctx: AppContext, body: Paged): Promise<Admin
       lastSeenAt: room.seenAt?.toISOString() ?? null,
       playlistUrl: isLiveNow(ctx, room) ? `/api/live/hls/${String(room.id)}/master.m3u8` : null,
     })),
-    total: total?.n ?? 0,
+    total,
     page: body.page,
     size: body.size,
   };

@@ -21,13 +21,8 @@ import { providerOf } from "../trade/providers";
 import { reconcile } from "../trade/reconcile";
 import { writeAudit } from "./audit";
 import type { AdminInput } from "./route";
-import { orderOf, personById, personColumns, personOf } from "./records";
-
-interface Paged {
-  readonly page: number;
-  readonly size: number;
-}
-const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likeEscaped, numbered, orderOf, personById, personColumns, personOf } from "./records";
+import type { Paged } from "./records";
 
 type Recharge = typeof rechargeOrders.$inferSelect;
 type Withdraw = typeof withdrawOrders.$inferSelect;
@@ -60,7 +55,7 @@ export async function ordersPage(
   also?: SQL,
 ): Promise<AdminResponse<"money.orders">> {
   const table = body.kind === "recharge" ? rechargeOrders : withdrawOrders;
-  const text = escape(body.search);
+  const text = likeEscaped(body.search);
   const where = and(
     also,
     userId === null ? undefined : eq(table.userId, userId),
@@ -74,26 +69,28 @@ export async function ordersPage(
           ilike(users.nickName, `%${text}%`),
         ),
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ order: table, person: personColumns })
-      .from(table)
-      .innerJoin(users, eq(users.id, table.userId))
-      .where(where)
-      .orderBy(
-        ...orderOf(
-          body.sort,
-          { createdAt: table.createdAt, amount: table.applicationAmount, status: table.status },
-          table.id,
-        ),
-      )
-      .limit(body.size)
-      .offset((body.page - 1) * body.size),
+  const { rows, total } = await numbered(
+    body,
+    (limit, offset) =>
+      ctx.db
+        .select({ order: table, person: personColumns })
+        .from(table)
+        .innerJoin(users, eq(users.id, table.userId))
+        .where(where)
+        .orderBy(
+          ...orderOf(
+            body.sort,
+            { createdAt: table.createdAt, amount: table.applicationAmount, status: table.status },
+            table.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ n: count() }).from(table).innerJoin(users, eq(users.id, table.userId)).where(where),
-  ]);
+  );
   return {
     items: rows.map((r) => orderRecord(r.order, r.person)),
-    total: total?.n ?? 0,
+    total,
     page: body.page,
     size: body.size,
   };

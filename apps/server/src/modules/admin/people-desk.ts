@@ -29,12 +29,9 @@ import { identityCardOf } from "../user/identity-card";
 import { writeAudit } from "./audit";
 import type { AuditActor } from "./audit";
 import type { AdminInput } from "./route";
-import { orderOf } from "./records";
+import { likeEscaped, numbered, orderOf } from "./records";
+import type { Paged } from "./records";
 
-interface Paged {
-  readonly page: number;
-  readonly size: number;
-}
 type UserRow = typeof users.$inferSelect;
 
 function rowOf(user: UserRow) {
@@ -55,7 +52,7 @@ export async function searchPeople(
   body: AdminParsed<"people.search">,
 ): Promise<AdminResponse<"people.search">> {
   const text = body.search.trim();
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = likeEscaped(text);
   const where =
     text === ""
       ? undefined
@@ -65,23 +62,25 @@ export async function searchPeople(
           /^\d{1,15}$/.test(text) ? eq(users.id, Number(text)) : undefined,
           ilike(users.nickName, `%${escaped}%`),
         );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(
-        ...orderOf(
-          body.sort,
-          { id: users.id, nickName: users.nickName, createdAt: users.createdAt },
-          users.id,
-        ),
-      )
-      .limit(body.size)
-      .offset((body.page - 1) * body.size),
+  const { rows, total } = await numbered(
+    body,
+    (limit, offset) =>
+      ctx.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(
+          ...orderOf(
+            body.sort,
+            { id: users.id, nickName: users.nickName, createdAt: users.createdAt },
+            users.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items: rows.map(rowOf), total: total?.n ?? 0, page: body.page, size: body.size };
+  );
+  return { items: rows.map(rowOf), total, page: body.page, size: body.size };
 }
 
 async function userOf(db: Db, userId: number): Promise<UserRow> {
@@ -151,18 +150,20 @@ export async function statementPage(
   body: Paged,
 ): Promise<AdminResponse<"people.statement">> {
   const where = eq(ledgerEntries.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ entry: ledgerEntries, journal: journals, type: walletAccounts.type })
-      .from(ledgerEntries)
-      .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
-      .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(body.size)
-      .offset((body.page - 1) * body.size),
+  const { rows, total } = await numbered(
+    body,
+    (limit, offset) =>
+      ctx.db
+        .select({ entry: ledgerEntries, journal: journals, type: walletAccounts.type })
+        .from(ledgerEntries)
+        .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
+        .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
+        .where(where)
+        .orderBy(desc(ledgerEntries.id))
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ n: count() }).from(ledgerEntries).where(where),
-  ]);
+  );
   return {
     items: rows.map(({ entry, journal, type }) => ({
       journalId: String(journal.id),
@@ -174,7 +175,7 @@ export async function statementPage(
       actor: `${journal.actor}:${journal.actorId}`,
       at: entry.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
     page: body.page,
     size: body.size,
   };

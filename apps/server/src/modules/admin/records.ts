@@ -7,6 +7,28 @@ import { users } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 
+/** A numbered page's place in a console list (1-based page, rows per page). */
+export interface Paged {
+  readonly page: number;
+  readonly size: number;
+}
+
+/**
+ * A numbered page of a console list: `rows` reads the page's window (limit, offset), `count` how
+ * many there are in all — both at once.
+ */
+export async function numbered<R>(
+  body: Paged,
+  rows: (limit: number, offset: number) => PromiseLike<R[]>,
+  count: PromiseLike<readonly { n: number }[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const [found, [all]] = await Promise.all([rows(body.size, (body.page - 1) * body.size), count]);
+  return { rows: found, total: all?.n ?? 0 };
+}
+
+/** Text for a LIKE pattern, its wildcards taken literally. */
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** The columns a person's record is read from (for a select or a join). */
 export const personColumns = { id: users.id, nickName: users.nickName, memberId: users.memberId };
 

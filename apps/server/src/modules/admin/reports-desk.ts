@@ -15,9 +15,11 @@ import { ServerMessage } from "../../http/messages";
 import { forgetVideo } from "../substance/caches";
 import { writeMessage } from "../user/messages";
 import { refundBuyers } from "../posting/refunds";
+import { removeComment } from "../substance/comments";
 import { endOtherAccess } from "../auth/sessions";
 import { endBroadcast } from "./live-desk";
 import { writeAudit } from "./audit";
+import { numbered } from "./records";
 import type { AdminInput } from "./route";
 
 type Target = ReportGroup["targetType"];
@@ -90,15 +92,17 @@ export async function reportGroups(
     .from(reports)
     .where(where)
     .groupBy(reports.targetType, reports.targetId);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(grouped.as("g"))
-      .orderBy(desc(sql`n`), desc(sql`last_at`))
-      .limit(body.size)
-      .offset((body.page - 1) * body.size),
+  const { rows, total } = await numbered(
+    body,
+    (limit, offset) =>
+      ctx.db
+        .select()
+        .from(grouped.as("g"))
+        .orderBy(desc(sql`n`), desc(sql`last_at`))
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ n: count() }).from(grouped.as("g")),
-  ]);
+  );
   const items: ReportGroup[] = [];
   for (const row of rows) {
     const type = row.targetType as Target;
@@ -127,7 +131,7 @@ export async function reportGroups(
       gone: facts.gone,
     });
   }
-  return { items, total: total?.n ?? 0, page: body.page, size: body.size };
+  return { items, total, page: body.page, size: body.size };
 }
 
 /** Remove the reported thing: a comment (with its thread), a video (taken down, buyers refunded), a profile (banned). */
@@ -142,24 +146,13 @@ async function removeTarget(
   const now = ctx.now();
   switch (type) {
     case ReportTarget.COMMENT: {
-      const gone = await tx
-        .update(comments)
-        .set({ deletedAt: now })
-        .where(
-          and(
-            isNull(comments.deletedAt),
-            facts.rootId === null
-              ? sql`(${comments.id} = ${id} or ${comments.rootId} = ${id})`
-              : eq(comments.id, id),
-          ),
-        )
-        .returning({ id: comments.id });
-      if (facts.videoId !== undefined)
-        await tx
-          .update(videos)
-          .set({ commentCount: sql`greatest(${videos.commentCount} - ${gone.length}, 0)` })
-          .where(eq(videos.id, facts.videoId));
-      return { commentsRemoved: gone.length };
+      if (facts.videoId === undefined) return { commentsRemoved: 0 };
+      const removed = await removeComment(
+        tx,
+        { id, rootId: facts.rootId ?? null, videoId: facts.videoId },
+        now,
+      );
+      return { commentsRemoved: removed };
     }
     case ReportTarget.VIDEO: {
       await tx

@@ -25,7 +25,7 @@ import { forgetVideo } from "../substance/caches";
 import { writeAudit } from "./audit";
 import type { AuditActor } from "./audit";
 import type { AdminInput } from "./route";
-import { personOf } from "./records";
+import { numbered, personOf } from "./records";
 
 /** How long a claim holds without a decision: then anyone may take the video. */
 export const CLAIM_MS = 30 * 60_000;
@@ -276,17 +276,22 @@ export async function publishedPage(
           sql`${videos.id}::text = ${body.search}`,
         ),
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ video: videos, author: { id: users.id, nickName: users.nickName, memberId: users.memberId } })
-      .from(videos)
-      .innerJoin(users, eq(users.id, videos.authorId))
-      .where(where)
-      .orderBy(desc(videos.updatedAt), asc(videos.id))
-      .limit(body.size)
-      .offset((body.page - 1) * body.size),
+  const { rows, total } = await numbered(
+    body,
+    (limit, offset) =>
+      ctx.db
+        .select({
+          video: videos,
+          author: { id: users.id, nickName: users.nickName, memberId: users.memberId },
+        })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.authorId))
+        .where(where)
+        .orderBy(desc(videos.updatedAt), asc(videos.id))
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ n: count() }).from(videos).innerJoin(users, eq(users.id, videos.authorId)).where(where),
-  ]);
+  );
   return {
     items: rows.map(({ video, author }) => ({
       videoId: String(video.id),
@@ -298,7 +303,7 @@ export async function publishedPage(
       updatedAt: video.updatedAt.toISOString(),
       statusReason: video.statusReason,
     })),
-    total: total?.n ?? 0,
+    total,
     page: body.page,
     size: body.size,
   };

@@ -6,6 +6,7 @@
 import { BusinessCode, MessageKind } from "@platform/domain";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
 import { writeMessage } from "../user/messages";
 import { commentLikes, comments, users, videos } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
@@ -237,6 +238,34 @@ export async function likeComment(
   });
 }
 
+/**
+ * Remove a comment (a top-level one takes its thread with it) and take them off the video's count:
+ * its author's delete and an operator's removal of a reported comment. Answers how many went.
+ */
+export async function removeComment(
+  tx: Db,
+  comment: { readonly id: number; readonly rootId: number | null; readonly videoId: number },
+  now: Date,
+): Promise<number> {
+  const gone = await tx
+    .update(comments)
+    .set({ deletedAt: now })
+    .where(
+      and(
+        isNull(comments.deletedAt),
+        comment.rootId === null
+          ? sql`(${comments.id} = ${comment.id} or ${comments.rootId} = ${comment.id})`
+          : eq(comments.id, comment.id),
+      ),
+    )
+    .returning({ id: comments.id });
+  await tx
+    .update(videos)
+    .set({ commentCount: sql`greatest(${videos.commentCount} - ${gone.length}, 0)` })
+    .where(eq(videos.id, comment.videoId));
+  return gone.length;
+}
+
 export async function deleteComment(
   ctx: AppContext,
   { body, caller }: SignedInInput<"substance.deleteComment">,
@@ -251,24 +280,7 @@ export async function deleteComment(
       if (!comment) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
       if (comment.userId !== caller.userId)
         throw new BusinessError(BusinessCode.forbidden, ServerMessage.notYours);
-      const now = ctx.now();
-      // A top-level comment takes its thread with it.
-      const gone = await tx
-        .update(comments)
-        .set({ deletedAt: now })
-        .where(
-          and(
-            isNull(comments.deletedAt),
-            comment.rootId === null
-              ? sql`(${comments.id} = ${commentId} or ${comments.rootId} = ${commentId})`
-              : eq(comments.id, commentId),
-          ),
-        )
-        .returning({ id: comments.id });
-      await tx
-        .update(videos)
-        .set({ commentCount: sql`greatest(${videos.commentCount} - ${gone.length}, 0)` })
-        .where(eq(videos.id, comment.videoId));
+      await removeComment(tx, comment, ctx.now());
       return comment.videoId;
     })
     .then((videoId) => {
