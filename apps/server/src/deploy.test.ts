@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { validate } from "dockerfile-utils";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { copyEmptyDatabase } from "../test/template";
 import { parse } from "yaml";
 import { realParties } from "../test/config";
 import { embedded, signIn, startSeeded } from "../test/harness";
@@ -110,6 +111,7 @@ describe("compose.yaml", () => {
 describe("pnpm -F @platform/server start", () => {
   it("passes SIGTERM on: the server turns unready, drains and exits, not orphaned", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "pnpm-start-"));
+    copyEmptyDatabase(inject("seedTemplate"), dataDir);
     const port = await freePort();
     const pnpm = spawn("pnpm", ["-F", "@platform/server", "start"], {
       cwd: root,

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { ServerMessageKey } from "@platform/domain";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { copyEmptyDatabase } from "../test/template";
 import { embedded, failure, freshPhone, lastSmsCode, startPlatform } from "../test/harness";
 import { loadConfig } from "./env";
 import { startServer } from "./server";
@@ -216,6 +217,7 @@ describe("configuration", () => {
 describe("the access log", () => {
   it("writes one line per answered request, with the URL's token redacted and no header", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "platform-log-"));
+    copyEmptyDatabase(inject("seedTemplate"), dataDir);
     const lines: Record<string, unknown>[] = [];
     const stream = {
       write: (line: string) => {

@@ -13,7 +13,8 @@ import type { RunningServer } from "../src/server";
 import { targets } from "./databases";
 import type { DatabaseTarget } from "./databases";
 import { testConfig } from "./config";
-import { copyDataDir } from "./template";
+import { copyDataDir, copyEmptyDatabase } from "./template";
+import type { SeedTemplate } from "./template";
 
 export { embedded, postgresTarget, targets } from "./databases";
 export type { DatabaseTarget } from "./databases";
@@ -91,11 +92,14 @@ export async function startPlatform(
   options: PlatformOptions = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), "platform-test-"));
-  // Seeded: the run's template (test/template.ts) is copied instead of seeding again.
-  const template = options.seeded === true ? inject("seedTemplate") : null;
+  // Seeded: the run's template (test/template.ts) is copied instead of seeding again. Empty on
+  // the embedded database: its empty, migrated database is copied instead of a new cluster's initdb.
+  const templates = inject("seedTemplate") as SeedTemplate | undefined;
+  const template = options.seeded === true ? (templates ?? null) : null;
   const fromDir =
     template === null ? null : target.name === "pglite" ? template.pgliteDir : template.postgresDir;
   if (fromDir !== null) copyDataDir(fromDir, dataDir);
+  else if (target.name === "pglite" && templates !== undefined) copyEmptyDatabase(templates, dataDir);
   const created = await target.create(template === null ? null : template.postgresDatabase);
   const settled = testConfig(dataDir, created.databaseUrl, env);
   const serverOptions = { logger: false, ...(options.now ? { now: options.now } : {}) } as const;

@@ -4,12 +4,13 @@ import { join } from "node:path";
 import { BusinessCode } from "@platform/domain";
 import { createApiClient, isApiError, memoryStorage } from "@platform/api-client";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { testConfig } from "../../test/config";
 import { targets } from "../../test/databases";
 import { spawnServerOn } from "../../test/processes";
 import { tcpProxy } from "../../test/tcp-proxy";
 import type { TcpProxy } from "../../test/tcp-proxy";
+import { copyEmptyDatabase } from "../../test/template";
 import { startServer } from "../server";
 import type { RunningServer } from "../server";
 import { openDatabase } from "./database";
@@ -139,6 +140,7 @@ describePg("migrations under a lock, on PostgreSQL", () => {
 describe("shutting down on SIGTERM (a process of its own, on the embedded database)", () => {
   it("says 503 at once while it keeps serving for the drain, then exits 0", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "shutdown-"));
+    copyEmptyDatabase(inject("seedTemplate"), dataDir);
     try {
       const { origin, child } = await spawnServerOn(
         { dataDir, databaseUrl: null, mediaDir: join(dataDir, "media") },
