@@ -297,7 +297,23 @@ describe("the operators' console", () => {
         )
         .toBe(1);
       await page.getByRole("link", { name: "Live" }).click();
-      await page.getByRole("row").filter({ hasText: "Console end E2E" }).click();
+      // The list refreshes itself while the room is live: a click that lands on a row being
+      // replaced is lost, so click again until the room's actions are open.
+      const end = page.getByRole("button", { name: "End the broadcast", exact: true });
+      await expect
+        .poll(
+          async () => {
+            if ((await end.count()) === 0)
+              await page
+                .getByRole("row")
+                .filter({ hasText: "Console end E2E" })
+                .click({ timeout: 5_000 })
+                .catch(() => undefined);
+            return end.count();
+          },
+          { timeout: 45_000 },
+        )
+        .toBeGreaterThan(0);
       await act(page, "End the broadcast", "Breaks the rules");
       await expect
         .poll(() => viewer.page.getByText("直播已结束").count(), { timeout: 30_000 })

@@ -67,6 +67,7 @@ eachDatabase("live rules under attack", (target) => {
       const token = tokenOf(viewer.api);
       // Sent from a process of its own: this one's embedded database would hold its requests back.
       const burst = async () => {
+        const started = Date.now();
         const answers = await burstFromAnotherProcess(
           Array.from({ length: 40 }, (_, i) => ({
             origin: originOf(i),
@@ -77,25 +78,30 @@ eachDatabase("live rules under attack", (target) => {
         );
         const refused = answers.filter((a) => a.code !== 200);
         expect(refused.every((a) => a.code === BusinessCode.tooMany)).toBe(true);
-        return { accepted: answers.length - refused.length, refused };
+        return { accepted: answers.length - refused.length, refused, ms: Date.now() - started };
       };
       // LIVE_CHAT_PER_MINUTE is 4: one per LIVE_CHAT_GAP_MS (800 ms), four bursts, then the minute is full.
       const accepted: number[] = [];
+      const lasted: number[] = [];
       for (let i = 0; i < 5; i++) {
         if (i > 0) await new Promise((resolve) => setTimeout(resolve, 850));
-        const { accepted: n, refused } = await burst();
+        const { accepted: n, refused, ms } = await burst();
         accepted.push(n);
+        lasted.push(ms);
         if (i === 4) expect(refused[0]?.msgKey).toBe(ServerMessageKey.liveChatTooFast);
       }
-      if (target.name === "postgres") {
+      // A burst answered within the gap lets exactly one through; one that a loaded machine
+      // stretched past it may rightly let one more through per gap it spans (the embedded database
+      // answers one request at a time, so its bursts last longest). The minute's four always hold;
+      // two through within 800 ms would be the race, PostgreSQL's to show.
+      const allowed = lasted.map((ms) => 1 + Math.floor(ms / 800));
+      expect(
+        accepted.every((n, i) => n <= (allowed[i] ?? 1)),
+        `${String(accepted)} in ${String(lasted)} ms`,
+      ).toBe(true);
+      expect(accepted.reduce((sum, n) => sum + n, 0)).toBe(4);
+      if (target.name === "postgres" && lasted.every((ms) => ms < 800))
         expect(accepted).toEqual([1, 1, 1, 1, 0]);
-      } else {
-        // The embedded database answers one request at a time: on a loaded machine a burst's 40
-        // sends can take longer than the second, and a send a second later is rightly taken. The
-        // race is PostgreSQL's to show; here the minute's limit must still hold exactly.
-        expect(accepted.every((n) => n <= 2)).toBe(true);
-        expect(accepted.reduce((sum, n) => sum + n, 0)).toBe(4);
-      }
     } finally {
       await encoder.stop();
     }

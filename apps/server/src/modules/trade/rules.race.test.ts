@@ -317,5 +317,7 @@ describePg("money rules under concurrency, on PostgreSQL with two server process
     expect((await cli("money", "statement", "x")).code).toBe(1);
     expect((await cli("game", "held")).out).toContain("no win is held");
     expect((await reconcile(platform.server.ctx.db)).drift).toEqual([]);
-  }, 60_000);
+    // Nine command processes, each loading the server's bundle: 17 s alone, three times that on a
+    // machine running the whole test command.
+  }, 120_000);
 });
