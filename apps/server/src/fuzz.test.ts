@@ -165,7 +165,7 @@ eachDatabase("fuzzing every served endpoint", (target) => {
       failures.length,
       `${String(failures.length)} requests failed (FUZZ_SEED=${String(fuzzSeed)}):\n${table(groups)}`,
     ).toBe(0);
-  }, 300_000);
+  }, 600_000);
 
   it("the server is healthy afterwards", async () => {
     const health = await fetch(`${platform.server.origin}/health`);

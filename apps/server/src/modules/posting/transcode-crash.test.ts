@@ -1,14 +1,12 @@
-import { spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { once } from "node:events";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VideoStatus } from "@platform/domain";
 import { post, sampleVideo, statusBecomes, uploadVideo, videoFile } from "../../../test/creation";
 import { registerPhone, rowsOf, signIn, startSeeded, targets, until } from "../../../test/harness";
-import { spawnServer } from "../../../test/processes";
+import { runCli, spawnServer } from "../../../test/processes";
 import type { TestPlatform } from "../../../test/harness";
 
 const postgres = targets.find((t) => t.name === "postgres");
@@ -86,27 +84,17 @@ describePg("a transcode killed half-way, on PostgreSQL", () => {
     );
     expect(video?.media_key).toBe(clips[0]);
     expect(video?.length_ms).toBeGreaterThan(19_000);
-    // The operators' command, against the same database.
-    const cli = (...args: string[]) =>
-      spawnSync(
-        process.execPath,
-        [fileURLToPath(new URL("../../../dist/cli.js", import.meta.url)), "review", ...args],
-        {
-          env: {
-            PATH: "/usr/bin:/bin",
-            DATABASE_URL: platform.config.databaseUrl ?? "",
-            DATA_DIR: platform.config.dataDir,
-          },
-          encoding: "utf8",
-        },
-      );
-    const listed = cli("list");
-    expect(listed.status).toBe(0);
-    expect(listed.stdout).toMatch(new RegExp(`^\\s*${saved.id}\\s+video\\s+40\\s.*中途断电$`, "m"));
-    expect(cli("approve", "abc")).toMatchObject({ status: 1, stderr: "not a video id: abc\n" });
-    expect(cli("reject", saved.id)).toMatchObject({ status: 1 });
-    expect(cli("approve", saved.id)).toMatchObject({ status: 0, stdout: `video ${saved.id} published\n` });
-    expect(cli("approve", saved.id).status).toBe(1);
+    // The operators' command, against the same database — run without blocking this process,
+    // whose own server answers the case's calls meanwhile (a synchronous spawn held its event loop,
+    // and a kept-alive connection was reset under it).
+    const cli = (...args: string[]) => runCli(platform, ["review", ...args]);
+    const listed = await cli("list");
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(new RegExp(`^\\s*${saved.id}\\s+video\\s+40\\s.*中途断电$`, "m"));
+    expect(await cli("approve", "abc")).toEqual({ code: 1, out: "not a video id: abc\n" });
+    expect((await cli("reject", saved.id)).code).toBe(1);
+    expect(await cli("approve", saved.id)).toEqual({ code: 0, out: `video ${saved.id} published\n` });
+    expect((await cli("approve", saved.id)).code).toBe(1);
     expect((await api.substance.getInfoById({ id: saved.id })).type).toBe(VideoStatus.published);
     const work = join(platform.config.dataDir, "transcode");
     expect(

@@ -27,9 +27,13 @@ describePg("money under concurrency, on PostgreSQL with two server processes", (
 
   beforeAll(async () => {
     if (!postgres) return;
-    platform = await startSeeded(postgres);
+    // Each person's ten calls queue on their money lock, each holding one of its process's ten
+    // connections meanwhile: on a loaded machine 250 calls a process wait longer for a connection
+    // than the default 5 s, and are told 503 (busy, nothing written). What this case looks for is
+    // wrong money, not load shedding: the wait is 30 s.
+    platform = await startSeeded(postgres, { PG_CONNECT_TIMEOUT_MS: "30000" });
     // A second server process on the same database: its own pool, its own job runner.
-    second = await spawnServer(platform);
+    second = await spawnServer(platform, { PG_CONNECT_TIMEOUT_MS: "30000" });
   }, 120_000);
   afterAll(async () => {
     second.child.kill("SIGTERM");

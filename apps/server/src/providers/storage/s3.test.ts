@@ -167,7 +167,7 @@ describe("S3-compatible storage (a local s3rver)", () => {
     await api.substance.deleteMyVideo({ id: saved.id });
     expect(await platform.server.ctx.storage.head(MEDIA_BUCKET, `${clipKey}/manifest.json`)).toBeNull();
     expect(await platform.server.ctx.storage.head("VIDEO", key)).toBeNull();
-  });
+  }, 90_000);
 
   it("a whole PUT of a video to the bucket also works (the spec's contract), confirmed by upload.complete", async () => {
     const { api } = await newcomer();
