@@ -14,8 +14,10 @@ eachDatabase("urging a withdrawal", (target) => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    // The reserved batch an hour away (the default): a reserved withdrawal stays unsent here.
-    platform = await startPlatform(target);
+    // The reserved batch an hour away (the default): a reserved withdrawal stays unsent here. The
+    // bank's sandbox pays 4 s after a payout is sent (the suites' 0.1 s let a loaded machine see an
+    // urged payout paid before the second urge asked).
+    platform = await startPlatform(target, { SANDBOX_SETTLE_DELAY_MS: "4000" });
   });
   afterAll(() => platform.close());
 
