@@ -45,6 +45,18 @@ eachDatabase("the game lobby and its wallet", (target) => {
       const seatless = await fetch(`${platform.server.origin}/sandbox/game/play${query}`);
       expect(seatless.status).toBe(401);
     }
+    // A wallet that does not answer (down, or past its 10 s): the table says the service is busy —
+    // the fuzz suite once met a 500 here on a loaded machine. The launch works again after.
+    const ctx = platform.server.ctx as { origin: () => string };
+    const own = ctx.origin;
+    ctx.origin = () => "http://127.0.0.1:9";
+    try {
+      const busy = await fetch(url);
+      expect(busy.status).toBe(503);
+      expect(await busy.text()).toContain("服务繁忙"); // in the launch's language
+    } finally {
+      ctx.origin = own;
+    }
     expect((await failure(api.game.enterGameUrl({ gameCode: "no-such-game" }))).code).toBe(404);
     // The token names this person; a forged or altered one names nobody.
     const session = await wallet("session", { token: launch.searchParams.get("token") });

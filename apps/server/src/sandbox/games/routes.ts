@@ -42,7 +42,13 @@ export function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): void {
       // No launch token, no seat: answered here, without a call to the platform's wallet.
       if (token === "") return expired(reply, language);
       // The game is the one the launch was signed for, whatever the address says.
-      const session = await party.wallet("session", { token });
+      let session: WalletAnswer | WalletRefusal;
+      try {
+        session = await party.wallet("session", { token });
+      } catch {
+        // The wallet did not answer (busy, timed out): nothing was done; the same launch works again.
+        return send(reply, 503, page(language, translate(language, ServerMessageKey.busy), ""));
+      }
       if (!("playerId" in session) || session.gameCode === undefined) return expired(reply, language);
       const seat = {
         player: session.playerId,
