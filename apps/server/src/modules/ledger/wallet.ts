@@ -138,15 +138,15 @@ function normalised(legs: readonly Leg[], payees: ReadonlySet<number>): Leg[] {
   }
   return [...byKey.entries()]
     .filter(([, leg]) => leg.amount !== 0)
-    .map(
-      ([key, leg]) => [`${"platform" in leg.account ? 2 : isPayee(leg, payees) ? 1 : 0}${key}`, leg] as const,
-    )
+    .map(([key, leg]) => [`${String(moveOrder(leg, payees))}${key}`, leg] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, leg]) => leg);
 }
 
-function isPayee(leg: Leg, payees: ReadonlySet<number>): boolean {
-  return !("platform" in leg.account) && payees.has(leg.account.userId);
+/** Which part of a journal's moves a leg belongs to: locked people 0, payees 1, the platform 2. */
+function moveOrder(leg: Leg, payees: ReadonlySet<number>): 0 | 1 | 2 {
+  if ("platform" in leg.account) return 2;
+  return payees.has(leg.account.userId) ? 1 : 0;
 }
 
 /**
@@ -166,13 +166,15 @@ export async function post(tx: Db, journal: Journal): Promise<Posted | null> {
   if (total !== 0)
     throw new Error(`journal ${journal.kind} ${journal.reference} does not sum to zero (${String(total)})`);
   if (legs.length < 2) throw new Error(`journal ${journal.kind} ${journal.reference} needs two accounts`);
-  for (const leg of legs)
-    if (isPayee(leg, payees) && leg.amount < 0)
-      throw new Error(`journal ${journal.kind}: a payee's leg must be a credit`);
-    else if (!("platform" in leg.account) && !isPayee(leg, payees) && !holdsPerson(tx, leg.account.userId))
+  for (const leg of legs) {
+    if ("platform" in leg.account) continue;
+    if (payees.has(leg.account.userId)) {
+      if (leg.amount < 0) throw new Error(`journal ${journal.kind}: a payee's leg must be a credit`);
+    } else if (!holdsPerson(tx, leg.account.userId))
       throw new Error(
         `journal ${journal.kind}: the money of person ${String(leg.account.userId)} moved without their lock (db/locks.ts)`,
       );
+  }
   const cause = journal.cause ?? currentCause();
   if (cause === undefined)
     throw new Error(`journal ${journal.kind} ${journal.reference} has no cause (db/cause.ts)`);
