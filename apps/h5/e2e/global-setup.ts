@@ -3,7 +3,14 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describeReport, loadConfig, reconcile, seed, startServer } from "@platform/server";
+import {
+  describeReport,
+  loadConfig,
+  prepareEmbeddedDatabases,
+  reconcile,
+  seed,
+  startServer,
+} from "@platform/server";
 import type { TestProject } from "vitest/node";
 import { chromiumPath } from "./browser";
 import { journeySettings } from "./posting-server";
@@ -45,6 +52,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dataDir = mkdtempSync(join(tmpdir(), "h5-e2e-"));
   const specDataDir = mkdtempSync(join(tmpdir(), "h5-e2e-spec-sms-"));
+  // One initdb for both servers' embedded databases (≈ 6 s of one core each).
+  await prepareEmbeddedDatabases([dataDir, specDataDir]);
   const base = { PORT: "0", ...journeySettings };
   const specServer = await startServer(loadConfig({ ...base, DATA_DIR: specDataDir }), { logger: false });
   const config = loadConfig({

@@ -9,20 +9,22 @@ import { fileURLToPath } from "node:url";
 import { createApiClient, memoryStorage } from "@platform/api-client";
 import type { PlatformApi } from "@platform/api-client";
 import { postgresTarget as postgres } from "../../server/test/databases";
+import { testMediaDir } from "../../server/test/media";
 import { freePort, healthy } from "../../server/test/processes";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 const serverDir = fileURLToPath(new URL("../../server", import.meta.url));
 
 /**
- * What every journey's server runs with: the built app, the quick seed media (made once, cached),
+ * What every journey's server runs with: the built app, the quick seed media (made once and cached
+ * in the same folder as the server suites', so a run of both makes them once),
  * no caches between requests, and the per-address limits raised (every journey signs in from
  * 127.0.0.1).
  */
 export const journeySettings = {
   H5_DIST: join(appDir, "dist"),
   SEED_MEDIA: "quick",
-  MEDIA_DIR: join(appDir, ".cache/e2e-media"),
+  MEDIA_DIR: testMediaDir,
   LOG_LEVEL: "warn",
   CATALOGUE_CACHE_MS: "0",
   SESSION_CACHE_MS: "0",

@@ -18,6 +18,7 @@ export { describeReport, reconcile } from "./modules/trade/reconcile";
 export { FULL_SCALE, seedAtScale } from "./seed/scale";
 export type { ScaleSize, ScaleSeeded } from "./seed/scale";
 export { encodeCursor } from "./db/keyset";
+export { prepareEmbeddedDatabases } from "./db/database";
 export { makeBuyers } from "./seed/buyers";
 export type { Buyer } from "./seed/buyers";
 export type { RunningServer } from "./server";

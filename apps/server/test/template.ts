@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase } from "../src/db/database";
+import { prepareEmbeddedDatabases } from "../src/db/database";
 import { seed } from "../src/seed";
 import { startServer } from "../src/server";
 import { testConfig } from "./config";
@@ -66,11 +66,10 @@ export async function makeSeedTemplate(): Promise<{
   remove: () => Promise<void>;
 }> {
   const root = mkdtempSync(join(tmpdir(), "platform-template-"));
-  const pgliteDir = join(root, "pglite");
-  // The empty database first (a copy of a folder the seed has not touched yet would do too, but the
-  // seeding server keeps it open): migrated, closed, then the seed goes into its own folder.
+  // The empty database (the run's one initdb), migrated and closed; the seed goes into a copy.
   const emptyDir = join(root, "empty");
-  await (await openDatabase({ databaseUrl: null, dataDir: emptyDir })).close();
+  const pgliteDir = join(root, "pglite");
+  await prepareEmbeddedDatabases([emptyDir, pgliteDir]);
   const emptyPgliteDb = join(emptyDir, "db");
   await seedInto(pgliteDir, null);
   let postgresDir: string | null = null;
@@ -92,6 +91,40 @@ export async function makeSeedTemplate(): Promise<{
         await admin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
       }
       rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Shared {
+  made: ReturnType<typeof makeSeedTemplate>;
+  users: number;
+}
+const SHARED = Symbol.for("platform.seedTemplate");
+const holder = globalThis as { [SHARED]?: Shared | undefined };
+
+/**
+ * The run's template, made once for every project that asks (the integration and fuzz tiers' global
+ * setups run in vitest's one main process, each with its own module instance: the template is kept
+ * on `globalThis`). `release` removes it when the last project that asked is done.
+ */
+export async function sharedSeedTemplate(): Promise<{
+  template: SeedTemplate;
+  fresh: boolean;
+  release: () => Promise<void>;
+}> {
+  const existing = holder[SHARED];
+  const shared = existing ?? { made: makeSeedTemplate(), users: 0 };
+  holder[SHARED] = shared;
+  shared.users += 1;
+  const { template, remove } = await shared.made;
+  return {
+    template,
+    fresh: existing === undefined,
+    release: async () => {
+      shared.users -= 1;
+      if (shared.users > 0) return;
+      holder[SHARED] = undefined;
+      await remove();
     },
   };
 }
