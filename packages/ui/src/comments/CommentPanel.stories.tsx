@@ -155,6 +155,9 @@ export const RepliesLoading: Story = { args: { repliesLoading: new Set(["c-2"]) 
 /** Without the comment privilege, focusing the input asks for membership (no send button). */
 export const NoPrivilege: Story = { args: { canComment: false } };
 
+/** The privilege still loading: a tap keeps the input; the send button waits for the answer. */
+export const PrivilegeLoading: Story = { args: { canComment: null } };
+
 /** With the privilege and the input focused: the send button shows. */
 export const Composing: Story = {
   play: async ({ canvasElement }) => {

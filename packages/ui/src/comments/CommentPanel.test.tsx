@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Language, renderUi } from "../test/render";
 import { CommentPanel } from "./CommentPanel";
@@ -197,6 +197,29 @@ describe("CommentPanel", () => {
     const input = screen.getByRole("textbox", { name: "发表评论" });
     await user.click(input);
     expect(props.onRequireMembership).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).not.toBe(input);
+    expect(screen.queryByRole("button", { name: "发送" })).toBeNull();
+  });
+
+  it("keeps a tap made while the privilege loads: a yes shows send, a no asks for membership", async () => {
+    const { props, rendered } = setup({ canComment: null });
+    const { user, rerender } = await rendered;
+    const input = screen.getByRole("textbox", { name: "发表评论" });
+    await user.click(input);
+    expect(document.activeElement).toBe(input);
+    expect(props.onRequireMembership).not.toHaveBeenCalled();
+    expect(screen.queryByRole("button", { name: "发送" })).toBeNull();
+    const again = (canComment: boolean | null) => {
+      rerender(<CommentPanel {...props} canComment={canComment} />);
+    };
+    again(true);
+    expect(await screen.findByRole("button", { name: "发送" })).toBeTruthy();
+    expect(document.activeElement).toBe(input);
+    again(null);
+    again(false);
+    await waitFor(() => {
+      expect(props.onRequireMembership).toHaveBeenCalledTimes(1);
+    });
     expect(document.activeElement).not.toBe(input);
     expect(screen.queryByRole("button", { name: "发送" })).toBeNull();
   });

@@ -39,8 +39,12 @@ export interface CommentPanelProps {
   readonly onRetry?: () => void;
   /** The signed-in user's id (null when anonymous): own comments offer delete, others' report. */
   readonly viewerId: CommentId | null;
-  /** The comment privilege (`isCommentEnabled` of the member benefits). */
-  readonly canComment: boolean;
+  /**
+   * The comment privilege (`isCommentEnabled` of the member benefits); null while it is still
+   * loading: a tap keeps the input (the send button comes with a yes), and a no asks for membership
+   * then, so a quick tap on a slow phone is not lost.
+   */
+  readonly canComment: boolean | null;
   /** Focusing the input without the privilege: the caller opens the super-membership dialog. */
   readonly onRequireMembership: () => void;
   /**
@@ -154,7 +158,7 @@ function PanelBody({
   }, [scrollToTopKey]);
 
   const loadingReplies = idSet(repliesLoading);
-  const composing = focused && canComment;
+  const composing = focused && canComment === true;
 
   const openActions = (comment: AnyCommentData) => {
     setTarget(comment);
@@ -209,11 +213,18 @@ function PanelBody({
   };
 
   const onInputFocus = () => {
+    if (canComment === null) return; // the answer decides (below)
     if (commentFocusOutcome({ isCommentEnabled: canComment }) === "membershipDialog") {
       document.getElementById(inputId)?.blur();
       onRequireMembership();
     }
   };
+  // Tapped while the privilege was loading, and the answer is no: as if tapped now.
+  useEffect(() => {
+    if (canComment !== false || !focused) return;
+    document.getElementById(inputId)?.blur();
+    onRequireMembership();
+  }, [canComment, focused, inputId, onRequireMembership]);
 
   const send = async (event?: SyntheticEvent) => {
     event?.preventDefault();
@@ -286,7 +297,7 @@ function PanelBody({
           void send(event);
         }}
         onFocus={(event: FocusEvent<HTMLFormElement>) => {
-          if (canComment && event.target === document.activeElement) setFocused(true);
+          if (canComment !== false && event.target === document.activeElement) setFocused(true);
         }}
         onBlur={(event: FocusEvent<HTMLFormElement>) => {
           const next = event.relatedTarget;

@@ -173,7 +173,10 @@ export function VideoComments({
         else void list.fetchNextPage();
       }}
       viewerId={viewerId}
-      canComment={benefits.data?.isCommentEnabled === true}
+      canComment={
+        // Unknown while it loads for a signed-in viewer (a tap then is kept: CommentPanel).
+        viewerId !== null && benefits.isPending ? null : benefits.data?.isCommentEnabled === true
+      }
       onRequireMembership={requireMembership}
       onSend={send}
       scrollToTopKey={scrollKey}

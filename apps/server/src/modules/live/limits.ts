@@ -95,18 +95,27 @@ export async function releaseStreamPlace(ctx: AppContext, id: string): Promise<v
 /**
  * A process renews the leases of its streams (open, or being opened) and forgets any other lease
  * of its own (a release that failed); leases that ran out long ago, whoever's, are removed.
+ * `open` is read when this is called: a place taken after that (its lease runs to at least
+ * now + STREAM_LEASE_MS) is not forgotten — forgetting it freed its place while its stream was
+ * open, and 23 streams of one address passed a limit of 20 on a loaded machine.
  */
 export async function renewStreamPlaces(ctx: AppContext, process: string, open: readonly string[]) {
   const now = ctx.now();
+  const renewedTo = new Date(now.getTime() + STREAM_LEASE_MS);
   const mine = eq(liveStreamLeases.process, process);
   if (open.length > 0)
     await ctx.db
       .update(liveStreamLeases)
-      .set({ expiresAt: new Date(now.getTime() + STREAM_LEASE_MS) })
+      .set({ expiresAt: renewedTo })
       .where(and(mine, inArray(liveStreamLeases.id, [...open])));
+  const takenBefore = lt(liveStreamLeases.expiresAt, renewedTo);
   await ctx.db
     .delete(liveStreamLeases)
-    .where(open.length > 0 ? and(mine, notInArray(liveStreamLeases.id, [...open])) : mine);
+    .where(
+      open.length > 0
+        ? and(mine, takenBefore, notInArray(liveStreamLeases.id, [...open]))
+        : and(mine, takenBefore),
+    );
   await ctx.db
     .delete(liveStreamLeases)
     .where(lt(liveStreamLeases.expiresAt, new Date(now.getTime() - STREAM_LEASE_MS)));
