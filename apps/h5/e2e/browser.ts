@@ -74,8 +74,9 @@ export function e2eBrowser(extraFlags: readonly string[] = []): {
 }
 
 /**
- * A phone: 390 × 844 at one device pixel per CSS pixel, touch, reduced motion, a browser preferring zh-CN (the default language; `locale` sets
- * `navigator.languages`), its own storage (of `origin`'s app), no service worker unless asked.
+ * A phone: 390 × 844 at one device pixel per CSS pixel, touch, reduced motion, a browser preferring
+ * zh-CN (the default language; `locale` sets `navigator.languages`), its own storage (of `origin`'s
+ * app), no service worker unless asked.
  */
 export async function phone(
   browser: Browser,

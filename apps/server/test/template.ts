@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { prepareEmbeddedDatabases } from "../src/db/database";
+import { forgetHolder } from "../src/db/holder";
 import { seed } from "../src/seed";
 import { startServer } from "../src/server";
 import { testConfig } from "./config";
@@ -132,8 +133,7 @@ export async function sharedSeedTemplate(): Promise<{
 /** Copy a template's data folder into a suite's (the embedded database with it). */
 export function copyDataDir(from: string, to: string): void {
   cpSync(from, to, { recursive: true });
-  // The lock file of the process that seeded it is not the suite's (db/holder.ts).
-  rmSync(join(to, "db", "holder.pid"), { force: true });
+  forgetHolder(join(to, "db"));
 }
 
 /** Give an empty data folder the template's empty, migrated embedded database (its `db` folder). */

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { holdDataDir } from "./holder";
+import { forgetHolder, holdDataDir } from "./holder";
 import { migratePostgres, migrationsFolder } from "./migrate";
 import * as schema from "./schema";
 
@@ -213,8 +213,8 @@ export async function openDatabase(
 
 /**
  * Give each of `dataDirs` the same empty, migrated embedded database, paying PGlite's initdb (≈ 6 s
- * of one core) once: the first folder's is made, the others are copies of it (closed first, and
- * without its holder's lock file). For tools and test harnesses that start several servers.
+ * of one core) once: the first folder's is made, the others are copies of it (closed first). For
+ * tools and test harnesses that start several servers.
  */
 export async function prepareEmbeddedDatabases(dataDirs: readonly string[]): Promise<void> {
   const [first, ...rest] = dataDirs;
@@ -222,6 +222,6 @@ export async function prepareEmbeddedDatabases(dataDirs: readonly string[]): Pro
   await (await openDatabase({ databaseUrl: null, dataDir: first })).close();
   for (const dataDir of rest) {
     cpSync(join(first, "db"), join(dataDir, "db"), { recursive: true });
-    rmSync(join(dataDir, "db", "holder.pid"), { force: true });
+    forgetHolder(join(dataDir, "db"));
   }
 }

@@ -45,12 +45,23 @@ function holderOf(file: string): number | null {
   }
 }
 
+/** The lock file in a held database folder. */
+const HOLDER_FILE = "holder.pid";
+
+/**
+ * Make a copied database folder (a template, a backup) nobody's: the copy carries its source's
+ * lock file, which names a process that does not hold the copy.
+ */
+export function forgetHolder(folder: string): void {
+  rmSync(join(folder, HOLDER_FILE), { force: true });
+}
+
 /**
  * Hold `folder` for this process, or throw DataDirHeldError naming the holder. A lock file left by
  * a process that is gone (kill -9, a power cut) is taken over. Answers the release.
  */
 export function holdDataDir(folder: string): () => void {
-  const file = join(folder, "holder.pid");
+  const file = join(folder, HOLDER_FILE);
   if (held.has(folder)) throw new DataDirHeldError(folder, process.pid);
   for (let attempt = 0; ; attempt++) {
     try {

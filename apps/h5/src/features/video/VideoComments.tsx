@@ -64,7 +64,7 @@ export function VideoComments({
       onRequireMembership();
       return;
     }
-    // Still loading: the dialog only when the answer is 'no privilege' (with it, tapping again writes).
+    // No answer to show (signed out, or the load failed): ask again, and the dialog only on a 'no'.
     void benefits.refetch().then((result) => {
       if (result.data?.isCommentEnabled !== true) onRequireMembership();
     });
