@@ -197,8 +197,16 @@ export default defineConfig({
           }),
         ],
         navigateFallback: "index.html",
-        navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/health$/],
+        // /home and /videoview come from the network, with their first screen's data written in
+        // (decision 0035); offline, from the shell like any other page.
+        navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/health$/, /^\/(home|videoview)\/?(\?|$)/],
         runtimeCaching: [
+          {
+            urlPattern: ({ request, url, sameOrigin }) =>
+              sameOrigin && request.mode === "navigate" && /^\/(home|videoview)\/?$/.test(url.pathname),
+            handler: "NetworkOnly",
+            options: { precacheFallback: { fallbackURL: "index.html" } },
+          },
           {
             // Hashed file names never change content: cached on first use, at most 300 of them.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
@@ -246,7 +254,7 @@ export default defineConfig({
               // unit-values), which alone were a script of 216 bytes on every page (Step 20).
               // Not the api-client's uploads (a picture, a video in parts): they load on first use.
               name: "app",
-              test: /node_modules[\\/](@lingui|ky)[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production)|packages[\\/](api-client[\\/]src[\\/](?!(resumable|upload)\.)|i18n[\\/]src[\\/](activate|locale|provider|unit-values)\.|domain[\\/]src[\\/](session|format)\.|ui[\\/]src[\\/](i18n|player[\\/]shaka|primitives[\\/](useModal|Layer|Toast|Dialog|Button))\.)|apps[\\/]h5[\\/]src[\\/](app[\\/](error-text|state|config|i18n|notify|api|useApi|tracking|session[\\/]cache)\.ts$|routes[\\/](?!__root)[^?]*\.tsx$|components[\\/](lateScreens\.ts|Offline\.tsx|chunkLoadError\.ts|LoadBoundary\.tsx|RouteError\.tsx|RoutePending\.tsx)$|features[\\/]((trade|library|posting|account|game|live)[\\/]routing|trade[\\/]search|video[\\/]queries)\.ts$|features[\\/]search[\\/](queries|history|search)\.ts$)|preload-helper/,
+              test: /node_modules[\\/](@lingui|ky)[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production)|packages[\\/](api-client[\\/]src[\\/](?!(resumable|upload|crypto|contract[\\/]page-session)\.)|i18n[\\/]src[\\/](activate|locale|provider|unit-values)\.|domain[\\/]src[\\/](session|format|media-params)\.|ui[\\/]src[\\/](i18n|player[\\/]shaka|primitives[\\/](useModal|Layer|Toast|Dialog|Button))\.)|apps[\\/]h5[\\/]src[\\/](app[\\/](error-text|state|config|i18n|notify|api|page-data|useApi|tracking|session[\\/]cache)\.ts$|routes[\\/](?!__root)[^?]*\.tsx$|components[\\/](lateScreens\.ts|Offline\.tsx|chunkLoadError\.ts|LoadBoundary\.tsx|RouteError\.tsx|RoutePending\.tsx)$|features[\\/]((trade|library|posting|account|game|live)[\\/]routing|trade[\\/]search|video[\\/]queries)\.ts$|features[\\/]search[\\/](queries|search)\.ts$)|preload-helper/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -98,7 +98,7 @@ async function main() {
   const dist = prepareDist(temp, noBuild);
   const { chromium } = await import("playwright-core");
   const { origin, signIn } = await startDemoServer(temp, dist);
-  const { api, entries } = await signIn(demo);
+  const { api, entries, cookies } = await signIn(demo);
   const free = (await api.substance.getVideoList({ price: "free", size: 10 })).records[0];
   if (free === undefined) throw new Error("the seed has no free video");
 
@@ -119,6 +119,7 @@ async function main() {
   try {
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext(phone);
+      await context.addCookies(cookies);
       await context.addInitScript(initScript, { entries });
       const page = await context.newPage();
       await page.goto(`${origin}/videoview?id=${free.id}`);
@@ -141,6 +142,7 @@ async function main() {
 
       // Direct again, in a new context (empty cache), on a phone's network and CPU.
       const slow = await browser.newContext(phone);
+      await slow.addCookies(cookies);
       await slow.addInitScript(initScript, { entries });
       const slowPage = await slow.newPage();
       const session = await slow.newCDPSession(slowPage);

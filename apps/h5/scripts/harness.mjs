@@ -98,7 +98,14 @@ export function prepareDist(temp, noBuild) {
  */
 export async function startDemoServer(temp, dist, env = {}) {
   const { loadConfig, seed, startServer } = await import("@platform/server");
-  const { createApiClient, memoryStorage } = await import("@platform/api-client");
+  const {
+    PAGE_DATA_PATHS,
+    PAGE_SESSION_COOKIE,
+    createApiClient,
+    encodePageSession,
+    memoryStorage,
+    pageSessionOfClient,
+  } = await import("@platform/api-client");
   const { StorageKey } = await import("@platform/domain");
   const dataDir = join(temp, "data");
   mkdirSync(dataDir);
@@ -134,7 +141,18 @@ export async function startDemoServer(temp, dist, env = {}) {
     for (const key of [StorageKey.accessToken, StorageKey.refreshToken, StorageKey.userInfo]) {
       if (api.client.storage.get(key) === null) throw new Error(`signing in stored no ${key}`);
     }
-    return { api, entries };
+    // The cookie a returning person's browser carries (the app writes it, decision 0035): with it,
+    // /home and /videoview arrive with their first screen's data.
+    const session = pageSessionOfClient(api.client);
+    const { hostname } = new URL(origin);
+    const cookies = PAGE_DATA_PATHS.map((path) => ({
+      name: PAGE_SESSION_COOKIE,
+      value: encodePageSession(session),
+      domain: hostname,
+      path,
+      sameSite: "Lax",
+    }));
+    return { api, entries, cookies };
   }
   return { origin, signIn };
 }

@@ -42,6 +42,13 @@ const router = createRouter({
 });
 
 trackPageViews(router, api);
+// The page-session cookie (decision 0035), once the first screen is up: its code is no page's
+// first load, and only the next navigation reads it.
+setTimeout(() => {
+  void import("./app/page-session").then(({ keepPageSession }) => {
+    keepPageSession(api.client);
+  });
+}, 1000);
 registerServiceWorker();
 
 declare module "@tanstack/react-router" {

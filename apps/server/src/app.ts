@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import Fastify from "fastify";
-import type { FastifyInstance, FastifyReply, FastifyServerOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { BusinessCode } from "@platform/domain";
 import type { AppContext } from "./context";
 import { configScript, loadAppPage } from "./http/app-page";
 import { consoleRoutes } from "./http/console-page";
 import type { H5Config } from "./http/app-page";
+import { readPageData, withPageData } from "./http/page-data";
 import { BusinessError, Unauthenticated } from "./http/errors";
 import { loggableError } from "./http/loggable";
 import { BadCursor } from "./db/keyset";
@@ -258,8 +259,20 @@ export async function buildApp(
 
   if (page !== null) {
     const { default: fastifyStatic } = await import("@fastify/static");
-    const sendPage = (reply: FastifyReply) =>
-      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page.html);
+    // /home and /videoview carry their first screen's data for a signed-in navigation (decision
+    // 0035): that page is this person's, so no shared cache may keep it (`private`, `Vary: Cookie`).
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.type("text/html; charset=utf-8").header("vary", "Cookie");
+      const data =
+        request.method === "GET"
+          ? await readPageData(app, request, ctx.authenticate).catch((error: unknown) => {
+              request.log.warn({ error: loggableError(error) }, "page data left out");
+              return null;
+            })
+          : null;
+      if (data === null) return reply.header("cache-control", "no-cache").send(page.html);
+      return reply.header("cache-control", "private, no-cache").send(withPageData(page.html, data));
+    };
     await app.register(fastifyStatic, {
       root: h5,
       wildcard: false,
@@ -279,7 +292,7 @@ export async function buildApp(
       // A page of the app (GET, or HEAD as a monitor asks); never for a missing asset, which is a
       // 404 (a stale page asking an old chunk learns it is gone; a service worker caches nothing).
       const page = !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
-      if (page && (request.method === "GET" || request.method === "HEAD")) return sendPage(reply);
+      if (page && (request.method === "GET" || request.method === "HEAD")) return sendPage(request, reply);
       return reply
         .status(BusinessCode.notFound)
         .send(refusal(request, BusinessCode.notFound, ServerMessage.notFound));

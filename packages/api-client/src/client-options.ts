@@ -1,5 +1,6 @@
 import type { Language } from "@platform/domain";
 import type { RetryOptions } from "ky";
+import type { PageAnswer } from "./contract/page-data";
 import type { ApiError } from "./errors";
 import type { ClientStorage } from "./storage";
 
@@ -47,6 +48,13 @@ export interface ApiClientOptions {
   /** The `time-zone` header (default: the device's zone as "GMT+08:00"). */
   readonly timeZone?: () => string;
   readonly fetch?: typeof fetch;
+  /**
+   * Answers the page arrived with (`readPageData`, decision 0035): a call whose name and request
+   * match one is answered from it once, at once (no request, no floor), while it is fresh.
+   */
+  readonly pageAnswers?: readonly PageAnswer[];
+  /** How long the page's answers may stand in for a call (default 15 s after the client is made). */
+  readonly pageAnswersMaxAgeMs?: number;
 }
 
 export interface CallOptions {

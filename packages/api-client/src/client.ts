@@ -1,5 +1,6 @@
 import { limits } from "@platform/domain";
-import type { CallOptions } from "./client-options";
+import { answerKey } from "./contract/page-data";
+import type { ApiClientOptions, CallOptions } from "./client-options";
 import type { EndpointDef, EndpointName } from "./endpoints";
 import { ApiError } from "./errors";
 import { RequestSender, abortError, kindOf } from "./request";
@@ -63,6 +64,31 @@ function trackFirstPage(
 export class ApiClient extends RequestSender {
   /** In-flight calls of endpoints whose new first page cancels them. */
   private readonly inFlight = new Map<EndpointName, Set<AbortController>>();
+  /** The page's answers not yet used, by `answerKey`, and until when they may be. */
+  private readonly pageAnswers = new Map<string, unknown>();
+  private readonly pageAnswersUntil: number;
+
+  constructor(options: ApiClientOptions) {
+    super(options);
+    for (const answer of options.pageAnswers ?? []) {
+      this.pageAnswers.set(answerKey(answer.call, answer.request), answer.data);
+    }
+    this.pageAnswersUntil = Date.now() + (options.pageAnswersMaxAgeMs ?? 15_000);
+  }
+
+  /** The page's answer to this call, once: only a reading call (no money, no token), while fresh. */
+  private takePageAnswer(name: EndpointName, def: EndpointDef, request: unknown): { data: unknown } | null {
+    if (this.pageAnswers.size === 0 || def.money || kindOf(def) === "token") return null;
+    if (Date.now() > this.pageAnswersUntil) {
+      this.pageAnswers.clear();
+      return null;
+    }
+    const key = answerKey(name, request);
+    if (!this.pageAnswers.has(key)) return null;
+    const data = this.pageAnswers.get(key);
+    this.pageAnswers.delete(key);
+    return { data };
+  }
 
   /** Tell the host about a failure of a call made outside `call` (uploads). */
   notify(error: ApiError): void {
@@ -76,6 +102,9 @@ export class ApiClient extends RequestSender {
     options: CallOptions = {},
   ): Promise<ResponseOf<K>> {
     const def: EndpointDef = endpoints[name];
+    // Already on the page (decision 0035): no request, and no floor — nobody waited for it.
+    const answered = options.signal?.aborted === true ? null : this.takePageAnswer(name, def, request);
+    if (answered !== null) return answered.data as ResponseOf<K>;
     const started = Date.now();
     const controller = trackFirstPage(this.inFlight, name, def, request);
     const signal = controller

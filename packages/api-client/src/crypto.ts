@@ -11,13 +11,13 @@
  *    jsencrypt's OAEP path turns each character into one byte (docs/architecture.md).
  */
 
-const IV_BYTES = 12;
+import { toBase64 } from "./basic";
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
+// Loaded on first use (request.ts, flows.ts): only token calls and passwords need it, so it is in
+// no page's first load (Step 23).
+export { basicAuthorization } from "./basic";
+
+const IV_BYTES = 12;
 
 function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);
@@ -104,9 +104,4 @@ export async function encryptPasswordWithWebCrypto(utf8: Uint8Array, publicKey: 
   ]);
   const sealed = await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new Uint8Array(utf8));
   return toBase64(new Uint8Array(sealed));
-}
-
-/** `Authorization: Basic …` for the token endpoints: the client id and secret. */
-export function basicAuthorization(clientId: string, clientSecret: string): string {
-  return `Basic ${toBase64(new TextEncoder().encode(`${clientId}:${clientSecret}`))}`;
 }

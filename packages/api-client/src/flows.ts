@@ -1,7 +1,6 @@
 import { SmsCodeType, locale } from "@platform/domain";
 import type { ApiClient } from "./client";
 import type { CallOptions } from "./client-options";
-import { encryptPassword } from "./crypto";
 import type { Credentials } from "./types";
 
 /**
@@ -65,6 +64,7 @@ export function sessionFlows(client: ApiClient): SessionFlows {
   const channelTagId = () => String(client.userInfo?.channelTagId ?? locale.defaultChannelTagId);
   const sealed = async (password: string, options?: CallOptions) => {
     const { key, sign } = await client.call("auth.getKey", {}, options);
+    const { encryptPassword } = await import("./crypto");
     return { password: await encryptPassword(password, key), sign };
   };
   const keep = (credentials: Credentials) => {
@@ -122,6 +122,7 @@ export function sessionFlows(client: ApiClient): SessionFlows {
     },
     async changePassword(input, options) {
       const { key, sign } = await client.call("auth.getKey", {}, options);
+      const { encryptPassword } = await import("./crypto");
       const password = await encryptPassword(input.password, key);
       const proof =
         "oldPassword" in input

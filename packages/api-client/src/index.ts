@@ -71,6 +71,16 @@ export { basicAuthorization, encryptPassword, encryptReq, MAX_PASSWORD_BYTES } f
 export { InvalidIdentityCardError } from "./flows";
 export type { SessionFlows } from "./flows";
 export { mediaUrl } from "./media";
+export { PAGE_DATA_ELEMENT_ID, readPageData } from "./contract/page-data";
+export type { PageAnswer } from "./contract/page-data";
+export {
+  PAGE_DATA_PATHS,
+  PAGE_SESSION_COOKIE,
+  encodePageSession,
+  pageSessionCookies,
+  pageSessionOfClient,
+} from "./contract/page-session";
+export type { PageSession } from "./contract/page-session";
 export { uploadFileOf } from "./upload-types";
 export type { UploadedFile, UploadFile, UploadOptions, UploadProgress } from "./upload-types";
 export type { TrackInput } from "./tracking";

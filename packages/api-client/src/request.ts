@@ -12,7 +12,7 @@ import {
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from "ky";
 import type { HTTPError } from "ky";
 import type { SessionEndReason } from "./client-options";
-import { basicAuthorization, encryptReq } from "./crypto";
+import { basicAuthorization } from "./basic";
 import type { CallKind, EndpointDef, EndpointName } from "./endpoints";
 import { ApiError, messageOf } from "./errors";
 import { ClientSession } from "./session";
@@ -104,6 +104,7 @@ export abstract class RequestSender extends ClientSession {
     let json: unknown;
     let searchParams: Record<string, string> | undefined;
     if (kindOf(def) === "token") {
+      const { encryptReq } = await import("./crypto");
       json = { req: await encryptReq(fields, this.options.reqKey) };
     } else if (def.method === "GET") {
       searchParams = {};

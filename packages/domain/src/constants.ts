@@ -38,6 +38,8 @@ export const limits = {
   userSearchPageSize: 10,
   /** Page size of every paged list unless a call says otherwise. */
   pageSize: 10,
+  /** How many classifications /home's tab row asks for (the contract allows up to 50). */
+  homeClassifications: 20,
   /** Load-more triggers within this distance of the bottom. */
   loadMoreThresholdPx: 80,
 

@@ -6,6 +6,7 @@ export * from "./format";
 export * from "./messages";
 export * from "./money";
 export * from "./links";
+export * from "./media-params";
 export * from "./navigation";
 export * from "./orders";
 export * from "./paging";

@@ -5,6 +5,7 @@ import { storedLanguage } from "@platform/i18n";
 import { platformConfig } from "./config";
 import { errorTextLoaded } from "./error-text";
 import { i18n } from "./i18n";
+import { pageAnswers } from "./page-data";
 import { toast } from "./notify";
 import { appStore, sessionExpiredAtom } from "./state";
 
@@ -17,6 +18,8 @@ export function createAppApi(): PlatformApi {
     reqKey: config.reqKey,
     // Until a language is chosen, the server's words follow the browser's, as the app's do.
     defaultLanguage: () => storedLanguage(null),
+    // The first screen's answers the server wrote into the page (decision 0035).
+    pageAnswers: pageAnswers(),
     hooks: {
       onError: (error) => {
         void errorTextLoaded(i18n, error).then((text) => {

@@ -12,6 +12,8 @@ export * from "./trade";
 export * from "./substance";
 export * from "./social";
 export { schemas } from "./schemas";
+export * from "./page-data";
+export * from "./page-session";
 export { definedHere } from "./defined";
 export type { EndpointSchema } from "./schemas";
 export { endpoints } from "../endpoints";

@@ -1,4 +1,5 @@
 import type { PlatformApi, ResponseOf } from "@platform/api-client";
+import { limits } from "@platform/domain";
 import type { VideoListFilters } from "@platform/domain";
 import { queryOptions } from "@tanstack/react-query";
 import { videoListKeys } from "../videos/queries";
@@ -25,8 +26,8 @@ export function homeVideoQuery(
   };
 }
 
-/** How many classifications the tab row asks for (the contract allows up to 50). */
-export const CLASSIFICATION_LIMIT = 20;
+/** How many classifications the tab row asks for (the server's page data asks the same). */
+export const CLASSIFICATION_LIMIT = limits.homeClassifications;
 /** Classifications change rarely: keep them for a few minutes. */
 const CLASSIFICATIONS_STALE_MS = 5 * 60_000;
 

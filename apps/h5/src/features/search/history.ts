@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { normaliseQuery } from "./search";
 
 /** How many searches the history keeps (the newest ones). */
 export const SEARCH_HISTORY_LIMIT = 20;
@@ -8,10 +9,9 @@ export function searchHistoryKey(userId: string): string {
   return `searchHistory:${userId}`;
 }
 
-/** The words of a search as kept and compared: trimmed, inner runs of spaces made one. */
-export function normaliseQuery(query: string): string {
-  return query.trim().replace(/\s+/g, " ");
-}
+// The words of a search as kept and compared: in search.ts, which /search's route reads at start
+// (so this module, the screen's own, stays out of every page's first load).
+export { normaliseQuery };
 
 /** Two searches are the same whatever their case (the server matches without case too). */
 function sameQuery(a: string, b: string): boolean {

@@ -1,5 +1,9 @@
 import { isOneOf } from "@platform/domain";
-import { normaliseQuery } from "./history";
+
+/** The words of a search as kept and compared: trimmed, inner runs of spaces made one. */
+export function normaliseQuery(query: string): string {
+  return query.trim().replace(/\s+/g, " ");
+}
 
 /** The result tabs of /search. */
 export const SearchTab = { video: "video", member: "member" } as const;

@@ -7,6 +7,7 @@ import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { routeFrom } from "../../app/route-from";
 import { TrackEvent, track } from "../../app/tracking";
+import { useAfterFirstPaint } from "../../app/useAfterFirstPaint";
 import { useApi } from "../../app/useApi";
 import { Page, SearchButton } from "../../components/Page";
 import { useReport } from "../report";
@@ -102,7 +103,9 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
   const [membershipOpen, setMembershipOpen] = useState(false);
   const [introOpen, setIntroOpen] = useState(false);
   const report = useReport();
-  const recommendations = useQuery(recommendationsQueryOptions(api, video.id));
+  // Below the fold and behind a tap: after the screen's first paint, not in its task.
+  const painted = useAfterFirstPaint();
+  const recommendations = useQuery({ ...recommendationsQueryOptions(api, video.id), enabled: painted });
   const plays = formatPlayCount(video.playCount, i18n.locale);
 
   return (
@@ -184,28 +187,32 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
         </section>
       </article>
 
-      <VideoComments
-        api={api}
-        video={video}
-        open={commentsOpen}
-        onClose={() => {
-          setCommentsOpen(false);
-        }}
-        onRequireMembership={() => {
-          setMembershipOpen(true);
-        }}
-        onReport={(comment) => {
-          report.report({ type: ReportTarget.COMMENT, id: String(comment.id) });
-        }}
-      />
-      <CollectPopup
-        api={api}
-        video={video}
-        open={collectOpen}
-        onClose={() => {
-          setCollectOpen(false);
-        }}
-      />
+      {painted ? (
+        <>
+          <VideoComments
+            api={api}
+            video={video}
+            open={commentsOpen}
+            onClose={() => {
+              setCommentsOpen(false);
+            }}
+            onRequireMembership={() => {
+              setMembershipOpen(true);
+            }}
+            onReport={(comment) => {
+              report.report({ type: ReportTarget.COMMENT, id: String(comment.id) });
+            }}
+          />
+          <CollectPopup
+            api={api}
+            video={video}
+            open={collectOpen}
+            onClose={() => {
+              setCollectOpen(false);
+            }}
+          />
+        </>
+      ) : null}
       <MembershipDialog
         open={membershipOpen}
         onOpenMembership={() => {

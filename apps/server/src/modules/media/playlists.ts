@@ -1,3 +1,5 @@
+import { withMediaParams } from "@platform/domain";
+import type { MediaParams } from "@platform/domain";
 import type { Caller } from "../../http/caller";
 import type { AppContext } from "../../context";
 import type { MediaSource } from "../../media/library";
@@ -9,13 +11,16 @@ import { signedSegmentUrl } from "./segments";
  * Who may fetch which part of a video. A rendition's playlist is decided per request: a viewer
  * without the right gets one that ends at the free-time limit, and every segment it names is
  * signed (the signature is the permission to fetch that segment). Null: no such video or
- * rendition for this caller.
+ * rendition for this caller. Each segment's URL also carries the playlist's own media params (spec
+ * §7), exactly as a player adds them: a browser playing the playlist itself (native HLS) asks the
+ * same URLs as shaka and as the page's preloads (decision 0035), so one download serves all.
  */
 export async function playlistFor(
   ctx: AppContext,
   caller: Caller,
   videoId: string,
   file: string,
+  params: MediaParams = {},
 ): Promise<string | null> {
   const rendition = /^(\d+p)\.m3u8$/.exec(file)?.[1];
   const id = Number(videoId);
@@ -26,7 +31,7 @@ export async function playlistFor(
   const viewer = await viewerOf(ctx, caller.userId);
   const limitMs = await previewLimitMs(ctx.db, video, viewer);
   return renderPlaylist(playlist, limitMs, (name) =>
-    signedSegmentUrl(ctx, `${String(id)}/${rendition}/${name}`, video.lengthMs),
+    withMediaParams(signedSegmentUrl(ctx, `${String(id)}/${rendition}/${name}`, video.lengthMs), params),
   );
 }
 

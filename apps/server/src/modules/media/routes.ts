@@ -29,10 +29,13 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get("/api/media/hls/:videoId/:file", async (request, reply) => {
     const { videoId, file } = request.params as { videoId: string; file: string };
-    const { token } = request.query as { token?: unknown };
-    const caller = typeof token === "string" ? await ctx.authenticate(`Bearer ${token}`) : null;
+    const query = request.query as Record<string, unknown>;
+    const token = typeof query.token === "string" ? query.token : null;
+    const caller = token === null ? null : await ctx.authenticate(`Bearer ${token}`);
     if (!caller) return refuse(request, reply, BusinessCode.unauthenticated, ServerMessage.refreshInvalid);
-    const text = await playlistFor(ctx, caller, videoId, file);
+    const busPlatformId = typeof query.bus_platform_id === "string" ? query.bus_platform_id : null;
+    const params = { token, busPlatformId };
+    const text = await playlistFor(ctx, caller, videoId, file, params);
     if (text === null) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
     return reply
       .header("content-type", "application/vnd.apple.mpegurl")

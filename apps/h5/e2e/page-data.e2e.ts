@@ -1,0 +1,104 @@
+import { PriceFilter } from "@platform/domain";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demo, e2eBrowser, signInQuickly } from "./browser";
+
+/**
+ * The first screen's data in the page (Step 23, decision 0035): a returning person (the app has
+ * written its page-session cookie) opening /videoview or /home directly gets a page whose first
+ * render makes no call — the video, the viewer's rights, the list and the tabs are in the HTML —
+ * and the video's first bytes (poster, playlist, init and first segment) are downloaded once, by
+ * the page's preloads, and used by the player.
+ */
+
+const e2e = e2eBrowser();
+
+/** In every document: when the first match of `selector` appears (ms from navigation start). */
+function noteContent(selector: string): void {
+  const w = window as Window & { __contentAt?: number };
+  const check = () => {
+    if (w.__contentAt === undefined && document.querySelector(selector) !== null)
+      w.__contentAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true });
+}
+
+/** The calls (not media, not tracking beacons) the page started before its content appeared. */
+async function callsBeforeContent(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => (window as Window & { __contentAt?: number }).__contentAt !== undefined);
+  return page.evaluate(() => {
+    const contentAt = (window as Window & { __contentAt?: number }).__contentAt ?? 0;
+    return performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.startTime < contentAt)
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.startsWith("/api/") && !/^\/api\/(media|tracking)\//.test(path));
+  });
+}
+
+/** A returning person: signed in, and the app opened once (which writes the cookie). */
+async function returningPerson(selector: string) {
+  const { context, page } = await e2e.phone();
+  const { api } = await signInQuickly(context, demo.ordinary);
+  // The app writes the cookie a moment after it starts (main.tsx).
+  await page.goto("/my");
+  const paths = async () =>
+    (await context.cookies())
+      .filter((cookie) => cookie.name === "pf_page")
+      .map((cookie) => cookie.path)
+      .sort();
+  await expect.poll(paths, { timeout: 10_000 }).toEqual(["/home", "/videoview"]);
+  await context.addInitScript(noteContent, selector);
+  return { context, page, api };
+}
+
+describe("the first screen's data in the page", () => {
+  it("/videoview: no call before the video shows, one download of each first byte, and it plays", async () => {
+    const { page, api } = await returningPerson("#h5-video-title");
+    const [free] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
+    if (free === undefined) throw new Error("the seed has no free video");
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`/videoview?id=${free.id}`);
+    expect(await callsBeforeContent(page)).toEqual([]);
+    expect(await page.locator("#h5-video-title").textContent()).toBe(free.videoTitle);
+    // The picture moves: the preloaded init and first segment fed the player.
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0), { timeout: 30_000 })
+      .toBeGreaterThan(0.2);
+    const once = (suffix: string) => asked.filter((path) => path.endsWith(suffix)).length;
+    expect(once(".m3u8")).toBe(1);
+    expect(once("/init.mp4")).toBe(1);
+    expect(once("/seg_00000.m4s")).toBe(1);
+    // What waits for the first paint still comes: the recommendations.
+    await page.getByRole("heading", { name: "相关推荐" }).waitFor();
+    await page.getByRole("list", { name: "相关推荐" }).getByRole("listitem").first().waitFor();
+  });
+
+  it("/home: no call before the first card shows; a filter in the address too", async () => {
+    const { page } = await returningPerson('[aria-label="视频列表"] li');
+    await page.goto("/home");
+    expect(await callsBeforeContent(page)).toEqual([]);
+    await page.goto("/home?price=free");
+    expect(await callsBeforeContent(page)).toEqual([]);
+    await page.getByRole("list", { name: "视频列表" }).getByRole("listitem").first().waitFor();
+  });
+
+  it("signed out, the cookie is gone and the page carries nothing", async () => {
+    const { context, page } = await e2e.phone();
+    await signInQuickly(context, demo.ordinary);
+    await page.goto("/my");
+    await expect
+      .poll(async () => (await context.cookies()).some((c) => c.name === "pf_page"), { timeout: 10_000 })
+      .toBe(true);
+    await page.evaluate(() => {
+      localStorage.clear();
+    });
+    await page.goto("/login");
+    await expect
+      .poll(async () => (await context.cookies()).filter((c) => c.name === "pf_page"), { timeout: 10_000 })
+      .toEqual([]);
+    const html = await (await context.request.get("/home")).text();
+    expect(html).not.toContain("pf-page-data");
+  });
+});

@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  PAGE_DATA_ELEMENT_ID,
+  encodePageSession,
+  pageSessionOfClient,
+  readPageData,
+} from "@platform/api-client/contract";
+import type { PageAnswer } from "@platform/api-client/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embedded, signIn, startSeeded } from "../../test/harness";
+import type { TestPlatform } from "../../test/harness";
+import { demoAccounts } from "../seed";
+import { firstSegments, plannedCalls, preloadLink, withPageData } from "./page-data";
+
+// The first screen's data and bytes in the page (Step 23, decision 0035).
+
+describe("what a page's first render asks (the app's requests, field for field)", () => {
+  it("/home: the first page of its filters and the classifications; a filter the app would not take stays default", () => {
+    expect(plannedCalls("/home", new URLSearchParams(), 7)).toEqual([
+      {
+        call: "substance.getVideoList",
+        request: {
+          current: 1,
+          cursor: null,
+          size: 10,
+          price: "all",
+          sort: "default",
+          duration: "all",
+          tag: null,
+        },
+      },
+      { call: "substance.classifyList", request: { limit: 20 } },
+    ]);
+    const [list] = plannedCalls(
+      "/home/",
+      new URLSearchParams("price=free&sort=bogus&tag=hot&classifyId=3"),
+      7,
+    );
+    expect(list?.request).toMatchObject({ price: "free", sort: "default", tag: "hot", classifyId: "3" });
+  });
+
+  it("/videoview: the video and the viewer's benefits; nothing without a usable id or on other pages", () => {
+    expect(plannedCalls("/videoview", new URLSearchParams("id=12"), 7)).toEqual([
+      { call: "substance.getInfoById", request: { id: "12" } },
+      { call: "user.queryMemberBenefits", request: { userId: "7" } },
+    ]);
+    for (const id of ["", "x", "1e3", "12345678901234567890"]) {
+      expect(plannedCalls("/videoview", new URLSearchParams({ id }), 7)).toEqual([]);
+    }
+    expect(plannedCalls("/my", new URLSearchParams(), 7)).toEqual([]);
+  });
+
+  it("the first two segments of a playlist, on this server only; links and markup escaped", () => {
+    const playlist = [
+      "#EXTM3U",
+      '#EXT-X-MAP:URI="/api/media/seg/1/480p/init.mp4?expires=9&sig=a&token=t"',
+      "#EXTINF:1.0,",
+      "seg_00000.m4s?expires=9&sig=b",
+      "#EXTINF:1.0,",
+      "seg_00001.m4s?expires=9&sig=c",
+    ].join("\n");
+    expect(firstSegments(playlist, "/api/media/seg/1/480p/index.m3u8?token=t")).toEqual([
+      "/api/media/seg/1/480p/init.mp4?expires=9&sig=a&token=t",
+      "/api/media/seg/1/480p/seg_00000.m4s?expires=9&sig=b",
+    ]);
+    expect(firstSegments("#EXTM3U\nhttps://elsewhere.example/seg.m4s", "/api/x.m3u8")).toEqual([]);
+    expect(preloadLink("fetch", '/a?b=1&c="2"')).toBe(
+      '<link rel="preload" as="fetch" href="/a?b=1&amp;c=&quot;2&quot;" crossorigin="anonymous">',
+    );
+    const html = withPageData("<html><head><title>x</title></head><body></body></html>", {
+      answers: [{ call: "substance.getInfoById", request: { id: "1" }, data: { title: "</script>" } }],
+      preloads: [preloadLink("image", "/p.webp")],
+    });
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="\/p.webp" fetchpriority="high"><script type="application\/json"/,
+    );
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+});
+
+describe("the page as the server sends it", () => {
+  let platform: TestPlatform;
+  let h5Dist: string;
+  let cookie: string;
+  let api: Awaited<ReturnType<typeof signIn>>["api"];
+
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${platform.server.origin}${path}`, { headers });
+    return { response, html: await response.text() };
+  };
+  const answersOf = (html: string): PageAnswer[] => {
+    const block = new RegExp(
+      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+    ).exec(html);
+    return block === null ? [] : readPageData(block[1]);
+  };
+
+  beforeAll(async () => {
+    h5Dist = mkdtempSync(join(tmpdir(), "h5-dist-"));
+    mkdirSync(join(h5Dist, "assets"));
+    writeFileSync(
+      join(h5Dist, "index.html"),
+      "<!doctype html><html><head><title>app</title></head><body></body></html>",
+    );
+    platform = await startSeeded(embedded, { H5_DIST: h5Dist });
+    ({ api } = await signIn(platform, demoAccounts[0]));
+    const session = pageSessionOfClient(api.client);
+    if (session === null) throw new Error("signing in left no session");
+    cookie = `other=1; pf_page=${encodePageSession(session)}`;
+  });
+  afterAll(async () => {
+    await platform.close();
+    rmSync(h5Dist, { recursive: true, force: true });
+  });
+
+  it("/videoview carries the answers the API gives, and preloads that are the player's own URLs", async () => {
+    const [video] = (await api.substance.getVideoList({ size: 1, price: "free" })).records;
+    if (video === undefined) throw new Error("the seed has no free video");
+    const { response, html } = await page(`/videoview?id=${video.id}`, { cookie });
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(response.headers.get("vary")).toMatch(/cookie/i);
+    const answers = answersOf(html);
+    expect(answers.map((answer) => answer.call)).toEqual([
+      "substance.getInfoById",
+      "user.queryMemberBenefits",
+    ]);
+    const info = await api.substance.getInfoById({ id: video.id });
+    expect(answers[0]?.data).toEqual(info);
+
+    const links = [...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map(
+      ([, as, href]) => ({
+        as,
+        href: (href ?? "").replace(/&amp;/g, "&"),
+      }),
+    );
+    expect(links.map((link) => link.as)).toEqual(["image", "fetch", "fetch", "fetch"]);
+    const playlistUrl = api.mediaUrl(
+      info.multiResolutionList.find((r) => r.defaultResolution)?.videoPlayUrl ?? "",
+    );
+    expect(links[1]?.href).toBe(playlistUrl);
+    const playlist = await (await fetch(`${platform.server.origin}${playlistUrl}`)).text();
+    for (const link of links) {
+      const fetched = await fetch(`${platform.server.origin}${link.href}`);
+      expect(fetched.status, link.href).toBe(200);
+      await fetched.arrayBuffer();
+      // The segments are the playlist's own URLs: a browser playing it natively asks exactly these.
+      if (link.href.includes("/seg/")) expect(playlist).toContain(link.href.split("/").at(-1));
+    }
+  });
+
+  it("/home carries the first page and the classifications as the API answers them", async () => {
+    const { html } = await page("/home?price=free", { cookie });
+    const answers = answersOf(html);
+    const list = answers.find((answer) => answer.call === "substance.getVideoList");
+    expect(list?.data).toEqual(await api.substance.getVideoList(list?.request as never));
+    expect((list?.data as { records: unknown[] }).records.length).toBeGreaterThan(0);
+    expect(answers.find((answer) => answer.call === "substance.classifyList")?.data).toEqual(
+      await api.substance.classifyList({ limit: 20 }),
+    );
+  });
+
+  it("no data without the cookie, with a bad or refused one, on HEAD, or on another page; the page is always sent", async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ["/home", {}, "GET"],
+      ["/home", { cookie: "pf_page=%ZZ" }, "GET"],
+      [
+        "/home",
+        {
+          cookie: `pf_page=${encodePageSession({ accessToken: "nobody", timeZone: "GMT+08:00", language: "zh_CN", busPlatformId: "" })}`,
+        },
+        "GET",
+      ],
+      ["/home", { cookie }, "HEAD"],
+      ["/my", { cookie }, "GET"],
+      ["/videoview?id=999999999", { cookie }, "GET"],
+    ];
+    for (const [path, headers, method] of cases) {
+      const response = await fetch(`${platform.server.origin}${path}`, { headers, method });
+      const html = await response.text();
+      expect(response.status, path).toBe(200);
+      expect(
+        answersOf(html).filter((answer) => answer.call !== "user.queryMemberBenefits"),
+        path,
+      ).toEqual([]);
+      expect(html, path).not.toContain('rel="preload"');
+    }
+  });
+});

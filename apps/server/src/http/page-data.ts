@@ -1,0 +1,225 @@
+import { endpoints, pageDataBlock, pageSessionOf } from "@platform/api-client/contract";
+import type { EndpointName, PageAnswer, PageSession } from "@platform/api-client/contract";
+import {
+  DurationBucket,
+  PriceFilter,
+  SortOrder,
+  TagFilter,
+  coverOf,
+  defaultVideoListFilters,
+  firstPageParam,
+  isOk,
+  isOneOf,
+  limits,
+  posterOf,
+  withMediaParams,
+} from "@platform/domain";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/**
+ * The first screen's data and bytes in the app's page (Step 23, decision 0035). For a signed-in
+ * navigation to /videoview?id= or /home (the page-session cookie, `@platform/api-client`'s
+ * `page-data.ts`), this server makes the calls the app's first render would make — through its own
+ * routes (`inject`: the same validation, authorization and answers as over the network) — and
+ * writes their answers into the page; on /videoview it also links preloads for the poster, the
+ * playlist the player opens first, its init segment and its first segment, signed for this viewer,
+ * so they download beside the app's scripts instead of after them.
+ */
+
+/** One call the first render makes, with its request exactly as the app sends it. */
+export interface PlannedCall {
+  readonly call: EndpointName;
+  readonly request: Readonly<Record<string, unknown>>;
+}
+
+const priceFilters = Object.values(PriceFilter);
+const sortOrders = Object.values(SortOrder);
+const durationBuckets = Object.values(DurationBucket);
+const tagFilters = Object.values(TagFilter);
+
+/** An id as the app's routes read it from the address (digits, at most 19). */
+function idParam(value: string | null): string | null {
+  const id = value?.trim() ?? "";
+  return /^\d{1,19}$/.test(id) ? id : null;
+}
+
+/**
+ * /home's first page as the app asks for it (apps/h5 `routes/home.tsx`): its filters from the
+ * address, a value the app would not take left at its default — a guess that misses only costs
+ * the call the app then makes itself.
+ */
+function homeListRequest(search: URLSearchParams): Record<string, unknown> {
+  const pick = <T extends string>(name: string, values: readonly T[], fallback: T): T => {
+    const value = search.get(name);
+    return isOneOf(values, value) ? value : fallback;
+  };
+  const tag = search.get("tag");
+  const classifyId = idParam(search.get("classifyId"));
+  return {
+    ...firstPageParam,
+    size: limits.pageSize,
+    price: pick("price", priceFilters, defaultVideoListFilters.price),
+    sort: pick("sort", sortOrders, defaultVideoListFilters.sort),
+    duration: pick("duration", durationBuckets, defaultVideoListFilters.duration),
+    tag: isOneOf(tagFilters, tag) ? tag : null,
+    ...(classifyId === null ? {} : { classifyId }),
+  };
+}
+
+/** The calls of a page's first render (none for a page without its data here). */
+export function plannedCalls(pathname: string, search: URLSearchParams, userId: number): PlannedCall[] {
+  const page = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  if (page === "/home") {
+    return [
+      { call: "substance.getVideoList", request: homeListRequest(search) },
+      { call: "substance.classifyList", request: { limit: limits.homeClassifications } },
+    ];
+  }
+  if (page === "/videoview") {
+    const id = idParam(search.get("id"));
+    if (id === null) return [];
+    return [
+      { call: "substance.getInfoById", request: { id } },
+      { call: "user.queryMemberBenefits", request: { userId: String(userId) } },
+    ];
+  }
+  return [];
+}
+
+/** What the page gets: the answers' data block and the preload links, as markup for its head. */
+export interface PageData {
+  readonly answers: readonly PageAnswer[];
+  readonly preloads: readonly string[];
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** `<link rel=preload>` of an image (the LCP poster) or of a fetch the player makes (CORS mode). */
+export function preloadLink(kind: "image" | "fetch", href: string): string {
+  return kind === "image"
+    ? `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`
+    : `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin="anonymous">`;
+}
+
+/** The init segment and the first media segment a playlist names, resolved against its URL. */
+export function firstSegments(playlist: string, playlistUrl: string): string[] {
+  const base = new URL(playlistUrl, "http://page.invalid");
+  const resolve = (uri: string) => {
+    const url = new URL(uri, base);
+    return url.origin === base.origin ? `${url.pathname}${url.search}` : null;
+  };
+  const init = /#EXT-X-MAP:.*URI="([^"]+)"/.exec(playlist)?.[1];
+  const first = playlist.split("\n").find((line) => line.trim() !== "" && !line.startsWith("#"));
+  return [init, first?.trim()].flatMap((uri) => {
+    const url = uri === undefined ? null : resolve(uri);
+    return url === null ? [] : [url];
+  });
+}
+
+interface VideoInfo {
+  readonly videoWidth?: number | null;
+  readonly videoHeight?: number | null;
+  readonly coverFileUrl?: string | null;
+  readonly coverImage?: string | null;
+  readonly verticalCoverUrl?: string | null;
+  readonly multiResolutionList?: readonly {
+    readonly videoPlayUrl: string;
+    readonly defaultResolution?: unknown;
+  }[];
+}
+
+const isDefault = (flag: unknown) => flag === true || flag === 1 || flag === "1" || flag === "true";
+
+/**
+ * Reads the page's data for one navigation: null when the page has none (not one of the two
+ * pages, no or a malformed cookie, a session that does not authenticate), else the answers that
+ * succeeded and the preloads. Never throws for the caller's input: a page is always sent.
+ */
+export async function readPageData(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  authenticate: (header: string) => Promise<{ readonly userId: number | null } | null>,
+): Promise<PageData | null> {
+  const session = pageSessionOf(request.headers.cookie);
+  if (session === null) return null;
+  const url = new URL(request.url, "http://page.invalid");
+  const caller = await authenticate(`Bearer ${session.accessToken}`);
+  if (caller?.userId == null) return null;
+  const calls = plannedCalls(url.pathname, url.searchParams, caller.userId);
+  if (calls.length === 0) return null;
+  const answers = (await Promise.all(calls.map((call) => answerOf(app, request, session, call)))).flatMap(
+    (answer) => (answer === null ? [] : [answer]),
+  );
+  const info = answers.find((answer) => answer.call === "substance.getInfoById")?.data as
+    VideoInfo | undefined;
+  const preloads = info === undefined ? [] : await videoPreloads(app, request, session, info);
+  return { answers, preloads };
+}
+
+function headersOf(request: FastifyRequest, session: PageSession): Record<string, string> {
+  return {
+    authorization: `Bearer ${session.accessToken}`,
+    "time-zone": session.timeZone,
+    language: session.language,
+    ...(typeof request.headers["user-agent"] === "string"
+      ? { "user-agent": request.headers["user-agent"] }
+      : {}),
+  };
+}
+
+/** One call through this server's own route, as the person's browser would make it. */
+async function answerOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  session: PageSession,
+  { call, request: body }: PlannedCall,
+): Promise<PageAnswer | null> {
+  const endpoint = endpoints[call];
+  const response = await app.inject({
+    method: "POST",
+    url: `/api${endpoint.path}`,
+    headers: { ...headersOf(request, session), "content-type": "application/json" },
+    payload: JSON.stringify(body),
+    remoteAddress: request.ip,
+  });
+  if (response.statusCode !== 200) return null;
+  const envelope = response.json<{ code?: unknown; data?: unknown }>();
+  return isOk(envelope.code) ? { call, request: body, data: envelope.data ?? null } : null;
+}
+
+/** The poster, and the playlist the player opens first with its first two segments. */
+async function videoPreloads(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  session: PageSession,
+  info: VideoInfo,
+): Promise<string[]> {
+  const links: string[] = [];
+  const cover = coverOf(info);
+  if (cover !== null) links.push(preloadLink("image", posterOf(cover)));
+  const sources = info.multiResolutionList ?? [];
+  const source = sources.find((item) => isDefault(item.defaultResolution)) ?? sources[0];
+  if (source === undefined || !source.videoPlayUrl.startsWith("/api/")) return links;
+  const params = { token: session.accessToken, busPlatformId: session.busPlatformId || null };
+  const playlistUrl = withMediaParams(source.videoPlayUrl, params);
+  const response = await app.inject({
+    method: "GET",
+    url: playlistUrl,
+    headers: headersOf(request, session),
+    remoteAddress: request.ip,
+  });
+  if (response.statusCode !== 200) return links;
+  links.push(preloadLink("fetch", playlistUrl));
+  for (const segment of firstSegments(response.body, playlistUrl)) {
+    links.push(preloadLink("fetch", withMediaParams(segment, params)));
+  }
+  return links;
+}
+
+/** The page with its data written in: the preloads first in the head, the answers after them. */
+export function withPageData(html: string, data: PageData): string {
+  const markup = `${data.preloads.join("")}${pageDataBlock(data.answers)}`;
+  const at = html.indexOf("</head>");
+  return at < 0 ? html : `${html.slice(0, at)}${markup}${html.slice(at)}`;
+}
