@@ -1,14 +1,18 @@
-// The data-at-scale benchmark (Step 13): on PostgreSQL, with the catalogue cache off
+// The data-at-scale benchmark (Steps 13 and 23): on PostgreSQL, with the catalogue cache off
 // (CATALOGUE_CACHE_MS=0, so every request reads the database), the lists at 10 000 and at
 // 100 000 videos (comments ×10, people ÷10: 1 000 000 comments and 10 000 people at the top):
-// home page 1 and a page at 90 % depth, each sort's first page, search for a common Chinese pair,
-// an English word and a rare title, comments page 1 and at 90 % depth of a 200 000-comment video.
+// home page 1 and a page at 90 % depth, each sort's first page, free only, search for a common
+// Chinese pair, an English word, a rare title and one character, and a 200 000-comment video's
+// comments page 1 and at 90 % depth (page 10 000 at most: the deepest `current` allowed). Every
+// list both ways: by cursor (decision 0016) and numbered, `current` without a cursor — sought
+// through the sort's index and counted up to PAGE_COUNT_HORIZON (decision 0033).
 // Each case: sequential signed-in requests over HTTP (keep-alive), 15 to warm up, then
-// SCALE_SAMPLES (default 150); prints p50 and p95 in ms, and the growth from the smaller size.
-// Targets: home p1 and 90 % ≤ 15 ms, search ≤ 30 ms, comments at any depth ≤ 15 ms (p50); growth
-// ≤ 1.5×. "numbered" rows are the old OFFSET pages (`current` without a cursor), for comparison.
+// SCALE_SAMPLES (default 150); prints p50 and p95 in ms, the records, a numbered page's total
+// ("+": a lower bound), and the growth from the smaller size.
+// Targets (p50 at 100 000): every case ≤ 30 ms (cursor lists ≤ 15 ms); growth ≤ 1.5×.
 // Run: pnpm -F @platform/server bench:scale   (builds first)
-// Options: SCALE_SIZES=10000,100000  SCALE_SAMPLES=150  BENCH_DATABASE_URL=postgres://…/postgres
+// Options: SCALE_SIZES=10000,100000  SCALE_SAMPLES=150  SCALE_ONLY=numbered|cursor
+//          BENCH_DATABASE_URL=postgres://…/postgres  PAGE_COUNT_HORIZON=10000
 import { fileURLToPath } from "node:url";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +23,7 @@ import { adminUrl, freshDatabase, reachable, signedInHeaders } from "./support.m
 
 const sizes = (process.env.SCALE_SIZES ?? "10000,100000").split(",").map(Number);
 const samples = Number(process.env.SCALE_SAMPLES ?? 150);
+const only = process.env.SCALE_ONLY ?? "";
 if (!(await reachable())) {
   console.log(`PostgreSQL is not reachable at ${adminUrl}: the scale benchmark runs on PostgreSQL only`);
   process.exit(0);
@@ -40,18 +45,19 @@ async function measure(origin, headers, path, body) {
     const json = await response.json();
     const ms = performance.now() - started;
     if (json.code !== 200) throw new Error(`${path} ${JSON.stringify(body)}: ${json.code} ${json.msg}`);
-    return { ms, count: json.data.records.length };
+    const { records, total, totalPlus } = json.data;
+    return { ms, count: records.length, total: total === undefined ? "" : `${total}${totalPlus ? "+" : ""}` };
   };
   for (let i = 0; i < 15; i++) await once();
   const times = [];
-  let count = 0;
+  let last = { count: 0, total: "" };
   for (let i = 0; i < samples; i++) {
-    const { ms, count: n } = await once();
+    const { ms, ...answer } = await once();
     times.push(ms);
-    count = n;
+    last = answer;
   }
   times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), count };
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), ...last };
 }
 
 const results = new Map(); // case → { [size]: { p50, p95, count } }
@@ -66,6 +72,9 @@ for (const videos of sizes) {
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     CATALOGUE_CACHE_MS: "0",
+    // Seeding 100 000 videos runs statements longer than the default 30 s on a busy machine.
+    PG_STATEMENT_TIMEOUT_MS: "0",
+    ...(process.env.PAGE_COUNT_HORIZON ? { PAGE_COUNT_HORIZON: process.env.PAGE_COUNT_HORIZON } : {}),
     LOG_LEVEL: "warn",
     VALIDATE_RESPONSES: "false",
     MEDIA_DIR: fileURLToPath(new URL("../.cache/test-media", import.meta.url)),
@@ -84,11 +93,13 @@ for (const videos of sizes) {
     const published = Number(
       (await one("select count(*) as n from videos where status = 99 and deleted_at is null")).n,
     );
+    // The page at 90 % depth (10 000 at most), by number; its cursor is the key of the row before it.
+    const deepPage = Math.min(10_000, Math.floor((published * 0.9) / 10));
     const deep = await one(
       `select is_hot::int::text as a, (extract(epoch from audit_time) * 1000000)::bigint::text as b, id::text as c
        from videos where status = 99 and deleted_at is null
        order by is_hot desc, audit_time desc, id desc offset $1 limit 1`,
-      [Math.floor(published * 0.9)],
+      [(deepPage - 1) * 10 - 1],
     );
     const threads = Number(
       (
@@ -97,11 +108,12 @@ for (const videos of sizes) {
         ])
       ).n,
     );
+    const deepThreads = Math.min(10_000, Math.floor((threads * 0.9) / 10));
     const deepComment = await one(
       `select (extract(epoch from created_at) * 1000000)::bigint::text as a, id::text as b from comments
        where video_id = $1 and root_id is null and deleted_at is null
        order by created_at desc, id desc offset $2 limit 1`,
-      [seeded.hotVideoId, Math.floor(threads * 0.9)],
+      [seeded.hotVideoId, (deepThreads - 1) * 10 - 1],
     );
     await client.end();
 
@@ -109,33 +121,57 @@ for (const videos of sizes) {
     const search = "/search/app/search/substance";
     const commentList = "/substance/app/comment/longList";
     const substanceId = String(seeded.hotVideoId);
-    const cases = [
-      ["home page 1", list, { cursor: null, size: 10 }],
-      ["home at 90 % (cursor)", list, { cursor: encodeCursor([deep.a, deep.b, deep.c]), size: 10 }],
-      [
-        "home at 90 % (numbered)",
+    const catalogue = [
+      ["home page 1", {}],
+      ["home page 1, most plays", { sort: "mostPlays" }],
+      ["home page 1, recently updated", { sort: "recentUpdate" }],
+      ["home page 1, free only", { price: "free" }],
+    ];
+    const searches = [
+      ["search 美食 (common pair)", "美食"],
+      ["search 'city' (English)", "city"],
+      ["search 'S4242' (rare)", "S4242"],
+      ["search 旅 (one character)", "旅"],
+    ];
+    // [list, path, the request by cursor, the same page by number]
+    const lists = [
+      ...catalogue.map(([title, filter]) => [
+        title,
         list,
-        { current: Math.min(10_000, Math.floor((published * 0.9) / 10)), size: 10 },
-      ],
-      ["home page 1, most plays", list, { cursor: null, size: 10, sort: "mostPlays" }],
-      ["home page 1, recently updated", list, { cursor: null, size: 10, sort: "recentUpdate" }],
-      ["home page 1, free only", list, { cursor: null, size: 10, price: "free" }],
-      ["search 美食 (common pair)", search, { keyword: "美食", cursor: null, size: 10 }],
-      ["search 'city' (English)", search, { keyword: "city", cursor: null, size: 10 }],
-      ["search 'S4242' (rare)", search, { keyword: "S4242", cursor: null, size: 10 }],
-      ["search 旅 (one character)", search, { keyword: "旅", cursor: null, size: 10 }],
-      ["comments page 1", commentList, { substanceId, cursor: null, size: 10, childSize: 2 }],
+        { ...filter, cursor: null, size: 10 },
+        { ...filter, current: 1, size: 10 },
+      ]),
       [
-        "comments at 90 % (cursor)",
+        "home at 90 %",
+        list,
+        { cursor: encodeCursor([deep.a, deep.b, deep.c]), size: 10 },
+        { current: deepPage, size: 10 },
+      ],
+      ...searches.map(([title, keyword]) => [
+        title,
+        search,
+        { keyword, cursor: null, size: 10 },
+        { keyword, current: 1, size: 10 },
+      ]),
+      [
+        "comments page 1",
+        commentList,
+        { substanceId, cursor: null, size: 10, childSize: 2 },
+        { substanceId, current: 1, size: 10, childSize: 2 },
+      ],
+      [
+        "comments at 90 %",
         commentList,
         { substanceId, cursor: encodeCursor([deepComment.a, deepComment.b]), size: 10, childSize: 2 },
-      ],
-      [
-        "comments at 90 % (numbered)",
-        commentList,
-        { substanceId, current: Math.min(10_000, Math.floor((threads * 0.9) / 10)), size: 10, childSize: 2 },
+        { substanceId, current: deepThreads, size: 10, childSize: 2 },
       ],
     ];
+    const cases = lists.flatMap(([title, path, keyed, numbered]) =>
+      [
+        only === "numbered" ? null : [`${title} (cursor)`, path, keyed],
+        only === "cursor" ? null : [`${title} (numbered)`, path, numbered],
+      ].filter((c) => c !== null),
+    );
     for (const [title, path, body] of cases) {
       const r = await measure(server.origin, headers, path, body);
       if (!results.has(title)) results.set(title, {});
@@ -153,17 +189,17 @@ console.log(
   `\nPostgreSQL, CATALOGUE_CACHE_MS=0, ${samples} sequential requests per case, ${new Date().toISOString()}`,
 );
 for (const note of notes) console.log(`  ${note}`);
-const head = sizes.map((s) => `${String(s).padStart(7)}: p50   p95  n`).join("   ");
-console.log(`${"case".padEnd(32)} ${head}   growth`);
+const head = sizes.map((s) => `${String(s).padStart(7)}: p50   p95  n  total`).join("   ");
+console.log(`${"case".padEnd(42)} ${head}   growth`);
 for (const [title, bySize] of results) {
   const cells = sizes.map((s) => {
     const r = bySize[s];
     return r
-      ? `${r.p50.toFixed(1).padStart(13)} ${r.p95.toFixed(1).padStart(5)} ${String(r.count).padStart(2)}`
-      : " ".repeat(22);
+      ? `${r.p50.toFixed(1).padStart(13)} ${r.p95.toFixed(1).padStart(5)} ${String(r.count).padStart(2)} ${r.total.padStart(6)}`
+      : " ".repeat(29);
   });
   const first = bySize[sizes[0]];
   const last = bySize[sizes[sizes.length - 1]];
   const growth = sizes.length > 1 && first && last ? `${(last.p50 / first.p50).toFixed(2)}×` : "";
-  console.log(`${title.padEnd(32)} ${cells.join("   ")}   ${growth}`);
+  console.log(`${title.padEnd(42)} ${cells.join("   ")}   ${growth}`);
 }

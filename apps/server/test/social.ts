@@ -1,6 +1,7 @@
 import type { WatchLevel } from "@platform/domain";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
+import type { Db } from "../src/db/database";
 import { comments, follows, purchases, users, videoCollects, videos, watchHistory } from "../src/db/schema";
 import { isPublished } from "../src/modules/substance/access";
 import type { VideoRow } from "../src/modules/substance/access";
@@ -27,6 +28,26 @@ export type Client = ReturnType<TestPlatform["client"]>;
 /** Non-increasing, by a key. */
 export function descending<T>(list: readonly T[], key: (x: T) => number | string): boolean {
   return list.every((x, i) => i === 0 || key(list[i - 1] as T) >= key(x));
+}
+
+/**
+ * The ids of the published videos a search for `keyword` must find, as ILIKE finds them (title,
+ * tags or author's nickname; % and _ literal), in the catalogue's default order.
+ */
+export async function searchMatches(db: Db, keyword: string): Promise<string[]> {
+  const pattern = `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.authorId))
+    .where(
+      and(
+        isPublished,
+        sql`(${videos.title} ilike ${pattern} or array_to_string(${videos.tags}, ' ') ilike ${pattern} or ${users.nickName} ilike ${pattern})`,
+      ),
+    )
+    .orderBy(desc(videos.isHot), desc(videos.auditTime), desc(videos.id));
+  return rows.map((r) => String(r.id));
 }
 
 /** One suite's server, people and helpers (see `startSocial`). */

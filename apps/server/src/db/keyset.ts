@@ -9,7 +9,8 @@
  */
 import { and, asc, desc, sql } from "drizzle-orm";
 import type { AnyColumn, SQL } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "./database";
 
 /** How a key travels in a cursor. */
 export type KeyKind = "int" | "bool" | "time";
@@ -39,14 +40,14 @@ export function orderOf(set: Keyset): SQL[] {
 }
 
 /** A key as the whole number a cursor carries (as text: bigints and microseconds exceed 2^53). */
-function keyText(key: SortKey): SQL<string> {
-  switch (key.kind) {
+function keyText(kind: KeyKind, value: SQL | AnyColumn): SQL<string> {
+  switch (kind) {
     case "bool":
-      return sql<string>`(${key.column})::int::text`;
+      return sql<string>`(${value})::int::text`;
     case "time":
-      return sql<string>`(extract(epoch from ${key.column}) * 1000000)::bigint::text`;
+      return sql<string>`(extract(epoch from ${value}) * 1000000)::bigint::text`;
     default:
-      return sql<string>`(${key.column})::bigint::text`;
+      return sql<string>`(${value})::bigint::text`;
   }
 }
 
@@ -66,7 +67,39 @@ function keyValue(key: SortKey, value: string): SQL {
 export type KeyColumns = Record<`keyset_${number}`, SQL<string>>;
 
 export function keyColumns(set: Keyset): KeyColumns {
-  return Object.fromEntries<SQL<string>>(set.keys.map((k, i) => [`keyset_${String(i)}`, keyText(k)]));
+  return Object.fromEntries<SQL<string>>(
+    set.keys.map((k, i) => [`keyset_${String(i)}`, keyText(k.kind, k.column)]),
+  );
+}
+
+/**
+ * The keys (`keyset_…`, as a cursor carries them) of the row at `offset` of `table`'s rows that
+ * `where` keeps, in the keyset's order; undefined past the end. The rows before it are stepped
+ * over in the sort's index as they are stored: turned into a cursor's numbers, each would cost
+ * PostgreSQL a numeric computation (`extract(epoch …)`): 238 ms against 13 ms for 90 000 rows.
+ */
+export async function keysAt(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  set: Keyset,
+  offset: number,
+): Promise<Readonly<Record<string, string>> | undefined> {
+  const name = (i: number) => `key_${String(i)}`;
+  const raw = Object.fromEntries(set.keys.map((k, i) => [name(i), sql`${k.column}`.as(name(i))]));
+  const edge = db
+    .select(raw)
+    .from(table)
+    .where(where)
+    .orderBy(...orderOf(set))
+    .offset(offset)
+    .limit(1)
+    .as("edge");
+  const texts = Object.fromEntries<SQL<string>>(
+    set.keys.map((k, i) => [`keyset_${String(i)}`, keyText(k.kind, sql`${edge[name(i)]}`)]),
+  );
+  const [row] = await db.select(texts).from(edge);
+  return row;
 }
 
 const WHOLE = /^-?(0|[1-9]\d{0,17})$/;
@@ -189,10 +222,18 @@ export function totalOfFirst(first: { readonly total: number | null } | undefine
   return first?.total ?? 0;
 }
 
+/** A numbered page's total: exact, or (`plus`) a lower bound of a list that goes on (decision 0033). */
+export interface Counted {
+  readonly total: number;
+  readonly plus: boolean;
+}
+
 /** A page of the contract's shape. */
 export interface Page<T> {
   records: T[];
   total?: number;
+  /** `total` is a lower bound: the list was counted up to a horizon and goes on (decision 0033). */
+  totalPlus?: boolean;
   current: number;
   size: number;
   cursor?: string | null;
@@ -200,15 +241,15 @@ export interface Page<T> {
 
 /**
  * The page from what a plan read (`size + 1` rows at most): the records, the cursor after the last
- * one (null at the end), and, for a numbered page, the total (`counted`; `recount` when the page
- * came back empty, so no row carried the count).
+ * one (null at the end), and, for a numbered page, the total: `counted` as found (numbered.ts), or
+ * read from the first row (which may call for a recount when the page came back empty).
  */
 export async function pageFrom<R extends Record<string, unknown>, T>(
   set: Keyset,
   paging: PageRequest,
   rows: readonly R[],
   toRecord: (rows: R[]) => T[] | Promise<T[]>,
-  counted: (row: R | undefined) => number | Promise<number>,
+  counted: ((row: R | undefined) => number | Promise<number>) | Counted,
 ): Promise<Page<T>> {
   const shown = rows.slice(0, paging.size);
   const last = shown[shown.length - 1];
@@ -222,6 +263,11 @@ export async function pageFrom<R extends Record<string, unknown>, T>(
     size: paging.size,
     cursor,
   };
-  if (paging.cursor === undefined) page.total = await counted(rows[0]);
+  if (paging.cursor !== undefined) return page;
+  if (typeof counted === "function") page.total = await counted(rows[0]);
+  else {
+    page.total = counted.total;
+    if (counted.plus) page.totalPlus = true;
+  }
   return page;
 }

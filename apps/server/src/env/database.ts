@@ -29,6 +29,11 @@ export const databaseSettings = {
     description:
       "how many videos of its order a search reads for a page before it asks the GIN indexes (decision 0016)",
   }),
+  pageCountHorizon: setting("PAGE_COUNT_HORIZON", orElse(whole(1, { max: 1_000_000 }), 10_000), {
+    default: "`10000`",
+    description:
+      "how many records past a numbered page's start the catalogue's lists and comments count; past it `total` is a lower bound and `totalPlus` is true (decision 0033)",
+  }),
   jobsPollMs: setting("JOBS_POLL_MS", orElse(whole(10), 1000), {
     default: "`1000`",
     description: "how often a process looks for due background jobs",
@@ -74,6 +79,8 @@ export interface DatabasePart {
   readonly catalogueCacheMs: number;
   /** How many videos of its sort order a keyset search reads before it asks the GIN indexes (decision 0016). */
   readonly searchProbeRows: number;
+  /** How many records past a numbered page's start a catalogue list counts for `total` (decision 0033). */
+  readonly pageCountHorizon: number;
   /** How often this process looks for due background jobs (ms). */
   readonly jobsPollMs: number;
   /** How long a claimed job is this process's before another may take it up (renewed while it runs). */
@@ -97,6 +104,7 @@ export function databaseOf(read: Read): DatabasePart {
     pgStatementTimeoutMs: read(s.pgStatementTimeoutMs),
     catalogueCacheMs: read(s.catalogueCacheMs),
     searchProbeRows: read(s.searchProbeRows),
+    pageCountHorizon: read(s.pageCountHorizon),
     jobsPollMs: read(s.jobsPollMs),
     jobsLeaseMs: read(s.jobsLeaseMs),
     redisUrl: read(s.redisUrl),

@@ -122,6 +122,11 @@ export function ZPage<T extends z.ZodType>(record: T) {
     records: z.array(record),
     /** How many records the list has: only for pages asked for by number (`current`). */
     total: z.number().int().min(0).optional(),
+    /**
+     * Only with `total`, and only when true: the list was counted up to a horizon past this page
+     * and goes on, so it holds at least `total` records ("10 000+"; decision 0033).
+     */
+    totalPlus: z.boolean().optional(),
     current: z.number().int().min(1),
     size: z.number().int().min(1),
     /** Keyset paging: where the next page starts; `null` when this page is the last. */

@@ -98,38 +98,44 @@ export const videos = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`video_grams("title", "tags")`),
   },
-  (t) => [
-    // One index per sort order of the catalogue (decision 0016), over published videos only.
-    index("videos_feed_default")
-      .on(t.isHot, t.auditTime, t.id)
-      .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
-    index("videos_feed_recent")
-      .on(t.updatedAt, t.id)
-      .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
-    index("videos_feed_plays")
-      .on(t.playCount, t.id)
-      .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
-    index("videos_author_published")
-      .on(t.authorId, t.auditTime, t.id)
-      .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
-    // No pending list (fastupdate off): a search never scans unsorted recent entries; inserts pay.
-    index("videos_search").using("gin", t.searchGrams).with({ fastupdate: false }),
-    index("videos_author").on(t.authorId, t.createdAt, t.id),
-    uniqueIndex("videos_upload").on(t.uploadId),
-    // The operators' queue: videos waiting for review.
-    index("videos_review")
-      .on(t.status, t.updatedAt)
-      .where(sql`${t.status} in (40, 50, 77)`),
-    index("videos_classify").on(t.classifyId),
-    index("videos_topic").on(t.topicId),
-    check("videos_amount_not_negative", sql`${t.amount} >= 0`),
-    // A published video has been reviewed: its audit time is a key of the default order.
-    check("videos_published_audited", sql`${t.status} <> 99 or ${t.auditTime} is not null`),
-    check(
-      "videos_counts_not_negative",
-      sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0 and ${t.collectCount} >= 0`,
-    ),
-  ],
+  (t) => {
+    // The catalogue's filters (price, duration, selected, classification, topic, channel).
+    const filters = [t.watchLevel, t.lengthMs, t.isSelected, t.classifyId, t.topicId, t.channelTagId];
+    return [
+      // One index per sort order of the catalogue (decision 0016), over published videos only. After
+      // the sort's keys (the id ends the order) come the list's filters (decision 0033): a numbered
+      // page's count and its seek to a depth read the index alone, whatever the filters.
+      index("videos_feed_default")
+        .on(t.isHot, t.auditTime, t.id, ...filters)
+        .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
+      index("videos_feed_recent")
+        .on(t.updatedAt, t.id, t.isHot, ...filters)
+        .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
+      index("videos_feed_plays")
+        .on(t.playCount, t.id, t.isHot, ...filters)
+        .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
+      index("videos_author_published")
+        .on(t.authorId, t.auditTime, t.id)
+        .where(sql`${t.status} = 99 and ${t.deletedAt} is null`),
+      // No pending list (fastupdate off): a search never scans unsorted recent entries; inserts pay.
+      index("videos_search").using("gin", t.searchGrams).with({ fastupdate: false }),
+      index("videos_author").on(t.authorId, t.createdAt, t.id),
+      uniqueIndex("videos_upload").on(t.uploadId),
+      // The operators' queue: videos waiting for review.
+      index("videos_review")
+        .on(t.status, t.updatedAt)
+        .where(sql`${t.status} in (40, 50, 77)`),
+      index("videos_classify").on(t.classifyId),
+      index("videos_topic").on(t.topicId),
+      check("videos_amount_not_negative", sql`${t.amount} >= 0`),
+      // A published video has been reviewed: its audit time is a key of the default order.
+      check("videos_published_audited", sql`${t.status} <> 99 or ${t.auditTime} is not null`),
+      check(
+        "videos_counts_not_negative",
+        sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0 and ${t.collectCount} >= 0`,
+      ),
+    ];
+  },
 );
 
 /**

@@ -8,8 +8,10 @@ import type { AppContext } from "../../context";
 import { users, videos } from "../../db/schema";
 import { isPublished } from "../substance/access";
 import { filtersWhere, sortOf, videoPage } from "../substance/lists";
-import { afterCursor, keyColumns, orderOf, upTo } from "../../db/keyset";
-import { containing, dateFormatOf } from "../substance/videos";
+import { afterCursor, keyColumns, keysAt, orderOf, pageFrom, upTo } from "../../db/keyset";
+import type { Keyset, PageRequest } from "../../db/keyset";
+import { containing, dateFormatOf, toVideo, videoQuery } from "../substance/videos";
+import type { ListedVideo } from "../substance/videos";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 
@@ -26,24 +28,67 @@ export async function searchVideos(
   const page = (where: SQL | undefined) => videoPage(ctx, caller.userId, format, where, order, body);
   if (body.keyword === "") return page(base);
   const text = contains(body.keyword);
-  // Numbered pages count every match: all of them come from the indexes.
   if (body.cursor === undefined)
-    return page(and(base, idIn(await candidates(ctx, base, body.keyword, text))));
+    return numberedSearch(
+      ctx,
+      { viewerId: caller.userId, format, base, text, keyword: body.keyword },
+      order,
+      body,
+    );
   const after = body.cursor === null ? undefined : afterCursor(order, body.cursor);
   // A common keyword: its next matches are found by reading the sort order's index on from the
   // cursor, SEARCH_PROBE_ROWS videos at most — cheaper than fetching every match to sort them.
-  const [boundary] = await ctx.db
-    .select(keyColumns(order))
-    .from(videos)
-    .where(and(base, after))
-    .orderBy(...orderOf(order))
-    .offset(ctx.config.searchProbeRows - 1)
-    .limit(1);
+  const boundary = await keysAt(ctx.db, videos, and(base, after), order, ctx.config.searchProbeRows - 1);
   const near = await page(and(base, boundary ? upTo(order, boundary) : undefined, text));
   if (!boundary || near.cursor !== null) return near;
   // A rare one (not a page of matches in that many): its matches are few, so the GIN indexes
   // find them all and only they are sorted.
   return page(and(base, idIn(await candidates(ctx, and(base, after), body.keyword, text))));
+}
+
+interface Search {
+  readonly viewerId: number;
+  readonly format: (d: Date) => string;
+  /** Published, and the list's filters. */
+  readonly base: SQL | undefined;
+  /** The keyword's match (`contains`). */
+  readonly text: SQL;
+  readonly keyword: string;
+}
+
+/**
+ * A numbered page of a search (decision 0033), found as a keyset search finds its page: a common
+ * keyword's matches by reading the order, SEARCH_PROBE_ROWS videos for each page asked for (page 3
+ * reads up to 6 000), testing each; a rare keyword's (not enough matches there) all from the GIN
+ * indexes. Matches are never all counted (each is an ILIKE of title, tags and author): the total
+ * is exact when every match was seen, else the matches through this page and one more, a lower
+ * bound (`totalPlus`: another page follows).
+ */
+async function numberedSearch(ctx: AppContext, search: Search, order: Keyset, paging: PageRequest) {
+  const { viewerId, format, base, text, keyword } = search;
+  const offset = (paging.current - 1) * paging.size;
+  const edge = await keysAt(ctx.db, videos, base, order, ctx.config.searchProbeRows * paging.current - 1);
+  const rows = await videoQuery(ctx, viewerId, keyColumns(order))
+    .where(and(base, edge ? upTo(order, edge) : undefined, text))
+    .orderBy(...orderOf(order))
+    .offset(offset)
+    .limit(paging.size + 1);
+  const toRecords = (shown: ListedVideo[]) => shown.map((r) => toVideo(ctx, r, format));
+  const more = rows.length > paging.size;
+  // A page and one more match: at least that many. The window held the whole list: exact.
+  if (more || (!edge && (rows.length > 0 || offset === 0)))
+    return pageFrom(order, paging, rows, toRecords, { total: offset + rows.length, plus: more });
+  // Too few matches in the window (or none left past it): every match, from the indexes.
+  const all = await candidates(ctx, base, keyword, text);
+  const { totalPlus: _counted, ...page } = await videoPage(
+    ctx,
+    viewerId,
+    format,
+    and(base, idIn(all)),
+    order,
+    paging,
+  );
+  return { ...page, total: all.length };
 }
 
 /** The title, tags or author's nickname contain the keyword (as typed: % and _ are literal). */

@@ -14,7 +14,8 @@ import { ServerMessage } from "../../http/messages";
 import { viewerOf, watchableVideo } from "./access";
 import { dateFormatOf } from "./videos";
 import { rowsOf } from "../../db/subqueries";
-import { intKey, keyset, pageColumns, pageFrom, planPage, timeKey, totalOfFirst } from "../../db/keyset";
+import { intKey, keyset, pageFrom, planPage, timeKey } from "../../db/keyset";
+import { numberedPlace } from "../../db/numbered";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { forgetVideo } from "./viewer";
@@ -32,22 +33,32 @@ export async function commentList(
   const rootId = body.rootCommentId === undefined ? null : Number(body.rootCommentId);
   // Threads newest first (the `comments_threads` index), a thread's replies oldest first
   // (`comments_root`), read from where the last page ended when a cursor is given (decision 0016).
+  // A numbered page is sought in the same index and counted up to a horizon (decision 0033).
   const order = keyset(rootId === null ? "desc" : "asc", timeKey(comments.createdAt), intKey(comments.id));
-  const plan = planPage(order, body);
-  const read = await ctx.db
-    .select({
-      comment: comments,
-      userName: users.nickName,
-      avatar: users.avatarUrl,
-      replyToName: replyTo,
-      ...pageColumns(plan),
-    })
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
-    .where(and(live, rootId === null ? isNull(comments.rootId) : eq(comments.rootId, rootId), plan.after))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const listed = and(live, rootId === null ? isNull(comments.rootId) : eq(comments.rootId, rootId));
+  const place =
+    body.cursor === undefined
+      ? await numberedPlace(ctx.db, comments, listed, order, body, ctx.config.pageCountHorizon)
+      : null;
+  const plan = planPage(order, place ? { ...body, cursor: place.cursor } : body);
+  const [read, counted] = await Promise.all([
+    place?.pastEnd
+      ? []
+      : ctx.db
+          .select({
+            comment: comments,
+            userName: users.nickName,
+            avatar: users.avatarUrl,
+            replyToName: replyTo,
+            ...plan.keys,
+          })
+          .from(comments)
+          .innerJoin(users, eq(users.id, comments.userId))
+          .where(and(listed, plan.after))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit),
+    place?.count(),
+  ]);
   const rows = read.slice(0, body.size);
   const ids = rows.map((r) => r.comment.id);
   // Each thread's first replies, `childSize` of them and no more, found in one query (a LATERAL
@@ -124,7 +135,7 @@ export async function commentList(
           replyCommentId: r.comment.replyToId === null ? null : String(r.comment.replyToId),
         };
       }),
-    totalOfFirst,
+    counted ?? { total: 0, plus: false },
   );
 }
 

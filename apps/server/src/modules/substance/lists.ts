@@ -10,25 +10,16 @@ import {
   durationRangeOf,
   watchLevelOfPriceFilter,
 } from "@platform/domain";
-import { and, arrayOverlaps, asc, count, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { countWhere, existsWhere } from "../../db/subqueries";
-import { classifications, purchases, topics, users, videos, watchHistory } from "../../db/schema";
+import { classifications, purchases, topics, videos, watchHistory } from "../../db/schema";
 import { offsetOf } from "../../http/time";
 import { isPublished } from "./access";
-import {
-  boolKey,
-  intKey,
-  keyset,
-  pageColumns,
-  pageFrom,
-  planPage,
-  timeKey,
-  totalOfFirst,
-  totalOver,
-} from "../../db/keyset";
+import { boolKey, intKey, keyset, pageFrom, planPage, timeKey, totalOver } from "../../db/keyset";
+import { numberedPlace } from "../../db/numbered";
 import type { Keyset, Page, PageRequest } from "../../db/keyset";
 import { dateFormatOf, pageOf, toVideo, videoQuery } from "./videos";
 import type { ListedVideo } from "./videos";
@@ -85,6 +76,10 @@ export async function videoPage(
   return loadPage(ctx, viewerId, where, order, paging, (rows) => rows.map((r) => toVideo(ctx, r, format)));
 }
 
+/**
+ * A page of videos: by cursor, or by number (decision 0033: sought through the sort's index, with
+ * a count up to PAGE_COUNT_HORIZON rows). `where` names the videos' columns only.
+ */
 async function loadPage<T>(
   ctx: AppContext,
   viewerId: number | null,
@@ -93,22 +88,21 @@ async function loadPage<T>(
   paging: PageRequest,
   toRecords: (rows: ListedVideo[]) => T[],
 ): Promise<Page<T>> {
-  const plan = planPage(order, paging);
-  const rows = await videoQuery(ctx, viewerId, pageColumns(plan))
-    .where(and(where, plan.after))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
-  return pageFrom(order, paging, rows, toRecords, async (first) => {
-    if (first) return totalOfFirst(first);
-    if (plan.offset === 0) return 0;
-    const [row] = await ctx.db
-      .select({ n: count() })
-      .from(videos)
-      .innerJoin(users, eq(users.id, videos.authorId))
-      .where(where);
-    return row?.n ?? 0;
-  });
+  const place =
+    paging.cursor === undefined
+      ? await numberedPlace(ctx.db, videos, where, order, paging, ctx.config.pageCountHorizon)
+      : null;
+  const plan = planPage(order, place ? { ...paging, cursor: place.cursor } : paging);
+  const [rows, counted] = await Promise.all([
+    place?.pastEnd
+      ? []
+      : videoQuery(ctx, viewerId, plan.keys)
+          .where(and(where, plan.after))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit),
+    place?.count(),
+  ]);
+  return pageFrom(order, paging, rows, toRecords, counted ?? { total: 0, plus: false });
 }
 
 /**
