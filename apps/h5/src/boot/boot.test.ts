@@ -11,12 +11,17 @@ const catalogs = { zhCN: "/assets/messages-zh.js", enUS: "/assets/messages-en.js
 const manifests = { zhCN: "/manifest.zh-CN.webmanifest", enUS: "/manifest.en-US.webmanifest" };
 const preloads = {
   "/home": ["/assets/home-1.js", "/assets/home-1.css"],
-  "/videoview": ["/assets/videoview-1.js", "/assets/shaka-1.js"],
+  "/videoview": ["/assets/videoview-1.js", "/assets/shaka-player.hls-es2021-1.js"],
   "/login": ["/assets/login-1.js"],
 };
 
 /** Runs the boot script as the page's head would, against a stand-in document and storage. */
-function boot(href: string, stored: Record<string, string>, languages: readonly string[] = ["zh-CN"]) {
+function boot(
+  href: string,
+  stored: Record<string, string>,
+  languages: readonly string[] = ["zh-CN"],
+  nativeHls = false,
+) {
   const url = new URL(href, "https://h5.example");
   const attributes = new Map<string, string>();
   const links: { rel: string; href: string; as?: string }[] = [];
@@ -29,7 +34,13 @@ function boot(href: string, stored: Record<string, string>, languages: readonly 
     document: {
       documentElement,
       head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
-      createElement: () => ({ rel: "", href: "" }),
+      createElement: (tag: string) =>
+        tag === "video"
+          ? {
+              canPlayType: (type: string) =>
+                nativeHls && type === "application/vnd.apple.mpegurl" ? "maybe" : "",
+            }
+          : { rel: "", href: "" },
     },
     location: {
       pathname: url.pathname,
@@ -190,6 +201,12 @@ describe("the boot script's preloads", () => {
     expect(boot("/home", {}).links.slice(2)).toEqual([]);
     expect(boot("/login", token).links.slice(2)).toEqual([]);
     expect(boot("/login", {}).links.slice(2)).toEqual([{ rel: "modulepreload", href: "/assets/login-1.js" }]);
+  });
+
+  it("leaves the player's library out where the browser plays HLS itself (decision 0035)", () => {
+    const links = boot("/videoview?id=3", { accessToken: "abc" }, ["zh-CN"], true).links.slice(2);
+    expect(links.map((link) => link.href)).toEqual(["/assets/videoview-1.js"]);
+    expect(links.length).toBeGreaterThan(0);
   });
 });
 

@@ -55,6 +55,9 @@ export function bootScript(
     // After the first frame is painted: the skeleton's paint waits for nothing.
     // Signed in, /login goes on to / (the route guard): nothing of /login is wanted.
     `var r=p==='/login'&&g('accessToken')?[]:${JSON.stringify(preloads)}[p==='/'?'/home':p]||[];`,
+    // Where the browser plays HLS itself, the player needs no library (decision 0035): shaka's
+    // 173 KiB would only compete with the video's own first bytes.
+    "var v=document.createElement('video');if(v.canPlayType&&v.canPlayType('application/vnd.apple.mpegurl'))r=r.filter(function(f){return!/shaka-player/.test(f)});",
     "if(r.length)requestAnimationFrame(function(){setTimeout(function(){",
     "for(var i=0;i<r.length;i++){var x=document.createElement('link');",
     // Vite links styles with `crossorigin`: a style preload without it would not be the same

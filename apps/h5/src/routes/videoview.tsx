@@ -1,4 +1,4 @@
-import { loadShakaHls } from "@platform/ui";
+import { preloadHlsPlayer } from "@platform/ui";
 import { createFileRoute } from "@tanstack/react-router";
 import { validateIdSearch } from "../app/route-search";
 import { videoInfoQueryOptions } from "../features/video/queries";
@@ -7,12 +7,13 @@ import { VideoViewScreen } from "../features/video/VideoViewScreen";
 export const Route = createFileRoute("/videoview")({
   validateSearch: validateIdSearch,
   loaderDeps: ({ search }) => ({ id: search.id }),
-  // The video's rights and sources, and the player's code, start loading with the navigation,
-  // before the screen's own code arrives; neither holds the navigation up.
+  // The video's rights and sources, and the player's code (none where the browser plays HLS
+  // itself), start loading with the navigation, before the screen's own code arrives; neither holds
+  // the navigation up.
   loader: ({ context, deps }) => {
     if (deps.id === undefined || deps.id === "") return;
     context.queryClient.query(videoInfoQueryOptions(context.api, deps.id)).catch(ignore);
-    loadShakaHls().catch(ignore);
+    preloadHlsPlayer();
   },
   component: VideoviewPage,
 });

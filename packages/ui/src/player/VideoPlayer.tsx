@@ -5,7 +5,7 @@ import type { VideoSource } from "./playback";
 import { PlayerControls } from "./PlayerControls";
 import { PlayerOverlays } from "./PlayerOverlays";
 import { useLatest } from "./playerUtils";
-import { loadShakaHls } from "./shaka";
+import { loadHlsPlayer } from "./nativeHls";
 import type { ShakaLoader } from "./shaka";
 import { useFullscreen } from "./useFullscreen";
 import { useGestures } from "./useGestures";
@@ -90,7 +90,7 @@ export function VideoPlayer({
   onEnded,
   autoPlay = false,
   aspectRatio,
-  loadShaka = loadShakaHls,
+  loadShaka = loadHlsPlayer,
 }: VideoPlayerProps) {
   const { t } = useLingui();
   const {

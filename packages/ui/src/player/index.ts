@@ -13,7 +13,14 @@ export {
 } from "./playback";
 export type { TapZone, VideoSource } from "./playback";
 export { attachPreviewGate, usePreviewGate } from "./usePreviewGate";
-export { createMediaRequestFilter, loadShakaHls, withMediaParams } from "./shaka";
+export {
+  createMediaRequestFilter,
+  loadShakaHls,
+  playsHlsNatively,
+  preloadHlsPlayer,
+  withMediaParams,
+} from "./shaka";
+export { loadHlsPlayer, nativeHls } from "./nativeHls";
 export type {
   MediaParams,
   ShakaLike,

@@ -56,6 +56,34 @@ export const loadShakaHls: ShakaLoader = async () => {
 
 export const HLS_MIME_TYPE = "application/x-mpegurl";
 
+/** HLS as a browser that plays it in its own `<video>` names it (Safari, iOS, Chromium 14x on). */
+const NATIVE_HLS_TYPE = "application/vnd.apple.mpegurl";
+let nativeHlsFailed = false;
+
+/**
+ * Whether the video player plays HLS with the browser's own `<video>` (Step 23, decision 0035):
+ * then shaka's 173 KiB are neither downloaded nor evaluated before the first frame, and the
+ * page's preloads are the very requests the element makes. False after a native playback failed in
+ * this page (the next attempt uses shaka), and where there is no DOM.
+ */
+export function playsHlsNatively(): boolean {
+  if (nativeHlsFailed || typeof document === "undefined") return false;
+  return document.createElement("video").canPlayType(NATIVE_HLS_TYPE) !== "";
+}
+
+/** A native playback failed: from now on this page plays with shaka. */
+export function nativeHlsFailedHere(): void {
+  nativeHlsFailed = true;
+}
+
+/** Starts fetching the player's library where the video player will need it (a route's loader). */
+export function preloadHlsPlayer(): void {
+  if (playsHlsNatively()) return;
+  loadShakaHls().catch(() => {
+    // The player reports a library that did not load when it mounts.
+  });
+}
+
 // The media params (spec §7) are the domain's: the server writes the same URLs into a page's
 // preloads (decision 0035).
 export { withMediaParams };

@@ -4,7 +4,7 @@ import { ReportTarget, isNotFound } from "@platform/domain";
 import { Button, EmptyState, MembershipDialog, Skeleton, VideoRowList, formatPlayCount } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { routeFrom } from "../../app/route-from";
 import { TrackEvent, track } from "../../app/tracking";
 import { useAfterFirstPaint } from "../../app/useAfterFirstPaint";
@@ -12,15 +12,19 @@ import { useApi } from "../../app/useApi";
 import { Page, SearchButton } from "../../components/Page";
 import { useReport } from "../report";
 import { AuthorRow } from "./AuthorRow";
-import { CollectPopup } from "./CollectPopup";
 import { useForgetVideoOnLeave } from "./mutations";
 import { recommendationsQueryOptions, videoInfoQueryOptions } from "./queries";
 import { VideoActions } from "./VideoActions";
-import { VideoComments } from "./VideoComments";
 import { VideoStage } from "./VideoStage";
 import "./video.css";
 import { useErrorText } from "../../components/useErrorText";
 import { RetryState } from "../../components/RetryState";
+import { LoadBoundary } from "../../components/LoadBoundary";
+
+// Behind a tap, rendered after the first paint: their code is not in the page's first load either.
+const VideoComments = lazy(() => import("./VideoComments").then((m) => ({ default: m.VideoComments })));
+const CollectPopup = lazy(() => import("./CollectPopup").then((m) => ({ default: m.CollectPopup })));
+const nothing = () => null;
 
 /**
  * /videoview?id= (spec §2): the player with the rules of watching, the video's details and author,
@@ -188,30 +192,32 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
       </article>
 
       {painted ? (
-        <>
-          <VideoComments
-            api={api}
-            video={video}
-            open={commentsOpen}
-            onClose={() => {
-              setCommentsOpen(false);
-            }}
-            onRequireMembership={() => {
-              setMembershipOpen(true);
-            }}
-            onReport={(comment) => {
-              report.report({ type: ReportTarget.COMMENT, id: String(comment.id) });
-            }}
-          />
-          <CollectPopup
-            api={api}
-            video={video}
-            open={collectOpen}
-            onClose={() => {
-              setCollectOpen(false);
-            }}
-          />
-        </>
+        <LoadBoundary fallback={nothing}>
+          <Suspense fallback={null}>
+            <VideoComments
+              api={api}
+              video={video}
+              open={commentsOpen}
+              onClose={() => {
+                setCommentsOpen(false);
+              }}
+              onRequireMembership={() => {
+                setMembershipOpen(true);
+              }}
+              onReport={(comment) => {
+                report.report({ type: ReportTarget.COMMENT, id: String(comment.id) });
+              }}
+            />
+            <CollectPopup
+              api={api}
+              video={video}
+              open={collectOpen}
+              onClose={() => {
+                setCollectOpen(false);
+              }}
+            />
+          </Suspense>
+        </LoadBoundary>
       ) : null}
       <MembershipDialog
         open={membershipOpen}

@@ -1,0 +1,205 @@
+// Lighthouse against the built app (Step 23): what the perf script (every spec route, median of 3)
+// and the e2e tier's Lighthouse lane (apps/h5/e2e/lighthouse.e2e.ts, the floors) share — Chromium
+// with a DevTools port and a fresh profile, a returning person's session put into it (the tokens in
+// localStorage and the page-session cookie, decision 0035), one Lighthouse run in its default mobile
+// mode (Moto G Power screen, simulated slow 4G, 4× CPU), the spec's 33 routes and the figures read
+// from a report.
+import { spawn } from "node:child_process";
+import { chromiumFlags, chromiumPath, cleanups } from "./harness.mjs";
+
+/** The floors of Step 23 (issue 41): performance by route, the rest on every route. */
+export const floors = {
+  keyPerformance: 95,
+  performance: 90,
+  accessibility: 100,
+  bestPractices: 100,
+  cls: 0.02,
+};
+/** The routes whose performance must reach `floors.keyPerformance`. */
+export const keyRoutes = ["/login", "/home", "/videoview"];
+
+/**
+ * The spec's 33 routes (product spec §2) as Lighthouse opens them: the query each needs to show its
+ * real screen, from `ids` (a free video, the person's id, a word, a folder, an order). Signed in but
+ * /login.
+ */
+export function specRoutes(ids) {
+  const q = encodeURIComponent(ids.word);
+  return [
+    ["/", ""],
+    ["/login", ""],
+    ["/d/0", ""],
+    ["/starlive", ""],
+    ["/home", ""],
+    ["/game", ""],
+    ["/trade", ""],
+    ["/search", `?q=${q}`],
+    ["/keywordsearch", `?id=${q}`],
+    ["/videoview", `?id=${ids.video}`],
+    ["/editvideo", `?id=${ids.ownVideo}`],
+    ["/creationcenter", `?id=${ids.userId}`],
+    ["/membervip", ""],
+    ["/mybuy", ""],
+    ["/myhistory", ""],
+    ["/mycollection", "?active=ALL"],
+    ["/collection", `?id=${ids.folder}`],
+    ["/addmycollection", ""],
+    ["/ordermanage", "?tab=RECHARGE_ORDER"],
+    ["/orderdetails", `?page=RECHARGE_ORDER&orderNum=${ids.order}`],
+    ["/withdraw", ""],
+    ["/cardmanage", ""],
+    ["/addbankcard", ""],
+    ["/mysettings", ""],
+    ["/messagesettings", ""],
+    ["/editprofile", ""],
+    ["/editphone", ""],
+    ["/editpassword", ""],
+    ["/bindphone", ""],
+    ["/accountsecuritysettings", ""],
+    ["/accountlogout", ""],
+    ["/idcard", ""],
+    ["/scanidcard", ""],
+  ].map(([path, query]) => ({ path, query, signedIn: path !== "/login" }));
+}
+
+/** Chromium with a fresh profile and a DevTools port (its own process group, killed on cleanup). */
+async function launchChromium(profileDir) {
+  const child = spawn(
+    chromiumPath,
+    [...chromiumFlags, `--user-data-dir=${profileDir}`, "--remote-debugging-port=0", "about:blank"],
+    { detached: true, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      return; // already gone
+    }
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  cleanups.push(stop);
+  const port = await new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      reject(new Error(`Chromium printed no DevTools address within 30 s:\n${output}`));
+    }, 30_000);
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${String(code)}) before it listened:\n${output}`));
+    });
+  });
+  child.stderr.resume();
+  return { port, stop };
+}
+
+/**
+ * Put a returning person's session into Chromium's default profile: the tokens in the origin's
+ * localStorage, the page-session cookies; then empty its cache (a cold load, as Lighthouse means).
+ */
+export async function storeSession(port, origin, entries, cookies = []) {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (context === undefined) throw new Error("Chromium has no default context");
+    const page = await context.newPage();
+    // A small same-origin document that does not start the app.
+    await page.goto(`${origin}/api/h5/config.js`);
+    await page.evaluate((pairs) => {
+      for (const [key, value] of pairs) localStorage.setItem(key, value);
+    }, entries);
+    if (cookies.length > 0) await context.addCookies(cookies);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await page.close();
+  } finally {
+    await browser.close(); // a CDP connection: disconnects, Chromium and its default profile stay
+  }
+}
+
+/**
+ * One Lighthouse run of `url` in a fresh Chromium (`profileDir`), signed in with `session` ({ entries,
+ * cookies }) or not: its report (lhr) and HTML. Throws when Lighthouse failed or the page redirected.
+ */
+export async function lighthouseRun(url, profileDir, session = null) {
+  const lighthouse = (await import("lighthouse")).default;
+  const chromium = await launchChromium(profileDir);
+  try {
+    if (session !== null)
+      await storeSession(chromium.port, new URL(url).origin, session.entries, session.cookies);
+    const result = await lighthouse(url, {
+      hostname: "127.0.0.1",
+      port: chromium.port,
+      logLevel: "error",
+      output: "html",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+      // Signed in: keep the session stored above (the cache was emptied there).
+      disableStorageReset: session !== null,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const wanted = new URL(url).pathname;
+    const final = new URL(lhr.finalDisplayedUrl).pathname;
+    if (final !== wanted && !(wanted === "/" && final === "/home")) {
+      throw new Error(`${url} ended on ${lhr.finalDisplayedUrl} (redirected): not the page meant`);
+    }
+    return { lhr, report: String(result.report) };
+  } finally {
+    await chromium.stop();
+  }
+}
+
+const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
+
+/** The figures of a report: the three scores, LCP, TBT, CLS (ms, ms, unitless). */
+export function figuresOf(lhr) {
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: score(lhr.categories.performance),
+    accessibility: score(lhr.categories.accessibility),
+    bestPractices: score(lhr.categories["best-practices"]),
+    fcp: metric("first-contentful-paint"),
+    lcp: metric("largest-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+  };
+}
+
+/** The floors a route's figures miss (empty when it meets them all). */
+export function missedFloors(path, figures) {
+  const performanceFloor = keyRoutes.includes(path) ? floors.keyPerformance : floors.performance;
+  const missed = [];
+  if ((figures.performance ?? 0) < performanceFloor)
+    missed.push(`performance ${figures.performance} < ${performanceFloor}`);
+  if ((figures.accessibility ?? 0) < floors.accessibility)
+    missed.push(`accessibility ${figures.accessibility} < 100`);
+  if ((figures.bestPractices ?? 0) < floors.bestPractices)
+    missed.push(`best practices ${figures.bestPractices} < 100`);
+  if (!(figures.cls <= floors.cls)) missed.push(`CLS ${figures.cls.toFixed(3)} > ${floors.cls}`);
+  return missed;
+}
