@@ -40,7 +40,7 @@ export function orderOf(set: Keyset): SQL[] {
 }
 
 /** A key as the whole number a cursor carries (as text: bigints and microseconds exceed 2^53). */
-function keyText(kind: KeyKind, value: SQL | AnyColumn): SQL<string> {
+export function keyText(kind: KeyKind, value: SQL | AnyColumn): SQL<string> {
   switch (kind) {
     case "bool":
       return sql<string>`(${value})::int::text`;

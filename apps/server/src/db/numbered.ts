@@ -15,7 +15,8 @@ import { and, count, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./database";
-import { afterCursor, encodeCursor, keysAt } from "./keyset";
+import { afterCursor, encodeCursor, keyText, keyset, keysAt, orderOf } from "./keyset";
+import { rowsOf } from "./subqueries";
 import type { Counted, Keyset, PageRequest } from "./keyset";
 
 /** Where page `current` of a list starts, and its count. */
@@ -28,25 +29,38 @@ export interface NumberedPlace {
   readonly count: () => Promise<Counted>;
 }
 
+/** A list as a numbered page reads it. */
+export interface NumberedList {
+  readonly table: PgTable;
+  /** Which rows: `table`'s columns only (see numberedPlace). */
+  readonly where: SQL | undefined;
+  readonly order: Keyset;
+  /**
+   * The list's exact length, kept by the database (an SQL scalar: migration 0023's
+   * `catalogue_lengths` or `video_threads`), when it has one: no count, and the page is sought from
+   * the nearer end.
+   */
+  readonly length?: SQL | undefined;
+}
+
 /**
- * Find page `paging.current` of the list of `table`'s rows that `where` keeps, in `order`. `where`
- * may name `table`'s columns only: the page's own query may join others (an author, a commenter),
- * but only through a foreign key that is never null, so the join keeps every row and the list is
- * the same.
+ * Find page `paging.current` of a list. `where` may name the table's columns only: the page's own
+ * query may join others (an author, a commenter), but only through a foreign key that is never
+ * null, so the join keeps every row and the list is the same.
  */
 export async function numberedPlace(
   db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-  order: Keyset,
+  list: NumberedList,
   paging: PageRequest,
   horizon: number,
 ): Promise<NumberedPlace> {
   const offset = (paging.current - 1) * paging.size;
+  if (list.length) return placeByLength(db, list, list.length, offset);
+  const { table, where, order } = list;
   let cursor: string | null = null;
   if (offset > 0) {
     const last = await keysAt(db, table, where, order, offset - 1);
-    if (last) cursor = encodeCursor(order.keys.map((_, i) => last[`keyset_${String(i)}`] ?? ""));
+    if (last) cursor = cursorOf(order, last);
   }
   const pastEnd = offset > 0 && cursor === null;
   const counter = async (): Promise<Counted> => {
@@ -63,4 +77,60 @@ export async function numberedPlace(
     return { total: from + Math.min(n, horizon), plus: n > horizon };
   };
   return { cursor, pastEnd, count: counter };
+}
+
+const cursorOf = (order: Keyset, row: Readonly<Record<string, unknown>>) =>
+  encodeCursor(order.keys.map((_, i) => String(row[`keyset_${String(i)}`])));
+
+/**
+ * A list whose length `n` the database keeps: the row before the page (position offset − 1) is
+ * found from the start when it lies in the first half, else from the end (position n − offset of
+ * the reversed order), so a page costs at most half the list's index, and the page near the end
+ * as little as the page near the start. One statement: the length and the rows it is compared with
+ * are of the same moment. Each half's query runs only when its condition on `n` holds.
+ */
+async function placeByLength(
+  db: Db,
+  list: NumberedList,
+  length: SQL,
+  offset: number,
+): Promise<NumberedPlace> {
+  const n = sql`coalesce(${length}, 0)`;
+  if (offset === 0) {
+    const count = async () => {
+      const [row] = rowsOf<{ n: string }>(await db.execute(sql`select (${n})::text as n`));
+      return { total: Number(row?.n ?? 0), plus: false };
+    };
+    return { cursor: null, pastEnd: false, count };
+  }
+  const { table, where, order } = list;
+  const name = (i: number) => sql.identifier(`key_${String(i)}`);
+  const keys = sql.join(
+    order.keys.map((k, i) => sql`${k.column} as ${name(i)}`),
+    sql`, `,
+  );
+  const reversed = keyset(order.direction === "asc" ? "desc" : "asc", ...order.keys);
+  const orderBy = (set: Keyset) => sql.join(orderOf(set), sql`, `);
+  const before = offset - 1;
+  const edge = sql`(select ${keys} from ${table} where ${and(where, sql`${n} > ${2 * before}`)}
+      order by ${orderBy(order)} offset ${before} limit 1)
+    union all
+    (select ${keys} from ${table} where ${and(where, sql`${n} <= ${2 * before}`, sql`${n} >= ${offset}`)}
+      order by ${orderBy(reversed)} offset greatest(${n} - ${offset}, 0) limit 1)`;
+  const texts = order.keys.map(
+    (k, i) => sql`${keyText(k.kind, sql`edge.${name(i)}`)} as ${sql.identifier(`keyset_${String(i)}`)}`,
+  );
+  const [row] = rowsOf(
+    await db.execute(
+      sql`select (${n})::text as n, ${sql.join(texts, sql`, `)}
+        from (select 1) as one left join (${edge}) as edge on true`,
+    ),
+  );
+  const total = Number(row?.n ?? 0);
+  const found = row?.keyset_0 !== null && row?.keyset_0 !== undefined;
+  return {
+    cursor: found ? cursorOf(order, row) : null,
+    pastEnd: !found,
+    count: () => Promise.resolve({ total, plus: false }),
+  };
 }

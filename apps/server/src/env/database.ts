@@ -32,7 +32,7 @@ export const databaseSettings = {
   pageCountHorizon: setting("PAGE_COUNT_HORIZON", orElse(whole(1, { max: 1_000_000 }), 10_000), {
     default: "`10000`",
     description:
-      "how many records past a numbered page's start the catalogue's lists and comments count; past it `total` is a lower bound and `totalPlus` is true (decision 0033)",
+      "how many records past a numbered page's start a list counts for `total` when the database does not keep its length (a filter, a thread's replies); past it `total` is a lower bound and `totalPlus` is true (decision 0033)",
   }),
   jobsPollMs: setting("JOBS_POLL_MS", orElse(whole(10), 1000), {
     default: "`1000`",

@@ -7,6 +7,7 @@ export * from "./accounts";
 export * from "./app";
 export * from "./uploads";
 export * from "./videos";
+export * from "./lengths";
 export * from "./money";
 export * from "./trade";
 export * from "./jobs";

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { writeMessage } from "../user/messages";
-import { commentLikes, comments, users, videos } from "../../db/schema";
+import { commentLikes, comments, users, videoThreads, videos } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
 import { viewerOf, watchableVideo } from "./access";
@@ -36,9 +36,19 @@ export async function commentList(
   // A numbered page is sought in the same index and counted up to a horizon (decision 0033).
   const order = keyset(rootId === null ? "desc" : "asc", timeKey(comments.createdAt), intKey(comments.id));
   const listed = and(live, rootId === null ? isNull(comments.rootId) : eq(comments.rootId, rootId));
+  // A video's threads: the database keeps how many (migration 0023); a thread's replies are few.
+  const length =
+    rootId === null
+      ? sql`(select ${videoThreads.threads} from ${videoThreads} where ${videoThreads.videoId} = ${video.id})`
+      : undefined;
   const place =
     body.cursor === undefined
-      ? await numberedPlace(ctx.db, comments, listed, order, body, ctx.config.pageCountHorizon)
+      ? await numberedPlace(
+          ctx.db,
+          { table: comments, where: listed, order, length },
+          body,
+          ctx.config.pageCountHorizon,
+        )
       : null;
   const plan = planPage(order, place ? { ...body, cursor: place.cursor } : body);
   const [read, counted] = await Promise.all([

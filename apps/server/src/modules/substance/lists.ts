@@ -15,7 +15,7 @@ import type { SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { countWhere, existsWhere } from "../../db/subqueries";
-import { classifications, purchases, topics, videos, watchHistory } from "../../db/schema";
+import { catalogueLengths, classifications, purchases, topics, videos, watchHistory } from "../../db/schema";
 import { offsetOf } from "../../http/time";
 import { isPublished } from "./access";
 import { boolKey, intKey, keyset, pageFrom, planPage, timeKey, totalOver } from "../../db/keyset";
@@ -77,8 +77,9 @@ export async function videoPage(
 }
 
 /**
- * A page of videos: by cursor, or by number (decision 0033: sought through the sort's index, with
- * a count up to PAGE_COUNT_HORIZON rows). `where` names the videos' columns only.
+ * A page of videos: by cursor, or by number (decision 0033: sought through the sort's index; its
+ * total `length` when the database keeps the list's, else a count up to PAGE_COUNT_HORIZON rows).
+ * `where` names the videos' columns only.
  */
 async function loadPage<T>(
   ctx: AppContext,
@@ -87,10 +88,16 @@ async function loadPage<T>(
   order: Keyset,
   paging: PageRequest,
   toRecords: (rows: ListedVideo[]) => T[],
+  length?: SQL,
 ): Promise<Page<T>> {
   const place =
     paging.cursor === undefined
-      ? await numberedPlace(ctx.db, videos, where, order, paging, ctx.config.pageCountHorizon)
+      ? await numberedPlace(
+          ctx.db,
+          { table: videos, where, order, length },
+          paging,
+          ctx.config.pageCountHorizon,
+        )
       : null;
   const plan = planPage(order, place ? { ...paging, cursor: place.cursor } : paging);
   const [rows, counted] = await Promise.all([
@@ -172,9 +179,29 @@ export async function getVideoList(
   if (body.channelTagId !== undefined && body.channelTagId !== "")
     where.push(eq(videos.channelTagId, body.channelTagId));
   const order = sortOf(body.sort);
+  // The whole catalogue, or one price of it: the database keeps its length (migration 0023).
+  const whole =
+    where.length === 1 + (watchLevelOfPriceFilter(body.price) ? 1 : 0)
+      ? catalogueLength(body.price)
+      : undefined;
   return cataloguePage(ctx, JSON.stringify(body), caller?.userId ?? null, request, (format) =>
-    loadPage(ctx, null, and(...where), order, body, (rows) => rows.map((r) => toVideo(ctx, r, format))),
+    loadPage(
+      ctx,
+      null,
+      and(...where),
+      order,
+      body,
+      (rows) => rows.map((r) => toVideo(ctx, r, format)),
+      whole,
+    ),
   );
+}
+
+/** The number of published videos (of one price filter's watch level), as the database keeps it. */
+function catalogueLength(price: PriceFilter): SQL {
+  const level = watchLevelOfPriceFilter(price);
+  const list = level ? `published:${level}` : "published";
+  return sql`(select ${catalogueLengths.length} from ${catalogueLengths} where ${catalogueLengths.list} = ${list})`;
 }
 
 export async function recommendByVideoId(

@@ -3,14 +3,16 @@
  * catalogue (each sort, a filter), of a long comment list and of a search holds exactly the rows,
  * in exactly the order, that `OFFSET (current - 1) * size` gives on the same database — ties in
  * every sort key included (rows a microsecond apart, equal play counts) — and its total is the
- * count, or, past the horizon, a lower bound marked `totalPlus`. A `current` that is not a page
- * number is a 400 with a message, never a 500.
+ * length where the database keeps it (the whole catalogue, a price of it, a video's threads), else
+ * the count or, past the horizon, a lower bound marked `totalPlus`; the lengths it keeps follow
+ * every kind of write. A `current` that is not a page number is a 400 with a message, never a 500.
  */
-import { PriceFilter, SortOrder, WatchLevel } from "@platform/domain";
+import { PriceFilter, SortOrder, TagFilter, WatchLevel } from "@platform/domain";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eachDatabase, rawPost, signIn, startSeeded } from "../../../test/harness";
+import { rowsOf } from "../../db/subqueries";
 import type { TestPlatform } from "../../../test/harness";
 import { searchMatches, vipAccount } from "../../../test/social";
 import type { Person } from "../../../test/social";
@@ -59,18 +61,24 @@ eachDatabase("numbered pages sought by key", (target) => {
   });
   afterAll(() => platform.close());
 
-  /** Page by page, numbered, against OFFSET over the same list; pages past the end included. */
+  /**
+   * Page by page, numbered, against OFFSET over the same list; pages past the end included. `kept`:
+   * the database keeps the list's length (an exact total); else HORIZON rows are counted.
+   */
   async function compare(
     load: (current: number) => Promise<Numbered>,
     expected: (current: number) => Promise<string[]>,
-    listed: number,
-    size: number,
+    { listed, size, kept }: { listed: number; size: number; kept: boolean },
   ): Promise<void> {
     const pages = Math.ceil(listed / size);
     for (let current = 1; current <= pages + 1; current++) {
       const page = await load(current);
       const offset = (current - 1) * size;
       expect({ current, ids: ids(page.records) }).toEqual({ current, ids: await expected(current) });
+      if (kept) {
+        expect({ current, total: page.total, plus: page.totalPlus }).toEqual({ current, total: listed });
+        continue;
+      }
       // From the page's start, HORIZON rows are counted; past the end, the list from its start.
       const rest = offset <= listed ? listed - offset : listed;
       const from = offset <= listed ? offset : 0;
@@ -101,17 +109,22 @@ eachDatabase("numbered pages sought by key", (target) => {
   it("the catalogue, in each sort order and with filters, page by page", async () => {
     const free = eq(videos.watchLevel, WatchLevel.FREE);
     for (const sort of [SortOrder.default, SortOrder.recentUpdate, SortOrder.mostPlays]) {
-      for (const [price, where] of [
-        [PriceFilter.all, isPublished],
-        [PriceFilter.free, and(isPublished, free)],
+      for (const [filter, where, kept] of [
+        [{}, isPublished, true],
+        [{ price: PriceFilter.free }, and(isPublished, free), true],
+        [{ tag: TagFilter.hot }, and(isPublished, eq(videos.isHot, true)), false],
+        [
+          { price: PriceFilter.free, tag: TagFilter.hot },
+          and(isPublished, free, eq(videos.isHot, true)),
+          false,
+        ],
       ] as const) {
         const size = sort === SortOrder.default ? 4 : 7;
         const order = sortOf(sort);
         await compare(
-          (current) => vip.api.substance.getVideoList({ current, size, sort, price }),
+          (current) => vip.api.substance.getVideoList({ current, size, sort, ...filter }),
           (current) => byOffset(where, order, current, size),
-          await countOf(videos, where),
-          size,
+          { listed: await countOf(videos, where), size, kept },
         );
       }
     }
@@ -166,8 +179,7 @@ eachDatabase("numbered pages sought by key", (target) => {
               .limit(size)
               .offset((current - 1) * size),
           ),
-        await countOf(comments, where),
-        size,
+        { listed: await countOf(comments, where), size, kept: rootId === null },
       );
     }
   });
@@ -214,9 +226,55 @@ eachDatabase("numbered pages sought by key", (target) => {
           expect(answer.json.msg).not.toBe("");
         }
       }
-      // The deepest page allowed is answered: past the end, no records and the list's count.
+      // The deepest page allowed is answered: past the end, no records and the list's length.
       const far = await vip.api.substance.getVideoList({ current: 10_000, size: 50 });
-      expect(far).toMatchObject({ records: [], total: HORIZON, totalPlus: true });
+      expect(far).toMatchObject({ records: [], total: await countOf(videos, isPublished) });
     });
+  });
+
+  it("the lengths the database keeps follow every kind of write", async () => {
+    const kept = async () => ({
+      catalogue: rowsOf(
+        await db().execute(
+          sql`select list, length::int as n from catalogue_lengths where length <> 0 order by list`,
+        ),
+      ),
+      threads: rowsOf(
+        await db().execute(
+          sql`select video_id::int as id, threads as n from video_threads where threads <> 0 order by 1`,
+        ),
+      ),
+    });
+    const counted = async () => ({
+      catalogue: rowsOf(
+        await db().execute(sql`select l.list, count(*)::int as n from videos
+          cross join lateral (values ('published'), ('published:' || watch_level)) as l(list)
+          where status = 99 and deleted_at is null group by l.list order by l.list`),
+      ),
+      threads: rowsOf(
+        await db().execute(sql`select video_id::int as id, count(*)::int as n from comments
+          where root_id is null and deleted_at is null group by video_id order by 1`),
+      ),
+    });
+    expect(await kept()).toEqual(await counted());
+    const tied = (n: number) => sql`(select id from ${videos} where title = ${`Tie city ${String(n)}`})`;
+    const writes = [
+      sql`update ${videos} set status = 40 where id = ${tied(1)}`,
+      sql`update ${videos} set watch_level = 'FREE' where id = ${tied(2)} or id = ${tied(1)}`,
+      sql`update ${videos} set status = 99 where id = ${tied(1)}`,
+      sql`update ${videos} set deleted_at = now() where id = ${tied(3)}`,
+      sql`update ${videos} set play_count = play_count + 1, watch_level = watch_level`,
+      sql`delete from ${videos} where id = ${tied(4)} or id = ${tied(3)}`,
+      sql`insert into ${videos} (author_id, title, watch_level, length_ms, width, height, status, audit_time)
+        select author_id, 'More ' || g, 'SVIP', 1000, 16, 9, 99 - g % 2, now()
+        from ${videos}, generate_series(1, 5) as g where id = ${tied(5)}`,
+      sql`update ${comments} set deleted_at = now() where id in (select id from ${comments} where root_id is null and deleted_at is null order by id limit 3)`,
+      sql`update ${comments} set deleted_at = null where id in (select id from ${comments} where root_id is null and deleted_at is not null order by id limit 1)`,
+      sql`delete from ${comments} where id in (select c.id from ${comments} as c where c.content like 'thread %' and not exists (select 1 from ${comments} as r where r.root_id = c.id) order by c.id limit 4)`,
+    ];
+    for (const write of writes) {
+      await db().execute(write);
+      expect(await kept()).toEqual(await counted());
+    }
   });
 });
