@@ -80,15 +80,8 @@ async function numberedSearch(ctx: AppContext, search: Search, order: Keyset, pa
     return pageFrom(order, paging, rows, toRecords, { total: offset + rows.length, plus: more });
   // Too few matches in the window (or none left past it): every match, from the indexes.
   const all = await candidates(ctx, base, keyword, text);
-  const { totalPlus: _counted, ...page } = await videoPage(
-    ctx,
-    viewerId,
-    format,
-    and(base, idIn(all)),
-    order,
-    paging,
-  );
-  return { ...page, total: all.length };
+  // They are the list: its length is known, and its page is sought from the nearer end.
+  return videoPage(ctx, viewerId, format, and(base, idIn(all)), order, paging, sql.raw(String(all.length)));
 }
 
 /** The title, tags or author's nickname contain the keyword (as typed: % and _ are literal). */

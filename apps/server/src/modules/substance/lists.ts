@@ -64,7 +64,10 @@ export function sortOf(sort: SortOrder): Keyset {
   }
 }
 
-/** A page of videos as the contract lists them: one query for the page (and, numbered, its total). */
+/**
+ * A page of videos as the contract lists them; `length`, when known, is the list's exact length
+ * (an SQL scalar) for a numbered page.
+ */
 export async function videoPage(
   ctx: AppContext,
   viewerId: number | null,
@@ -72,8 +75,17 @@ export async function videoPage(
   where: SQL | undefined,
   order: Keyset,
   paging: PageRequest,
+  length?: SQL,
 ) {
-  return loadPage(ctx, viewerId, where, order, paging, (rows) => rows.map((r) => toVideo(ctx, r, format)));
+  return loadPage(
+    ctx,
+    viewerId,
+    where,
+    order,
+    paging,
+    (rows) => rows.map((r) => toVideo(ctx, r, format)),
+    length,
+  );
 }
 
 /**
