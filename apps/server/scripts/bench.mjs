@@ -1,12 +1,15 @@
 // The server's load benchmark: autocannon at 50 connections for 10 s against (1) a bare node:http
-// JSON endpoint and (2) real calls of the product (queryInfo, getVideoList page 1, getInfoById),
-// in the same run, on the embedded database and, where one answers, on PostgreSQL. Since Step 13
-// autocannon and the bare server each run in a process of their own, the requests say
-// `Accept-Encoding: gzip, deflate, br` as a browser's do, and the server logs as in production (one
-// access line per request, to a file). Prints requests/s, p50/p99 latency and the ratio to bare.
-// Targets (Step 13, on PostgreSQL): getInfoById ≥ 0.5 × bare with p99 ≤ 25 ms.
+// JSON endpoint, (2) a bare Fastify route (one POST route answering a small JSON, no database) and
+// (3) real calls of the product (queryInfo, getVideoList page 1, getInfoById), in the same run, on
+// the embedded database and, where one answers, on PostgreSQL. autocannon and each bare server run
+// in a process of their own, the requests say `Accept-Encoding: gzip, deflate, br` as a browser's
+// do, and the server logs as in production (one access line per request, to a file). Prints
+// requests/s, p50/p99 latency and the ratios to bare node:http and to bare Fastify.
+// Targets: getInfoById ≥ 0.5 × bare Fastify (Step 23; Step 13's was 0.5 × bare node:http), p99 ≤ 25 ms.
 // Run: pnpm -F @platform/server bench   (builds first)   Options: BENCH_SECONDS, BENCH_CONNECTIONS
+// To profile the server: node --cpu-prof --cpu-prof-dir=<dir> scripts/bench.mjs (it runs in this process).
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,24 +25,45 @@ async function run(title, url, init = {}) {
   return { title, ...(await autocannon(url, { connections, seconds, ...init })) };
 }
 
+const answer = `JSON.stringify({ code: 200, msg: "success", data: { total: 0 } })`;
+const listen = `listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"))`;
+
 /**
- * The bare node:http server the product is compared with, in a process of its own: one small JSON
- * answer, no framework, no compression (what a browser's request could get at best).
+ * The bare node:http server the product is compared with: one small JSON answer, no framework, no
+ * compression (what a browser's request could get at best).
  */
-function bare() {
-  const source = `
-    const body = JSON.stringify({ code: 200, msg: "success", data: { total: 0 } });
-    const server = require("node:http").createServer((req, res) => {
-      req.resume();
-      req.on("end", () => { res.setHeader("content-type", "application/json"); res.end(body); });
-    });
-    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
-  `;
+const bareHttp = `
+  const body = ${answer};
+  const server = require("node:http").createServer((req, res) => {
+    req.resume();
+    req.on("end", () => { res.setHeader("content-type", "application/json"); res.end(body); });
+  });
+  server.${listen};
+`;
+
+/**
+ * The bare Fastify route (Step 23): the server's own Fastify, defaults, one POST route answering
+ * the same small JSON — no schema, session, database, compression or log. What the product's
+ * framework costs before any of the product's work.
+ */
+const bareFastify = `
+  const body = ${answer};
+  const server = require(${JSON.stringify(createRequire(import.meta.url).resolve("fastify"))})();
+  server.post("/", (_request, reply) => { reply.type("application/json").send(body); });
+  server.listen({ port: 0, host: "127.0.0.1" }).then(() =>
+    process.stdout.write(String(server.server.address().port) + "\\n"));
+`;
+
+/** A bare server (its source, CommonJS) in a process of its own: its port, and `close`. */
+function bare(source) {
   const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
   process.once("exit", () => child.kill("SIGKILL"));
   return new Promise((resolve, reject) => {
     child.stdout.once("data", (chunk) =>
-      resolve({ port: Number(String(chunk).trim()), close: () => child.kill() }),
+      resolve({
+        url: `http://127.0.0.1:${Number(String(chunk).trim())}/`,
+        close: () => child.kill(),
+      }),
     );
     child.once("error", reject);
   });
@@ -51,8 +75,7 @@ async function database(kind) {
 }
 
 const rows = [];
-const bareServer = await bare();
-const bareUrl = `http://127.0.0.1:${bareServer.port}/`;
+const bareServers = { http: await bare(bareHttp), fastify: await bare(bareFastify) };
 const kinds = ["pglite"];
 if (await reachable()) kinds.push("postgres");
 else console.log("PostgreSQL not reachable at 127.0.0.1:5432: benchmarking the embedded database only");
@@ -78,7 +101,15 @@ for (const kind of kinds) {
   // As a browser sends them: the answers may come compressed.
   const { api, headers } = await signedInHeaders(server, config);
   const post = { method: "POST", headers, body: "{}" };
-  const base = await run(`bare node:http JSON (${kind} run)`, bareUrl, post);
+  const page = await api.substance.getVideoList({ current: 1, size: 10 });
+  // getInfoById right after the two bare servers: the machine's load moves least between them.
+  const base = await run(`bare node:http JSON (${kind} run)`, bareServers.http.url, post);
+  const framework = await run(`bare Fastify route (${kind} run)`, bareServers.fastify.url, post);
+  const detail = await run(
+    `getInfoById, ${kind}`,
+    `${server.origin}/api/substance/app/substance-online/getInfoById`,
+    { ...post, body: JSON.stringify({ id: page.records[3].id }) },
+  );
   const info = await run(
     `queryInfo, signed in, ${kind}`,
     `${server.origin}/api/user/app/user/information/queryInfo`,
@@ -89,31 +120,29 @@ for (const kind of kinds) {
     `${server.origin}/api/substance/app/substance-online/getVideoList`,
     { ...post, body: JSON.stringify({ current: 1, size: 10 }) },
   );
-  const page = await api.substance.getVideoList({ current: 1, size: 10 });
-  const detail = await run(
-    `getInfoById, ${kind}`,
-    `${server.origin}/api/substance/app/substance-online/getInfoById`,
-    { ...post, body: JSON.stringify({ id: page.records[3].id }) },
-  );
+  const ratios = (r) => ({ ...r, ratio: r.rps / base.rps, fastify: r.rps / framework.rps });
   rows.push(
     base,
-    { ...info, ratio: info.rps / base.rps },
-    { ...list, ratio: list.rps / base.rps },
-    { ...detail, ratio: detail.rps / base.rps },
+    { ...framework, ratio: framework.rps / base.rps },
+    ratios(detail),
+    ratios(info),
+    ratios(list),
   );
   await server.close();
   logFile.end();
   await db.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-bareServer.close();
+for (const server of Object.values(bareServers)) server.close();
 
 console.log(`\n${connections} connections, ${seconds} s each, ${new Date().toISOString()}`);
-console.log("endpoint                                 req/s     p50 ms  p99 ms  ratio  failed");
+console.log("endpoint                                 req/s     p50 ms  p99 ms  ÷http  ÷Fastify  failed");
+const ratio = (value, width) => (value === undefined ? "" : value.toFixed(2)).padStart(width);
 for (const r of rows) {
   console.log(
-    `${r.title.padEnd(40)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${
-      r.ratio === undefined ? "     " : r.ratio.toFixed(2).padStart(5)
-    }  ${String(r.bad).padStart(6)}`,
+    `${r.title.padEnd(40)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${ratio(
+      r.ratio,
+      5,
+    )}  ${ratio(r.fastify, 8)}  ${String(r.bad).padStart(6)}`,
   );
 }

@@ -1,11 +1,14 @@
-// The buying benchmark (Step 13 target: ≥ 800 buys/s on two processes, reconcile at zero): on a
-// fresh PostgreSQL database, the demo seed and BUY_BUYERS people with gold; then two server
-// processes (dist/index.js, production settings) and a load generator in a third
-// (scripts/buy-load.mjs) that buys every (person, CHARGE video) pair once, BUY_CONCURRENCY at a
-// time, alternating the servers; then reconcile. Prints buys/s, p50/p99 latency and the drift.
+// The buying benchmark: on a fresh PostgreSQL database, the demo seed and BUY_BUYERS people with
+// gold; then two server processes (dist/index.js, production settings) and a load generator in a
+// third (scripts/buy-load.mjs) that buys every (person, CHARGE video) pair once, BUY_CONCURRENCY at
+// a time, alternating the servers; then reconcile. Prints buys/s, p50/p99 latency and the drift.
+// Then, in the same run, what PostgreSQL itself does on this machine: `pgbench` (TPC-B, 8 clients,
+// 2 threads, 20 s) on a scratch database of its own, and buys/s ÷ its tps.
+// Target (Step 23): buys/s ≥ 0.2 × pgbench's tps on two processes, reconcile at zero.
 // Run: pnpm -F @platform/server bench:buys   (builds first)
 // Options: BUY_BUYERS=200  BUY_VIDEOS=30  BUY_CONCURRENCY=64  BENCH_DATABASE_URL=postgres://…/postgres
-import { spawn } from "node:child_process";
+//          PGBENCH=<path> (else pgbench on PATH)  PGBENCH_SECONDS=20  PGBENCH=off to leave it out
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -81,6 +84,36 @@ function cpuTicks() {
   return { busy: user + nice + system + irq + softirq, steal };
 }
 
+/**
+ * pgbench's TPC-B on a scratch database (scale 1, made with `pgbench -i`, dropped after): 8 clients
+ * on 2 threads for PGBENCH_SECONDS. Its tps (without the initial connections), or null when
+ * pgbench is not installed.
+ */
+async function pgbench() {
+  const bin = process.env.PGBENCH ?? "pgbench";
+  if (bin === "off") return null;
+  const run = (args) =>
+    new Promise((resolve, reject) =>
+      execFile(bin, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+        error ? reject(Object.assign(error, { stderr })) : resolve(String(stdout)),
+      ),
+    );
+  const scratch = await freshDatabase("platform_pgbench");
+  try {
+    await run(["-i", "-q", scratch.url]);
+    const seconds = process.env.PGBENCH_SECONDS ?? "20";
+    const out = await run(["-c", "8", "-j", "2", "-T", seconds, scratch.url]);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+    return { tps: Number(tps[1]), seconds: Number(seconds) };
+  } catch (error) {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  } finally {
+    await scratch.drop();
+  }
+}
+
 if (!(await reachable())) {
   console.log(`PostgreSQL is not reachable at ${adminUrl}: the buying benchmark runs on PostgreSQL only`);
   process.exit(0);
@@ -136,6 +169,15 @@ try {
   );
   console.log(`reconcile: ${describeReport(report).split("\n")[0]}  (drift: ${report.drift.length})`);
   if (report.drift.length > 0) process.exitCode = 1;
+  // What PostgreSQL itself does on this machine, in the same run (after the buys: nothing else runs).
+  const bench = await pgbench();
+  if (bench === null) console.log("pgbench: not installed (PGBENCH=<path>), no ratio");
+  else {
+    const buys = (result.ok / result.ms) * 1000;
+    console.log(
+      `pgbench TPC-B, 8 clients, 2 threads, ${bench.seconds} s: ${bench.tps.toFixed(0)} tps   buys/s ÷ pgbench tps ${(buys / bench.tps).toFixed(2)}`,
+    );
+  }
 } finally {
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
