@@ -45,6 +45,9 @@ export async function lockUntilCommit(tx: Db, kind: LockKind, key: string): Prom
  * sales never queue on one lock (measured in modules/trade/race.test.ts). A payee's leg is never a
  * debit.
  *
+ * A buy is one statement (`buy_video`, migration 0024, decision 0034): the function takes the same
+ * lock first (`person_money_lock`, class 8104 and the key `personKey` computes), then these steps.
+ *
  * A transaction that posts several journals may take two platform shards in another order than a
  * concurrent one; that (rare) deadlock, and any serialisation failure, is retried by `transact`
  * (db/transaction.ts), never answered to a client. `post` refuses to move the money of a person

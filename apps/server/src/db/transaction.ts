@@ -36,14 +36,27 @@ export async function transact<T>(
   options: TransactOptions = {},
 ): Promise<T> {
   const config = options.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined;
-  for (let attempt = 1; ; attempt++) {
+  return retried(() => db.transaction((tx) => work(tx as unknown as Db), config), options);
+}
+
+/**
+ * Run `attempt` — one statement that is a transaction of its own (a database function: a buy,
+ * decision 0034), or a whole transaction — again when PostgreSQL chose it as the victim of a
+ * deadlock or a serialization failure, as `transact` does: up to TRANSACT_ATTEMPTS in all, after a
+ * short random wait that grows. Nothing it wrote survives a failed attempt.
+ */
+export async function retried<T>(
+  attempt: () => Promise<T>,
+  options: Pick<TransactOptions, "onRetry"> = {},
+): Promise<T> {
+  for (let tries = 1; ; tries++) {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db), config);
+      return await attempt();
     } catch (error) {
-      if (attempt >= TRANSACT_ATTEMPTS || !isRetryable(error)) throw error;
-      options.onRetry?.(error, attempt);
+      if (tries >= TRANSACT_ATTEMPTS || !isRetryable(error)) throw error;
+      options.onRetry?.(error, tries);
       // 5–20 ms, then up to twice as long each time: the two sides rarely meet again.
-      const ceiling = 20 * 2 ** (attempt - 1);
+      const ceiling = 20 * 2 ** (tries - 1);
       await new Promise((resolve) => setTimeout(resolve, randomInt(5, ceiling + 1)));
     }
   }
