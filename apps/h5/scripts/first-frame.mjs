@@ -7,11 +7,16 @@
 //              playlist and the first segments all on the way;
 //   in-app   — from /home?price=free (scripts cached), a tap on the first video: from the tap to the
 //              first frame.
-//   throttled — direct, under a phone's conditions applied over the DevTools protocol (Step 13):
-//              150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU slowed 4×.
-// Every API call in the app waits at least 300 ms (the client's floor, spec §7), so all include it.
-// Targets (Step 13): direct ≤ 0.8 s on localhost, throttled ≤ 4 s. Reported, never enforced
-// (machines are noisy); exit code 1 only if something broke.
+//   throttled — direct, under a phone's conditions applied over the DevTools protocol: Lighthouse's
+//              (150 ms round trip, 1.6 Mbps down, 750 kbps up) and DevTools' 'Slow 4G' (562.5 ms
+//              per request, 1.6 Mbps down), CPU slowed 4× in both.
+// The person is a returning one (the page-session cookie, decision 0035): the page carries the
+// video's data and preloads its first bytes. Calls made after the first render wait at least
+// 300 ms (the client's floor, spec §7).
+// Targets (Step 23): direct ≤ 0.6 s on localhost, ≤ 2.5 s at 150 ms, ≤ 4 s on 'Slow 4G'. Reported,
+// never enforced (machines are noisy); exit code 1 only if something broke. `--detail` prints the
+// key requests of the last run of each throttled profile (HTML, scripts, poster, playlist, init and
+// first segment, the first frame).
 //
 // Run: pnpm -F @platform/h5 first-frame            (builds first, like perf)
 //      pnpm -F @platform/h5 first-frame --no-build  (uses apps/server/dist and apps/h5/dist)
@@ -28,13 +33,31 @@ import {
 } from "./harness.mjs";
 
 const RUNS = Number(process.env.FIRST_FRAME_RUNS ?? 5);
-const TARGET_MS = 800;
-const THROTTLED_TARGET_MS = 4000;
-/** Lighthouse's mobile network and CPU (DevTools protocol units: bytes per second, ms). */
-const phoneConditions = {
-  network: { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
-  cpuRate: 4,
-};
+const TARGET_MS = 600;
+/** The throttled profiles (DevTools protocol units: ms, bytes per second), CPU slowed 4× in each. */
+const profiles = [
+  {
+    name: "150 ms RTT, 1.6 Mbps, 4× CPU",
+    target: 2500,
+    network: {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1_600_000 / 8,
+      uploadThroughput: 750_000 / 8,
+    },
+  },
+  {
+    name: "'Slow 4G' (562.5 ms, 1.6 Mbps), 4× CPU",
+    target: 4000,
+    network: {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: 1_600_000 / 8,
+      uploadThroughput: 750_000 / 8,
+    },
+  },
+];
+const CPU_RATE = 4;
 const demo = { phone: "13800000002", password: "demo123456" };
 const noBuild = process.argv.includes("--no-build");
 /** --detail: print the last direct run's timeline (every request's start and end, the frame). */
@@ -70,27 +93,52 @@ async function firstFrame(page, timeout = 20_000) {
   return page.evaluate(() => window.__firstFrame);
 }
 
-async function printTimeline(page) {
+/** The key requests of a run, and the first frame (ms from navigation start). */
+async function printTimeline(page, title) {
   const entries = await page.evaluate(() =>
     performance.getEntriesByType("resource").map((e) => ({
       name: e.name,
       start: e.startTime,
       end: e.responseEnd,
       bytes: e.transferSize,
+      initiator: e.initiatorType,
     })),
   );
-  const navigation = await page.evaluate(() => {
-    const [n] = performance.getEntriesByType("navigation");
-    return { responseEnd: n?.responseEnd ?? 0, domContentLoaded: n?.domContentLoadedEventEnd ?? 0 };
-  });
-  console.log(`  timeline of this run (ms from navigation start):`);
-  console.log(`    ${ms(navigation.responseEnd).padStart(8)}  index.html received`);
-  for (const e of entries.sort((a, b) => a.start - b.start)) {
-    const url = new URL(e.name);
-    const path = `${url.pathname}`.replace(/^\/assets\//, "assets/").slice(0, 70);
-    console.log(`    ${ms(e.start).padStart(8)} → ${ms(e.end).padStart(8)}  ${path} (${e.bytes} B)`);
+  const { responseEnd, frame } = await page.evaluate(() => ({
+    responseEnd: performance.getEntriesByType("navigation")[0]?.responseEnd ?? 0,
+    frame: window.__firstFrame,
+  }));
+  const kind = (path) =>
+    /\/assets\/.*\.js$/.test(path)
+      ? "script"
+      : /\/covers\//.test(path)
+        ? "poster"
+        : /\.m3u8$/.test(path)
+          ? "playlist"
+          : /init\.mp4$/.test(path)
+            ? "init"
+            : /seg_00000\.m4s$/.test(path)
+              ? "first segment"
+              : null;
+  console.log(`  ${title} — key requests (ms from navigation start):`);
+  console.log(`    ${"0".padStart(6)} → ${ms(responseEnd).padStart(8)}  the page (HTML)`);
+  const scripts = entries.filter((e) => kind(new URL(e.name).pathname) === "script");
+  if (scripts.length > 0) {
+    const first = Math.min(...scripts.map((e) => e.start));
+    const last = Math.max(...scripts.map((e) => e.end));
+    const bytes = scripts.reduce((sum, e) => sum + e.bytes, 0);
+    console.log(
+      `    ${ms(first).padStart(6)} → ${ms(last).padStart(8)}  ${scripts.length} scripts (${bytes} B)`,
+    );
   }
-  console.log(`    ${ms(navigation.domContentLoaded).padStart(8)}  DOMContentLoaded`);
+  for (const e of entries) {
+    const what = kind(new URL(e.name).pathname);
+    if (what === null || what === "script") continue;
+    console.log(
+      `    ${ms(e.start).padStart(6)} → ${ms(e.end).padStart(8)}  ${what} (${e.bytes} B, by ${e.initiator})`,
+    );
+  }
+  console.log(`    ${ms(frame ?? NaN).padStart(17)}  first frame`);
 }
 
 async function main() {
@@ -115,7 +163,7 @@ async function main() {
   };
   const direct = [];
   const inApp = [];
-  const throttled = [];
+  const throttled = profiles.map(() => []);
   try {
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext(phone);
@@ -124,7 +172,7 @@ async function main() {
       const page = await context.newPage();
       await page.goto(`${origin}/videoview?id=${free.id}`);
       direct.push(await firstFrame(page));
-      if (detail && run === RUNS - 1) await printTimeline(page);
+      if (detail && run === RUNS - 1) await printTimeline(page, "localhost");
 
       // In the app: home's free videos, then a tap on the first one.
       await page.goto(`${origin}/home?price=free`);
@@ -140,21 +188,24 @@ async function main() {
       inApp.push(frame - (await page.evaluate(() => window.__tapAt)));
       await context.close();
 
-      // Direct again, in a new context (empty cache), on a phone's network and CPU.
-      const slow = await browser.newContext(phone);
-      await slow.addCookies(cookies);
-      await slow.addInitScript(initScript, { entries });
-      const slowPage = await slow.newPage();
-      const session = await slow.newCDPSession(slowPage);
-      await session.send("Network.enable");
-      await session.send("Network.emulateNetworkConditions", phoneConditions.network);
-      await session.send("Emulation.setCPUThrottlingRate", { rate: phoneConditions.cpuRate });
-      await slowPage.goto(`${origin}/videoview?id=${free.id}`, { timeout: 60_000 });
-      throttled.push(await firstFrame(slowPage, 60_000));
-      if (detail && run === RUNS - 1) await printTimeline(slowPage);
-      await slow.close();
+      // Direct again, in a new context (empty cache), on each phone profile.
+      for (const [index, profile] of profiles.entries()) {
+        const slow = await browser.newContext(phone);
+        await slow.addCookies(cookies);
+        await slow.addInitScript(initScript, { entries });
+        const slowPage = await slow.newPage();
+        const session = await slow.newCDPSession(slowPage);
+        await session.send("Network.enable");
+        await session.send("Network.emulateNetworkConditions", profile.network);
+        await session.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
+        await slowPage.goto(`${origin}/videoview?id=${free.id}`, { timeout: 90_000 });
+        throttled[index].push(await firstFrame(slowPage, 90_000));
+        if (detail && run === RUNS - 1) await printTimeline(slowPage, profile.name);
+        await slow.close();
+      }
       console.log(
-        `run ${run + 1}: direct ${ms(direct[run])}, in-app ${ms(inApp[run])}, throttled ${ms(throttled[run])}`,
+        `run ${run + 1}: direct ${ms(direct[run])}, in-app ${ms(inApp[run])}, ` +
+          profiles.map((profile, index) => `${profile.name} ${ms(throttled[index][run])}`).join(", "),
       );
     }
   } finally {
@@ -170,9 +221,12 @@ async function main() {
   console.log(
     `  in-app tap from /home (scripts cached)         ${ms(median(inApp)).padStart(8)}  ${verdict(median(inApp))}`,
   );
-  console.log(
-    `  direct, 150 ms RTT, 1.6 Mbps, 4× CPU           ${ms(median(throttled)).padStart(8)}  ${verdict(median(throttled), THROTTLED_TARGET_MS)} (target ≤ ${ms(THROTTLED_TARGET_MS)})`,
-  );
+  for (const [index, profile] of profiles.entries()) {
+    const value = median(throttled[index]);
+    console.log(
+      `  direct, ${profile.name.padEnd(38)} ${ms(value).padStart(8)}  ${verdict(value, profile.target)} (target ≤ ${ms(profile.target)})`,
+    );
+  }
 }
 
 await runScript("first-frame", main);

@@ -14,6 +14,12 @@ export const floors = {
   accessibility: 100,
   bestPractices: 100,
   cls: 0.02,
+  /**
+   * The performance the e2e lane holds every page to while Step 23's are not met on these machines
+   * (docs/perf.md): it runs beside the other journeys, which inflate TBT, so it guards against a
+   * collapse, not a point; the perf script reports the real figures against the floors above.
+   */
+  lanePerformance: 50,
 };
 /** The routes whose performance must reach `floors.keyPerformance`. */
 export const keyRoutes = ["/login", "/home", "/videoview"];
@@ -191,8 +197,11 @@ export function figuresOf(lhr) {
 }
 
 /** The floors a route's figures miss (empty when it meets them all). */
-export function missedFloors(path, figures) {
-  const performanceFloor = keyRoutes.includes(path) ? floors.keyPerformance : floors.performance;
+export function missedFloors(
+  path,
+  figures,
+  performanceFloor = keyRoutes.includes(path) ? floors.keyPerformance : floors.performance,
+) {
   const missed = [];
   if ((figures.performance ?? 0) < performanceFloor)
     missed.push(`performance ${figures.performance} < ${performanceFloor}`);

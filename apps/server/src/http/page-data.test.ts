@@ -77,6 +77,10 @@ describe("what a page's first render asks (the app's requests, field for field)"
       /<link rel="preload" as="image" href="\/p.webp" fetchpriority="high"><script type="application\/json"/,
     );
     expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const skeleton = '<div class="h5-boot__player"><svg></svg></div>';
+    expect(withPageData(skeleton, { answers: [], preloads: [], poster: "/p.webp?a=1&b=2" })).toBe(
+      '<div class="h5-boot__player"><img class="h5-boot__poster" src="/p.webp?a=1&amp;b=2" alt="" fetchpriority="high"><svg></svg></div>',
+    );
   });
 });
 

@@ -90,6 +90,8 @@ export function plannedCalls(pathname: string, search: URLSearchParams, userId: 
 export interface PageData {
   readonly answers: readonly PageAnswer[];
   readonly preloads: readonly string[];
+  /** The video's poster, painted in the page's skeleton of the player (the LCP before any script). */
+  readonly poster?: string | null;
 }
 
 const escapeAttribute = (value: string) =>
@@ -154,7 +156,8 @@ export async function readPageData(
   const info = answers.find((answer) => answer.call === "substance.getInfoById")?.data as
     VideoInfo | undefined;
   const preloads = info === undefined ? [] : await videoPreloads(app, request, session, info);
-  return { answers, preloads };
+  const cover = info === undefined ? null : coverOf(info);
+  return { answers, preloads, poster: cover === null ? null : posterOf(cover) };
 }
 
 function headersOf(request: FastifyRequest, session: PageSession): Record<string, string> {
@@ -200,7 +203,7 @@ async function videoPreloads(
   if (cover !== null) links.push(preloadLink("image", posterOf(cover)));
   const sources = info.multiResolutionList ?? [];
   const source = sources.find((item) => isDefault(item.defaultResolution)) ?? sources[0];
-  if (source === undefined || !source.videoPlayUrl.startsWith("/api/")) return links;
+  if (source?.videoPlayUrl.startsWith("/api/") !== true) return links;
   const params = { token: session.accessToken, busPlatformId: session.busPlatformId || null };
   const playlistUrl = withMediaParams(source.videoPlayUrl, params);
   const response = await app.inject({
@@ -217,9 +220,18 @@ async function videoPreloads(
   return links;
 }
 
-/** The page with its data written in: the preloads first in the head, the answers after them. */
+/** Where the built page's skeleton of the player is (apps/h5 `boot/page.ts`). */
+const PLAYER_SKELETON = '<div class="h5-boot__player">';
+
+/**
+ * The page with its data written in: the preloads and the answers at the end of the head, and the
+ * poster in the skeleton of the player, so the largest paint of /videoview needs no script.
+ */
 export function withPageData(html: string, data: PageData): string {
   const markup = `${data.preloads.join("")}${pageDataBlock(data.answers)}`;
   const at = html.indexOf("</head>");
-  return at < 0 ? html : `${html.slice(0, at)}${markup}${html.slice(at)}`;
+  const page = at < 0 ? html : `${html.slice(0, at)}${markup}${html.slice(at)}`;
+  if (data.poster == null) return page;
+  const poster = `<img class="h5-boot__poster" src="${escapeAttribute(data.poster)}" alt="" fetchpriority="high">`;
+  return page.replace(PLAYER_SKELETON, () => `${PLAYER_SKELETON}${poster}`);
 }
