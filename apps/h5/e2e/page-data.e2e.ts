@@ -1,3 +1,4 @@
+import type { PlatformApi } from "@platform/api-client";
 import { PriceFilter } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -52,35 +53,44 @@ async function returningPerson(selector: string) {
   return { context, page, api };
 }
 
+/**
+ * A returning person opening a free video directly: the paths the page asked for, once the picture
+ * moves; then each byte downloaded over the network (a second ask answered by the cache is not one),
+ * as "<initiator> <path>".
+ */
+async function openFreeVideo(page: Page, api: PlatformApi) {
+  const [free] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
+  if (free === undefined) throw new Error("the seed has no free video");
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto(`/videoview?id=${free.id}`);
+  const beforeContent = await callsBeforeContent(page);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0), { timeout: 30_000 })
+    .toBeGreaterThan(0.2);
+  const downloads = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => (entry as PerformanceResourceTiming).transferSize > 0)
+      .map(
+        (entry) => `${(entry as PerformanceResourceTiming).initiatorType} ${new URL(entry.name).pathname}`,
+      ),
+  );
+  const downloadsOf = (suffix: string) => downloads.filter((entry) => entry.endsWith(suffix));
+  return { free, asked, beforeContent, downloadsOf };
+}
+
 describe("the first screen's data in the page", () => {
   it("/videoview: no call before the video shows, one download of each first byte, and it plays", async () => {
     const { page, api } = await returningPerson("#h5-video-title");
-    const [free] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
-    if (free === undefined) throw new Error("the seed has no free video");
-    const asked: string[] = [];
-    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
-    await page.goto(`/videoview?id=${free.id}`);
-    expect(await callsBeforeContent(page)).toEqual([]);
+    const { free, asked, beforeContent, downloadsOf } = await openFreeVideo(page, api);
+    expect(beforeContent).toEqual([]);
     expect(await page.locator("#h5-video-title").textContent()).toBe(free.videoTitle);
-    // The picture moves: the preloaded init and first segment fed the player.
-    await expect
-      .poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0), { timeout: 30_000 })
-      .toBeGreaterThan(0.2);
-    // Downloaded once over the network (a second ask of a segment is answered by the cache): the
-    // preloads fed the player. The playlist is never cached (a purchase changes it), so a browser
-    // playing HLS itself asks for it again; shaka takes the preloaded one.
-    const downloads = await page.evaluate(() =>
-      performance
-        .getEntriesByType("resource")
-        .filter((entry) => (entry as PerformanceResourceTiming).transferSize > 0)
-        .map(
-          (entry) => `${(entry as PerformanceResourceTiming).initiatorType} ${new URL(entry.name).pathname}`,
-        ),
-    );
-    const by = (suffix: string) => downloads.filter((entry) => entry.endsWith(suffix));
-    // Once, by the page's `<link rel=preload>`.
-    expect(by("/init.mp4")).toEqual([expect.stringMatching(/^link /)]);
-    expect(by("/seg_00000.m4s")).toEqual([expect.stringMatching(/^link /)]);
+    // Once each, by the page's `<link rel=preload>`: the preloads fed the player (a second ask of a
+    // segment is answered by the cache). The playlist is never cached (a purchase changes it), so a
+    // browser playing HLS itself asks for it again; shaka takes the preloaded one.
+    expect(downloadsOf("/init.mp4")).toEqual([expect.stringMatching(/^link /)]);
+    expect(downloadsOf("/seg_00000.m4s")).toEqual([expect.stringMatching(/^link /)]);
     expect(asked.filter((path) => path.endsWith(".m3u8")).length).toBeLessThanOrEqual(2);
     // What waits for the first paint still comes: the recommendations.
     await page.getByRole("heading", { name: "相关推荐" }).waitFor();
@@ -90,30 +100,17 @@ describe("the first screen's data in the page", () => {
   it("where the browser has no HLS of its own: shaka plays, from the same preloaded bytes", async () => {
     const { context, page, api } = await returningPerson("#h5-video-title");
     await context.addInitScript(() => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the element as `this`
       const own = HTMLMediaElement.prototype.canPlayType;
       HTMLMediaElement.prototype.canPlayType = function (type: string) {
         return /mpegurl/i.test(type) ? "" : own.call(this, type);
       };
     });
-    const [free] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
-    if (free === undefined) throw new Error("the seed has no free video");
-    const asked: string[] = [];
-    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
-    await page.goto(`/videoview?id=${free.id}`);
-    await expect
-      .poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0), { timeout: 30_000 })
-      .toBeGreaterThan(0.2);
+    const { asked, beforeContent, downloadsOf } = await openFreeVideo(page, api);
+    expect(beforeContent).toEqual([]);
     expect(asked.some((path) => path.includes("shaka-player"))).toBe(true);
-    const downloads = await page.evaluate(() =>
-      performance
-        .getEntriesByType("resource")
-        .filter((entry) => (entry as PerformanceResourceTiming).transferSize > 0)
-        .map(
-          (entry) => `${(entry as PerformanceResourceTiming).initiatorType} ${new URL(entry.name).pathname}`,
-        ),
-    );
     for (const suffix of [".m3u8", "/init.mp4", "/seg_00000.m4s"]) {
-      expect(downloads.filter((entry) => entry.endsWith(suffix))).toEqual([expect.stringMatching(/^link /)]);
+      expect(downloadsOf(suffix)).toEqual([expect.stringMatching(/^link /)]);
     }
   });
 
