@@ -38,7 +38,9 @@ function canonicalJson(value: unknown): string {
       .map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`);
     return `{${fields.join(",")}}`;
   }
-  return (JSON.stringify(value) as string | undefined) ?? "null";
+  // What JSON has no text for (JSON.stringify would answer undefined) reads as null.
+  if (value === undefined || typeof value === "function" || typeof value === "symbol") return "null";
+  return JSON.stringify(value);
 }
 
 /** The data block's markup: JSON with `<` escaped, so nothing in it can close the element. */

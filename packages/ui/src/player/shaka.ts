@@ -77,18 +77,16 @@ export function nativeHlsFailedHere(): void {
 }
 
 /**
- * Starts fetching the player's library where the video player will need it (a route's loader): a
- * frame later, so its evaluation is not in the task that paints the screen.
+ * Starts fetching the player's library where the video player will need it (a route's loader): in
+ * a later task, so its evaluation is not in the one that renders the screen.
  */
 export function preloadHlsPlayer(): void {
   if (playsHlsNatively()) return;
-  const load = () => {
+  setTimeout(() => {
     loadShakaHls().catch(() => {
       // The player reports a library that did not load when it mounts.
     });
-  };
-  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(load, 0));
-  else setTimeout(load, 0);
+  }, 0);
 }
 
 // The media params (spec §7) are the domain's: the server writes the same URLs into a page's
