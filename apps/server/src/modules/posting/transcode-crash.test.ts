@@ -22,8 +22,9 @@ const describePg = postgres?.available ? describe : describe.skip;
 describePg("a transcode killed half-way, on PostgreSQL", () => {
   let platform: TestPlatform;
   const children: ChildProcess[] = [];
-  // Long enough that the kill lands while ffmpeg works.
-  const clip = sampleVideo("landscape-20s", { seconds: 20, width: 854, height: 480 });
+  // Long and noisy enough that the kill lands while ffmpeg works: a plain test pattern of 20 s
+  // was encoded in under a second once, and the kill found the video already in review.
+  const clip = sampleVideo("landscape-20s-noise", { seconds: 20, width: 854, height: 480, noise: true });
   const shorter = sampleVideo("landscape-8s", { seconds: 8, width: 854, height: 480 });
 
   beforeAll(async () => {
@@ -45,8 +46,12 @@ describePg("a transcode killed half-way, on PostgreSQL", () => {
     const key = await uploadVideo(api, videoFile(clip));
     const saved = await api.substance.saveMyVideo(post(key, "中途断电"));
     await statusBecomes(platform, saved.id, [VideoStatus.processing]);
-    // Let ffmpeg get going, then pull the plug.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once ffmpeg reports its first progress, pull the plug.
+    await until(
+      () =>
+        rowsOf<{ progress: number | null }>(platform, `select progress from videos where id = ${saved.id}`),
+      (rows) => (rows[0]?.progress ?? 0) > 0,
+    );
     first.kill("SIGKILL");
     await once(first, "exit");
     const [midway] = await rowsOf<{ status: number }>(
