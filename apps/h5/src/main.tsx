@@ -6,6 +6,7 @@ import { AppProviders } from "./app/AppProviders";
 import { createAppApi, storedChannelTagId } from "./app/api";
 import { keepOfflineChunkErrorsInPage } from "./app/chunk-errors";
 import { i18n } from "./app/i18n";
+import { holdPageVideo, releasePageVideo } from "./app/page-video";
 import { createQueryClient } from "./app/query-client";
 import { parseSearch, stringifySearch } from "./app/search-params";
 import { registerServiceWorker } from "./app/service-worker";
@@ -17,6 +18,9 @@ import { routeTree } from "./routeTree.gen";
 import "@platform/ui/styles.css";
 import "./app/app.css";
 import "./boot/boot.css";
+
+/** How long the page's own video waits for the player to adopt it. */
+const PAGE_VIDEO_WAIT_MS = 30_000;
 
 keepOfflineChunkErrorsInPage();
 const api = createAppApi();
@@ -67,6 +71,19 @@ await activateLanguage(i18n, storedLanguage(), { store: null });
 
 const root = document.getElementById("app");
 if (root === null) throw new Error("index.html has no #app");
+// The page's own video (decision 0036) outlives the skeleton the first render replaces: held over
+// its box until the player adopts it; let go on leaving the page, or if nothing took it.
+if (holdPageVideo()) {
+  const page = router.state.location.href;
+  const release = () => {
+    stop();
+    releasePageVideo();
+  };
+  const stop = router.subscribe("onResolved", ({ toLocation }) => {
+    if (toLocation.href !== page) release();
+  });
+  setTimeout(release, PAGE_VIDEO_WAIT_MS);
+}
 createRoot(root).render(
   <StrictMode>
     <AppProviders i18n={i18n} store={appStore} queryClient={queryClient} router={router} />

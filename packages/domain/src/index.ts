@@ -11,6 +11,7 @@ export * from "./navigation";
 export * from "./orders";
 export * from "./paging";
 export * from "./permissions";
+export * from "./resume";
 export * from "./pricing";
 export * from "./server-messages";
 export * from "./trade";

@@ -21,7 +21,9 @@ function boot(
   stored: Record<string, string>,
   languages: readonly string[] = ["zh-CN"],
   nativeHls = false,
+  pageVideo: { readyState: number; fire?: () => void } | null = null,
 ) {
+  const timers: (() => void)[] = [];
   const url = new URL(href, "https://h5.example");
   const attributes = new Map<string, string>();
   const links: { rel: string; href: string; as?: string }[] = [];
@@ -41,6 +43,15 @@ function boot(
                 nativeHls && type === "application/vnd.apple.mpegurl" ? "maybe" : "",
             }
           : { rel: "", href: "" },
+      querySelector: (selector: string) =>
+        selector === "video[data-pf-page-video]" && pageVideo !== null
+          ? {
+              readyState: pageVideo.readyState,
+              addEventListener: (type: string, listener: () => void) => {
+                if (type === "loadeddata") pageVideo.fire = listener;
+              },
+            }
+          : null,
     },
     location: {
       pathname: url.pathname,
@@ -55,11 +66,20 @@ function boot(
     requestAnimationFrame: (run: () => void) => {
       run();
     },
-    setTimeout: (run: () => void) => {
-      run();
+    // The one without a delay runs at once; a delayed one when the test says.
+    setTimeout: (run: () => void, ms?: number) => {
+      if (ms === undefined) run();
+      else timers.push(run);
+      return timers.length;
+    },
+    clearTimeout: (id: number) => {
+      timers[id - 1] = () => undefined;
     },
   });
-  return { lang: documentElement.lang, boot: attributes.get("data-boot"), links, replacedWith };
+  const runTimers = () => {
+    for (const run of timers.splice(0)) run();
+  };
+  return { lang: documentElement.lang, boot: attributes.get("data-boot"), links, replacedWith, runTimers };
 }
 
 describe("the boot script", () => {
@@ -207,6 +227,29 @@ describe("the boot script's preloads", () => {
     const links = boot("/videoview?id=3", { accessToken: "abc" }, ["zh-CN"], true).links.slice(2);
     expect(links.map((link) => link.href)).toEqual(["/assets/videoview-1.js"]);
     expect(links.length).toBeGreaterThan(0);
+  });
+
+  it("wait for the page's own video to show its first picture, or for a while (decision 0036)", () => {
+    const token = { accessToken: "abc" };
+    const video = { readyState: 0 } as { readyState: number; fire?: () => void };
+    const shown = boot("/videoview?id=3", token, ["zh-CN"], true, video);
+    expect(shown.links.slice(2)).toEqual([]);
+    video.fire?.();
+    expect(shown.links.slice(2).map((link) => link.href)).toEqual(["/assets/videoview-1.js"]);
+    // Its timer, cleared, adds nothing more.
+    shown.runTimers();
+    expect(shown.links.slice(2)).toHaveLength(1);
+
+    const slow = boot("/videoview?id=3", token, ["zh-CN"], true, { readyState: 0 });
+    expect(slow.links.slice(2)).toEqual([]);
+    slow.runTimers();
+    expect(slow.links.slice(2).map((link) => link.href)).toEqual(["/assets/videoview-1.js"]);
+
+    // Already showing, or a browser that skips its source: nothing to wait for.
+    expect(boot("/videoview?id=3", token, ["zh-CN"], true, { readyState: 2 }).links.slice(2)).toHaveLength(1);
+    expect(boot("/videoview?id=3", token, ["zh-CN"], false, { readyState: 0 }).links.slice(2)).toHaveLength(
+      2,
+    );
   });
 });
 

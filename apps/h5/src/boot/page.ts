@@ -23,6 +23,9 @@ interface ByLanguage {
   readonly enUS: string;
 }
 
+/** How long the screen's preloads wait for the page's own video to show its first picture. */
+export const PAGE_VIDEO_FIRST_MS = 4000;
+
 /** Per shell route (`/home`, `/login`, `/videoview`): the files its screen needs beyond the entry's. */
 export type RoutePreloads = Readonly<Record<string, readonly string[]>>;
 
@@ -57,13 +60,19 @@ export function bootScript(
     `var r=p==='/login'&&g('accessToken')?[]:${JSON.stringify(preloads)}[p==='/'?'/home':p]||[];`,
     // Where the browser plays HLS itself, the player needs no library (decision 0035): shaka's
     // 173 KiB would only compete with the video's own first bytes.
-    "var v=document.createElement('video');if(v.canPlayType&&v.canPlayType('application/vnd.apple.mpegurl'))r=r.filter(function(f){return!/shaka-player/.test(f)});",
-    "if(r.length)requestAnimationFrame(function(){setTimeout(function(){",
-    "for(var i=0;i<r.length;i++){var x=document.createElement('link');",
+    "var v=document.createElement('video'),h=v.canPlayType&&v.canPlayType('application/vnd.apple.mpegurl');if(h)r=r.filter(function(f){return!/shaka-player/.test(f)});",
+    "function a(){for(var i=0;i<r.length;i++){var x=document.createElement('link');",
     // Vite links styles with `crossorigin`: a style preload without it would not be the same
     // request (the browser warns and fetches the file twice).
     "if(/\\.css$/.test(r[i])){x.rel='preload';x.as='style';x.crossOrigin=''}else{x.rel='modulepreload'}",
-    "x.href=r[i];document.head.appendChild(x)}})})",
+    "x.href=r[i];document.head.appendChild(x)}r=[]}",
+    // The page's own video (decision 0036) first: over HTTP/1.1 Chromium holds a media request
+    // back while any script is loading, so the screen's scripts wait for its first picture (or
+    // PAGE_VIDEO_FIRST_MS); the app asks for them itself anyway once it runs.
+    "if(r.length)requestAnimationFrame(function(){setTimeout(function(){",
+    "var w=h&&document.querySelector('video[data-pf-page-video]');",
+    `if(!w||w.readyState>1){a();return}var t=setTimeout(a,${String(PAGE_VIDEO_FIRST_MS)});w.addEventListener('loadeddata',function(){clearTimeout(t);a()},{once:true})`,
+    "})})",
     "})()",
   ].join("");
 }

@@ -8,6 +8,7 @@ import {
   readPageData,
 } from "@platform/api-client/contract";
 import type { PageAnswer } from "@platform/api-client/contract";
+import { videoStartSeconds } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedded, signIn, startSeeded } from "../../test/harness";
 import type { TestPlatform } from "../../test/harness";
@@ -67,19 +68,34 @@ describe("what a page's first render asks (the app's requests, field for field)"
     ]);
     expect(firstSegments("#EXTM3U\nhttps://elsewhere.example/seg.m4s", "/api/x.m3u8")).toEqual([]);
     expect(preloadLink("fetch", '/a?b=1&c="2"')).toBe(
-      '<link rel="preload" as="fetch" href="/a?b=1&amp;c=&quot;2&quot;" crossorigin="anonymous">',
+      '<link rel="preload" as="fetch" href="/a?b=1&amp;c=&quot;2&quot;" crossorigin="anonymous" fetchpriority="high">',
     );
     const html = withPageData("<html><head><title>x</title></head><body></body></html>", {
       answers: [{ call: "substance.getInfoById", request: { id: "1" }, data: { title: "</script>" } }],
       preloads: [preloadLink("image", "/p.webp")],
     });
+    // The preloads open the head (before the app's scripts); the answers close it.
     expect(html).toMatch(
-      /<link rel="preload" as="image" href="\/p.webp" fetchpriority="high"><script type="application\/json"/,
+      /<head><link rel="preload" as="image" href="\/p.webp" fetchpriority="high"><title>x<\/title><script type="application\/json"/,
+    );
+    expect(
+      withPageData('<head><meta charset="UTF-8" /><script src="/a.js"></script></head>', {
+        answers: [],
+        preloads: [preloadLink("fetch", "/s.m4s")],
+      }),
+    ).toMatch(
+      /^<head><meta charset="UTF-8" \/><link rel="preload" as="fetch" href="\/s.m4s"[^>]*><script src/,
     );
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const skeleton = '<div class="h5-boot__player"><svg></svg></div>';
     expect(withPageData(skeleton, { answers: [], preloads: [], poster: "/p.webp?a=1&b=2" })).toBe(
       '<div class="h5-boot__player"><img class="h5-boot__poster" src="/p.webp?a=1&amp;b=2" alt="" fetchpriority="high"><svg></svg></div>',
+    );
+    expect(
+      withPageData(skeleton, { answers: [], preloads: [], poster: null, playlist: '/a.m3u8?t="1"&b=2#t=3' }),
+    ).toBe(
+      '<div class="h5-boot__player"><video data-pf-page-video autoplay playsinline preload="auto">' +
+        '<source src="/a.m3u8?t=&quot;1&quot;&amp;b=2#t=3" type="application/vnd.apple.mpegurl"></video><svg></svg></div>',
     );
   });
 });
@@ -106,7 +122,7 @@ describe("the page as the server sends it", () => {
     mkdirSync(join(h5Dist, "assets"));
     writeFileSync(
       join(h5Dist, "index.html"),
-      "<!doctype html><html><head><title>app</title></head><body></body></html>",
+      '<!doctype html><html><head><title>app</title></head><body><div class="h5-boot__player"></div></body></html>',
     );
     platform = await startSeeded(embedded, { H5_DIST: h5Dist });
     ({ api } = await signIn(platform, demoAccounts[0]));
@@ -152,6 +168,17 @@ describe("the page as the server sends it", () => {
       // The segments are the playlist's own URLs: a browser playing it natively asks exactly these.
       if (link.href.includes("/seg/")) expect(playlist).toContain(link.href.split("/").at(-1));
     }
+    // The page's own video plays that playlist (decision 0036); from where the viewer left it.
+    const pageVideoSource = () =>
+      /<video data-pf-page-video[^>]*><source src="([^"]+)" type="application\/vnd.apple.mpegurl">/
+        .exec(html2.current)?.[1]
+        ?.replace(/&amp;/g, "&");
+    const html2 = { current: html };
+    const start = videoStartSeconds(info);
+    expect(pageVideoSource()).toBe(start > 0 ? `${playlistUrl}#t=${String(start)}` : playlistUrl);
+    await api.substance.doPlay({ onlineId: video.id, seenMs: 4500, renewCount: 0 });
+    html2.current = (await page(`/videoview?id=${video.id}`, { cookie })).html;
+    expect(pageVideoSource()).toBe(`${playlistUrl}#t=4.5`);
   });
 
   it("/home carries the first page and the classifications as the API answers them", async () => {

@@ -12,8 +12,10 @@ import {
   isOneOf,
   limits,
   posterOf,
+  videoStartSeconds,
   withMediaParams,
 } from "@platform/domain";
+import type { VideoStart } from "@platform/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
@@ -92,6 +94,11 @@ export interface PageData {
   readonly preloads: readonly string[];
   /** The video's poster, painted in the page's skeleton of the player (the LCP before any script). */
   readonly poster?: string | null;
+  /**
+   * The playlist the page's own video starts (decision 0036; signed for this viewer, with the
+   * position as a media fragment), where the browser plays HLS itself; the app's player adopts it.
+   */
+  readonly playlist?: string | null;
 }
 
 const escapeAttribute = (value: string) =>
@@ -101,7 +108,7 @@ const escapeAttribute = (value: string) =>
 export function preloadLink(kind: "image" | "fetch", href: string): string {
   return kind === "image"
     ? `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`
-    : `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin="anonymous">`;
+    : `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin="anonymous" fetchpriority="high">`;
 }
 
 /** The init segment and the first media segment a playlist names, resolved against its URL. */
@@ -119,7 +126,7 @@ export function firstSegments(playlist: string, playlistUrl: string): string[] {
   });
 }
 
-interface VideoInfo {
+interface VideoInfo extends Partial<VideoStart> {
   readonly videoWidth?: number | null;
   readonly videoHeight?: number | null;
   readonly coverFileUrl?: string | null;
@@ -155,9 +162,23 @@ export async function readPageData(
   );
   const info = answers.find((answer) => answer.call === "substance.getInfoById")?.data as
     VideoInfo | undefined;
-  const preloads = info === undefined ? [] : await videoPreloads(app, request, session, info);
+  const media =
+    info === undefined ? { links: [], playlist: null } : await videoPreloads(app, request, session, info);
   const cover = info === undefined ? null : coverOf(info);
-  return { answers, preloads, poster: cover === null ? null : posterOf(cover) };
+  return {
+    answers,
+    preloads: media.links,
+    poster: cover === null ? null : posterOf(cover),
+    playlist: media.playlist === null || info === undefined ? null : withStart(media.playlist, info),
+  };
+}
+
+/** The playlist's URL with where this viewer's playback starts (a media fragment, `#t=`). */
+function withStart(playlist: string, info: VideoInfo): string {
+  const { privileges, videoLength } = info;
+  if (privileges === undefined || typeof videoLength !== "number") return playlist;
+  const start = videoStartSeconds({ ...info, privileges, videoLength });
+  return start > 0 ? `${playlist}#t=${String(Math.round(start * 1000) / 1000)}` : playlist;
 }
 
 function headersOf(request: FastifyRequest, session: PageSession): Record<string, string> {
@@ -191,19 +212,22 @@ async function answerOf(
   return isOk(envelope.code) ? { call, request: body, data: envelope.data ?? null } : null;
 }
 
-/** The poster, and the playlist the player opens first with its first two segments. */
+/**
+ * The poster, and the playlist the player opens first with its first two segments: the preload
+ * links, and the playlist's URL when it answered (for the page's own video).
+ */
 async function videoPreloads(
   app: FastifyInstance,
   request: FastifyRequest,
   session: PageSession,
   info: VideoInfo,
-): Promise<string[]> {
+): Promise<{ links: string[]; playlist: string | null }> {
   const links: string[] = [];
   const cover = coverOf(info);
   if (cover !== null) links.push(preloadLink("image", posterOf(cover)));
   const sources = info.multiResolutionList ?? [];
   const source = sources.find((item) => isDefault(item.defaultResolution)) ?? sources[0];
-  if (source?.videoPlayUrl.startsWith("/api/") !== true) return links;
+  if (source?.videoPlayUrl.startsWith("/api/") !== true) return { links, playlist: null };
   const params = { token: session.accessToken, busPlatformId: session.busPlatformId || null };
   const playlistUrl = withMediaParams(source.videoPlayUrl, params);
   const response = await app.inject({
@@ -212,12 +236,12 @@ async function videoPreloads(
     headers: headersOf(request, session),
     remoteAddress: request.ip,
   });
-  if (response.statusCode !== 200) return links;
+  if (response.statusCode !== 200) return { links, playlist: null };
   links.push(preloadLink("fetch", playlistUrl));
   for (const segment of firstSegments(response.body, playlistUrl)) {
     links.push(preloadLink("fetch", withMediaParams(segment, params)));
   }
-  return links;
+  return { links, playlist: playlistUrl };
 }
 
 /** Where the built page's skeleton of the player is (apps/h5 `boot/page.ts`). */
@@ -228,10 +252,36 @@ const PLAYER_SKELETON = '<div class="h5-boot__player">';
  * poster in the skeleton of the player, so the largest paint of /videoview needs no script.
  */
 export function withPageData(html: string, data: PageData): string {
-  const markup = `${data.preloads.join("")}${pageDataBlock(data.answers)}`;
-  const at = html.indexOf("</head>");
-  const page = at < 0 ? html : `${html.slice(0, at)}${markup}${html.slice(at)}`;
-  if (data.poster == null) return page;
-  const poster = `<img class="h5-boot__poster" src="${escapeAttribute(data.poster)}" alt="" fetchpriority="high">`;
-  return page.replace(PLAYER_SKELETON, () => `${PLAYER_SKELETON}${poster}`);
+  // The preloads first in the head (after its charset): the browser asks for the video's bytes
+  // before the app's scripts, which the first frame no longer waits for (decision 0036).
+  const charset = /<meta charset=[^>]*>/i.exec(html);
+  const headAt = html.indexOf("<head>");
+  const early =
+    charset === null ? (headAt < 0 ? -1 : headAt + "<head>".length) : charset.index + charset[0].length;
+  const preloaded = early < 0 ? html : `${html.slice(0, early)}${data.preloads.join("")}${html.slice(early)}`;
+  const at = preloaded.indexOf("</head>");
+  const block = pageDataBlock(data.answers);
+  const withBlock = early < 0 ? `${data.preloads.join("")}${block}` : block;
+  const page = at < 0 ? preloaded : `${preloaded.slice(0, at)}${withBlock}${preloaded.slice(at)}`;
+  const poster =
+    data.poster == null
+      ? ""
+      : `<img class="h5-boot__poster" src="${escapeAttribute(data.poster)}" alt="" fetchpriority="high">`;
+  const video = data.playlist == null ? "" : pageVideo(data.playlist, data.poster ?? null);
+  if (poster === "" && video === "") return page;
+  return page.replace(PLAYER_SKELETON, () => `${PLAYER_SKELETON}${poster}${video}`);
+}
+
+/**
+ * The page's own video (decision 0036): it plays as soon as the page is parsed where the browser
+ * plays HLS itself (its source's type); anywhere else the source is skipped and nothing fetched.
+ * It starts as the app's player would (autoplay: played when the browser allows it, as the app's
+ * play() is), and the player adopts it (`@platform/ui` pageVideo.ts).
+ */
+export function pageVideo(playlist: string, poster: string | null): string {
+  const posterAttribute = poster === null ? "" : ` poster="${escapeAttribute(poster)}"`;
+  return (
+    `<video data-pf-page-video autoplay playsinline preload="auto"${posterAttribute}>` +
+    `<source src="${escapeAttribute(playlist)}" type="application/vnd.apple.mpegurl"></video>`
+  );
 }

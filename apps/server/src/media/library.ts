@@ -218,10 +218,15 @@ export class MediaLibrary {
     return clip?.verticalCover ? `/api/media/covers/${clip.folder}/${clip.verticalCover}` : null;
   }
 
-  /** The renditions a video offers (spec: multiResolutionList), best first, the default marked. */
+  /**
+   * The renditions a video offers (spec: multiResolutionList), best first, the default marked. With
+   * `access` (the viewer's `playlistAccess`), each playlist's URL names what it holds for them, so a
+   * browser may keep it a while (media routes) and a change of rights is a new URL.
+   */
   resolutions(
     key: string | null,
     videoId: number,
+    access?: string,
   ): { resolution: string; videoPlayUrl: string; defaultResolution: boolean }[] {
     const clip = this.clip(key);
     if (!clip) return [];
@@ -231,7 +236,7 @@ export class MediaLibrary {
       : clip.renditions.at(-1)?.name;
     return [...clip.renditions].reverse().map((r) => ({
       resolution: r.name,
-      videoPlayUrl: `/api/media/hls/${String(videoId)}/${r.name}.m3u8`,
+      videoPlayUrl: `/api/media/hls/${String(videoId)}/${r.name}.m3u8${access === undefined ? "" : `?access=${access}`}`,
       defaultResolution: r.name === preferred,
     }));
   }

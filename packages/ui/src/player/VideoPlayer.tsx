@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { ReactNode } from "react";
+import { orderSources } from "./playback";
 import type { VideoSource } from "./playback";
 import { PlayerControls } from "./PlayerControls";
 import { PlayerOverlays } from "./PlayerOverlays";
@@ -9,6 +10,7 @@ import { loadHlsPlayer } from "./nativeHls";
 import type { ShakaLoader } from "./shaka";
 import { useFullscreen } from "./useFullscreen";
 import { useGestures } from "./useGestures";
+import { useHostedVideo } from "./useHostedVideo";
 import { useMediaElement } from "./useMediaElement";
 import { useMediaSession } from "./useMediaSession";
 import { usePreviewGate } from "./usePreviewGate";
@@ -146,7 +148,6 @@ export function VideoPlayer({
   const { current, failure } = engine;
   const ready = !engine.loading && failure === null && current !== undefined;
   const { containerRef, fullscreen, toggleFullscreen } = useFullscreen(videoRef);
-  useMediaSession({ video, title, author, poster, seekBy });
   const gestures = useGestures({
     playing,
     menuOpen,
@@ -155,6 +156,25 @@ export function VideoPlayer({
     seekBy,
     toggleFullscreen,
   });
+
+  const host = useHostedVideo({
+    playlistUrl: orderSources(sources)[0]?.videoPlayUrl,
+    poster,
+    attach,
+    handlers: {
+      ...events,
+      onPlay: () => {
+        events.onPlay();
+        gestures.onPlaybackStart();
+        latest.current.onPlay?.();
+      },
+      onEnded: () => {
+        events.onEnded();
+        latest.current.onEnded?.();
+      },
+    },
+  });
+  useMediaSession({ video, title, author, poster, seekBy });
 
   return (
     <div
@@ -168,23 +188,7 @@ export function VideoPlayer({
       onKeyDown={gestures.onKeyDown}
       onPointerMove={gestures.onPointerMove}
     >
-      <video
-        ref={attach}
-        className="pf-player__video"
-        poster={poster}
-        playsInline
-        preload="metadata"
-        {...events}
-        onPlay={() => {
-          events.onPlay();
-          gestures.onPlaybackStart();
-          latest.current.onPlay?.();
-        }}
-        onEnded={() => {
-          events.onEnded();
-          latest.current.onEnded?.();
-        }}
-      />
+      <div className="pf-player__media" ref={host} />
 
       <PlayerOverlays
         ready={ready}

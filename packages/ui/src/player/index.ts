@@ -7,7 +7,6 @@ export {
   isDefaultSource,
   orderSources,
   positionMs,
-  resumeSeconds,
   seekTarget,
   tapZone,
 } from "./playback";
@@ -21,6 +20,7 @@ export {
   withMediaParams,
 } from "./shaka";
 export { loadHlsPlayer, nativeHls } from "./nativeHls";
+export { adoptPageVideo, releasePageVideo } from "./pageVideo";
 export type {
   MediaParams,
   ShakaLike,

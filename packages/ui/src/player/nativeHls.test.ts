@@ -17,6 +17,9 @@ function fakeMedia() {
     load: () => {
       media.loads += 1;
     },
+    hasAttribute: () => false,
+    querySelector: () => null,
+    querySelectorAll: () => [],
   });
   return media;
 }

@@ -1,3 +1,4 @@
+import { takeAdoptedSource } from "./pageVideo";
 import { loadShakaHls, nativeHlsFailedHere, playsHlsNatively } from "./shaka";
 import type { ShakaLike, ShakaLoader, ShakaPlayerLike } from "./shaka";
 
@@ -25,7 +26,8 @@ class NativeHlsPlayer implements ShakaPlayerLike {
 
   private readonly onError = () => {
     const media = this.media;
-    if (media?.getAttribute("src") == null) return;
+    if (media == null || (media.getAttribute("src") == null && media.querySelector("source") === null))
+      return;
     nativeHlsFailedHere();
     const event = new CustomEvent("error", { detail: mediaError(media) });
     for (const listener of this.listeners) listener(event);
@@ -40,6 +42,9 @@ class NativeHlsPlayer implements ShakaPlayerLike {
   load(uri: string, startTime?: number | null): Promise<void> {
     const media = this.media;
     if (media === null) return Promise.reject(new Error("the native player is not attached"));
+    // The page's own video, already playing this playlist (pageVideo.ts): its source is kept, and
+    // its position too when the page started it where this load would (a media fragment).
+    const adopted = takeAdoptedSource(media, uri);
     return new Promise((resolve, reject) => {
       const settle = () => {
         media.removeEventListener("loadedmetadata", loaded);
@@ -47,7 +52,8 @@ class NativeHlsPlayer implements ShakaPlayerLike {
       };
       const loaded = () => {
         settle();
-        if (startTime != null && startTime > 0) media.currentTime = startTime;
+        const start = startTime ?? 0;
+        if (start > 0 && !(adopted && media.currentTime >= start - 0.5)) media.currentTime = start;
         resolve();
       };
       const failed = () => {
@@ -55,9 +61,17 @@ class NativeHlsPlayer implements ShakaPlayerLike {
         nativeHlsFailedHere();
         reject(Object.assign(new Error("the browser could not play this stream"), mediaError(media)));
       };
+      if (adopted && media.error != null) {
+        failed();
+        return;
+      }
+      if (adopted && media.readyState >= HTMLMediaElement.HAVE_METADATA) {
+        loaded();
+        return;
+      }
       media.addEventListener("loadedmetadata", loaded);
       media.addEventListener("error", failed);
-      media.src = uri;
+      if (!adopted) media.src = uri;
     });
   }
 
@@ -75,6 +89,10 @@ class NativeHlsPlayer implements ShakaPlayerLike {
     if (media !== null) {
       media.removeEventListener("error", this.onError);
       media.removeAttribute("src");
+      // An adopted page video's playlist is a <source>: without this, load() would select it again.
+      media.querySelectorAll("source").forEach((source) => {
+        source.remove();
+      });
       media.load();
     }
     return Promise.resolve();

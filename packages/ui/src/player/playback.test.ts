@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  clampPosition,
-  isDefaultSource,
-  orderSources,
-  positionMs,
-  resumeSeconds,
-  seekTarget,
-  tapZone,
-} from "./playback";
+import { clampPosition, isDefaultSource, orderSources, positionMs, seekTarget, tapZone } from "./playback";
 
 const source = (resolution: string, defaultResolution?: boolean | number | string) => ({
   resolution,
@@ -45,27 +37,6 @@ describe("orderSources", () => {
     ]);
     const ordered = orderSources([source("360p"), source("480p", 1), source("720p", true)]);
     expect(ordered.map((s) => s.resolution)).toEqual(["480p", "360p", "720p"]);
-  });
-});
-
-describe("resumeSeconds", () => {
-  it("resumes at the saved position below the limit or without one", () => {
-    expect(resumeSeconds(12_500, 30)).toBe(12.5);
-    expect(resumeSeconds(600_000, null)).toBe(600);
-  });
-
-  it("clamps a position at or past the preview limit to just before it", () => {
-    expect(resumeSeconds(30_000, 30)).toBe(27);
-    expect(resumeSeconds(95_000, 30)).toBe(27);
-    expect(resumeSeconds(5_000, 2)).toBe(0);
-    expect(resumeSeconds(5_000, 0)).toBe(0);
-  });
-
-  it("starts at 0 without a position or with a nonsense one", () => {
-    expect(resumeSeconds(undefined, 30)).toBe(0);
-    expect(resumeSeconds(null, null)).toBe(0);
-    expect(resumeSeconds(-400, null)).toBe(0);
-    expect(resumeSeconds(Number.NaN, 30)).toBe(0);
   });
 });
 

@@ -14,8 +14,6 @@ export const DOUBLE_TAP_SEEK_SECONDS = 10;
 export const KEY_SEEK_SECONDS = 5;
 /** Two taps closer than this are a double tap. */
 export const DOUBLE_TAP_MS = 300;
-/** A resume position at or past the preview limit starts this many seconds before it. */
-export const RESUME_BEFORE_LIMIT_SECONDS = 3;
 
 export function isDefaultSource(source: VideoSource): boolean {
   const flag = source.defaultResolution;
@@ -32,19 +30,6 @@ export function orderSources<S extends VideoSource>(sources: readonly S[]): S[] 
 
 function finiteOr(value: number | null | undefined, fallback: number): number {
   return value != null && Number.isFinite(value) ? value : fallback;
-}
-
-/**
- * Where playback starts, in seconds: the saved position, kept below the preview limit (a viewer
- * resuming at or past it starts a few seconds before it, or at 0 for a shorter preview).
- */
-export function resumeSeconds(
-  startPositionMs: number | null | undefined,
-  limitSeconds: number | null,
-): number {
-  const start = Math.max(0, finiteOr(startPositionMs, 0) / 1000);
-  if (limitSeconds === null || start < limitSeconds) return start;
-  return Math.max(0, limitSeconds - RESUME_BEFORE_LIMIT_SECONDS);
 }
 
 /**

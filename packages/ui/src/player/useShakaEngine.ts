@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { RefObject } from "react";
-import { orderSources, resumeSeconds } from "./playback";
+import { resumeSeconds } from "@platform/domain";
+import { orderSources } from "./playback";
 import type { VideoSource } from "./playback";
 import { noop, playQuietly, useLatest } from "./playerUtils";
 import { attachShaka, shakaErrorOf } from "./attachShaka";

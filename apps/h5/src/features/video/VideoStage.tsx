@@ -7,6 +7,7 @@ import {
   lockReason,
   posterOf,
   previewLimitSeconds,
+  resumePositionMs,
   walletBalanceOf,
 } from "@platform/domain";
 import type { VideoPrice } from "@platform/domain";
@@ -19,7 +20,6 @@ import { rechargeRouteFrom, routeFrom } from "../../app/route-from";
 import { walletQueryOptions } from "../../app/session/queries";
 import { TrackEvent, track } from "../../app/tracking";
 import { useVideoChanges } from "./mutations";
-import { resumePositionMs } from "./resume";
 
 /** Which prompt is up: the buy sheet (after the trial ended: saying so), or the membership dialog. */
 type Prompt = "buy" | "trial" | "membership" | null;

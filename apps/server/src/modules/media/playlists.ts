@@ -4,7 +4,7 @@ import type { Caller } from "../../http/caller";
 import type { AppContext } from "../../context";
 import type { MediaSource } from "../../media/library";
 import { parsePreviewSegmentName, renderPlaylist } from "../../media/playlist";
-import { previewLimitMs, viewerOf, watchableVideo } from "../substance/access";
+import { playlistAccess, previewLimitMs, viewerOf, watchableVideo } from "../substance/access";
 import { signedSegmentUrl } from "./segments";
 
 /**
@@ -21,7 +21,7 @@ export async function playlistFor(
   videoId: string,
   file: string,
   params: MediaParams = {},
-): Promise<string | null> {
+): Promise<{ readonly text: string; readonly access: string } | null> {
   const rendition = /^(\d+p)\.m3u8$/.exec(file)?.[1];
   const id = Number(videoId);
   if (!rendition || !Number.isSafeInteger(id)) return null;
@@ -30,9 +30,10 @@ export async function playlistFor(
   if (!video || !playlist) return null;
   const viewer = await viewerOf(ctx, caller.userId);
   const limitMs = await previewLimitMs(ctx.db, video, viewer);
-  return renderPlaylist(playlist, limitMs, (name) =>
+  const text = renderPlaylist(playlist, limitMs, (name) =>
     withMediaParams(signedSegmentUrl(ctx, `${String(id)}/${rendition}/${name}`, video.lengthMs), params),
   );
+  return { text, access: playlistAccess(limitMs) };
 }
 
 /**

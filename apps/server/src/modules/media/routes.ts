@@ -6,6 +6,9 @@ import { ServerMessage, refusal } from "../../http/messages";
 import { playlistFor, segmentFile } from "./playlists";
 import { signedSecondsLeft } from "./segments";
 
+/** How long a browser keeps a playlist whose URL names what it holds. */
+const PLAYLIST_MAX_AGE_S = 60;
+
 function refuse(request: FastifyRequest, reply: FastifyReply, status: BusinessCode, key: ServerMessage) {
   return reply
     .status(status)
@@ -35,13 +38,20 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!caller) return refuse(request, reply, BusinessCode.unauthenticated, ServerMessage.refreshInvalid);
     const busPlatformId = typeof query.bus_platform_id === "string" ? query.bus_platform_id : null;
     const params = { token, busPlatformId };
-    const text = await playlistFor(ctx, caller, videoId, file, params);
-    if (text === null) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    const playlist = await playlistFor(ctx, caller, videoId, file, params);
+    if (playlist === null) return refuse(request, reply, BusinessCode.notFound, ServerMessage.notFound);
+    // Kept a minute by this viewer's browser when its URL names truly what it holds (getInfoById
+    // writes `access`: a purchase or a membership is a new URL), so the page's preload serves the
+    // video that asks next (decision 0036); any other answer is kept by no one.
+    const truthful = query.access === playlist.access;
     return reply
       .header("content-type", "application/vnd.apple.mpegurl")
-      .header("cache-control", "private, no-store")
+      .header(
+        "cache-control",
+        truthful ? `private, max-age=${String(PLAYLIST_MAX_AGE_S)}` : "private, no-store",
+      )
       .header("x-content-type-options", "nosniff")
-      .send(text);
+      .send(playlist.text);
   });
 
   app.get("/api/media/seg/:videoId/:rendition/:file", async (request, reply) => {

@@ -90,8 +90,21 @@ export function privilegesOf(video: VideoRow, viewer: Viewer, bought: boolean) {
 export async function previewLimitMs(db: Db, video: VideoRow, viewer: Viewer): Promise<number | null> {
   const bought =
     video.watchLevel === WatchLevel.CHARGE ? await hasBought(db, viewer.userId, video.id) : false;
-  if (canWatchFully(privilegesOf(video, viewer, bought))) return null;
-  return freeTimeOf(video);
+  return limitOf(video, privilegesOf(video, viewer, bought));
+}
+
+/** Where a preview of `video` ends for a viewer with these privileges (ms), or null: all of it. */
+export function limitOf(video: VideoRow, privileges: ReturnType<typeof privilegesOf>): number | null {
+  return canWatchFully(privileges) ? null : freeTimeOf(video);
+}
+
+/**
+ * What a viewer's playlist of a video holds, as its URL names it (`access=`): `full`, or the
+ * preview's limit in milliseconds. The playlist route lets a browser keep an answer whose URL says
+ * truly what it holds (decision 0036).
+ */
+export function playlistAccess(limitMs: number | null): string {
+  return limitMs === null ? "full" : String(limitMs);
 }
 
 /** The free-time limit, never past the end. */

@@ -7,7 +7,15 @@ import type { AppContext } from "../../context";
 import { follows, purchases, videoCollects, videoLikes, videos, watchHistory } from "../../db/schema";
 import { BusinessError } from "../../http/errors";
 import { ServerMessage } from "../../http/messages";
-import { freeTimeOf, priceFor, privilegesOf, viewerFrom, watchableVideo } from "./access";
+import {
+  freeTimeOf,
+  limitOf,
+  playlistAccess,
+  priceFor,
+  privilegesOf,
+  viewerFrom,
+  watchableVideo,
+} from "./access";
 import type { VideoRow } from "./access";
 import { dateFormatOf, toVideo, videoQuery } from "./videos";
 import { ownerViewFor } from "./owner-view";
@@ -87,12 +95,17 @@ export async function getInfoById(
   if (!visible) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
   const [mine] = await Promise.all([viewerFlags(ctx, viewer.userId, row), ctx.media.load(row.mediaKey)]);
   const own = viewer.userId !== null && row.authorId === viewer.userId;
+  const privileges = privilegesOf(row, viewer, mine.bought);
   return {
     ...toVideo(ctx, { ...row, seenMs: mine.seenMs }, dateFormatOf(request)),
     ...(own ? { owner: await ownerViewFor(ctx, request, row) } : {}),
-    multiResolutionList: ctx.media.resolutions(row.mediaKey, row.id),
+    multiResolutionList: ctx.media.resolutions(
+      row.mediaKey,
+      row.id,
+      playlistAccess(limitOf(row, privileges)),
+    ),
     videoOriginalFileUrl: null,
-    privileges: privilegesOf(row, viewer, mine.bought),
+    privileges,
     freeTimeMs: freeTimeOf(row),
     benefitAmount: row.watchLevel === WatchLevel.CHARGE ? priceFor(ctx, row, viewer) : null,
     likeFlag: mine.liked,

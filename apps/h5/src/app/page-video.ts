@@ -1,0 +1,29 @@
+/**
+ * The page's own video (decision 0036): the server writes a playing `<video data-pf-page-video>`
+ * into the skeleton of /videoview's player; the app's first render replaces the skeleton, so just
+ * before it the video is moved into a `.pf-page-video` holder laid over the same box (in one task:
+ * a media element moved within a task does not pause), where the player (`@platform/ui`
+ * pageVideo.ts) adopts it or lets it go. Kept this small, and apart from the player's code: it is
+ * in every page's first load.
+ */
+export function holdPageVideo(): boolean {
+  const media = document.querySelector("video[data-pf-page-video]");
+  const box = media?.parentElement?.getBoundingClientRect();
+  if (!media || !box) return false;
+  const holder = document.createElement("div");
+  holder.className = "pf-page-video";
+  holder.setAttribute("aria-hidden", "true");
+  holder.style.cssText = `top:${String(box.top + scrollY)}px;left:${String(box.left + scrollX)}px;width:${String(box.width)}px;height:${String(box.height)}px`;
+  holder.append(media);
+  document.body.append(holder);
+  return true;
+}
+
+/** Not adopted (the person left the page, or nothing took it): its download stopped, and gone. */
+export function releasePageVideo(): void {
+  const holder = document.querySelector(".pf-page-video");
+  const media = holder?.querySelector("video");
+  media?.replaceChildren();
+  media?.load();
+  holder?.remove();
+}
