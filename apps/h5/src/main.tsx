@@ -6,7 +6,7 @@ import { AppProviders } from "./app/AppProviders";
 import { createAppApi, storedChannelTagId } from "./app/api";
 import { keepOfflineChunkErrorsInPage } from "./app/chunk-errors";
 import { i18n } from "./app/i18n";
-import { holdPageVideo, releasePageVideo } from "./app/page-video";
+import { holdPageVideo, pageVideoShown, releasePageVideo } from "./app/page-video";
 import { createQueryClient } from "./app/query-client";
 import { parseSearch, stringifySearch } from "./app/search-params";
 import { registerServiceWorker } from "./app/service-worker";
@@ -21,6 +21,8 @@ import "./boot/boot.css";
 
 /** How long the page's own video waits for the player to adopt it. */
 const PAGE_VIDEO_WAIT_MS = 30_000;
+/** How long the app's first page waits for the page's own video to show its first picture. */
+const PAGE_VIDEO_FIRST_MS = 3000;
 
 keepOfflineChunkErrorsInPage();
 const api = createAppApi();
@@ -62,7 +64,9 @@ declare module "@tanstack/react-router" {
 }
 
 // The first page's code and data (its loader) start while the language's catalog arrives; the
-// router provider then finds that load done or under way and does not start another.
+// router provider then finds that load done or under way and does not start another. The page's
+// own video, if any, gets its first bytes first (decision 0036).
+await pageVideoShown(PAGE_VIDEO_FIRST_MS);
 router.load().catch((error: unknown) => {
   console.error(error);
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { holdPageVideo, releasePageVideo } from "./page-video";
+import { holdPageVideo, pageVideoShown, releasePageVideo } from "./page-video";
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -37,5 +37,27 @@ describe("the page's own video before the first render (decision 0036)", () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(media.isConnected).toBe(false);
     expect(document.querySelector(".pf-page-video")).toBeNull();
+  });
+
+  it("the app's first page waits for its first picture, for a while at most", async () => {
+    await expect(pageVideoShown(60_000)).resolves.toBeUndefined();
+    document.body.innerHTML = '<video data-pf-page-video><source src="/a.m3u8"></video>';
+    const media = document.querySelector("video")!;
+    vi.useFakeTimers();
+    try {
+      let shown = false;
+      void pageVideoShown(3000).then(() => (shown = true));
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(shown).toBe(false);
+      media.dispatchEvent(new Event("loadeddata"));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(shown).toBe(true);
+      let late = false;
+      void pageVideoShown(3000).then(() => (late = true));
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(late).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -27,3 +27,23 @@ export function releasePageVideo(): void {
   media?.load();
   holder?.remove();
 }
+
+/**
+ * Resolves once the page's own video shows its first picture (or after `limitMs`; at once without
+ * one, or where the browser skipped its source). Over HTTP/1.1 Chromium holds a media request back
+ * while any script is loading, so the app asks for its screen's code after this (decision 0036).
+ */
+export function pageVideoShown(limitMs: number): Promise<void> {
+  const media = document.querySelector("video[data-pf-page-video]");
+  if (!(media instanceof HTMLVideoElement) || media.readyState >= 2 || media.networkState === 3) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    media.addEventListener("loadeddata", done, { once: true });
+  });
+}

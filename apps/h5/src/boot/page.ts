@@ -69,9 +69,11 @@ export function bootScript(
     // The page's own video (decision 0036) first: over HTTP/1.1 Chromium holds a media request
     // back while any script is loading, so the screen's scripts wait for its first picture (or
     // PAGE_VIDEO_FIRST_MS); the app asks for them itself anyway once it runs.
+    // The server says so in the head (the page's <meta name=pf-page-video>): the video itself may
+    // not be parsed yet when the first frame is painted; its media events are caught on the way down.
     "if(r.length)requestAnimationFrame(function(){setTimeout(function(){",
-    "var w=h&&document.querySelector('video[data-pf-page-video]');",
-    `if(!w||w.readyState>1){a();return}var t=setTimeout(a,${String(PAGE_VIDEO_FIRST_MS)});w.addEventListener('loadeddata',function(){clearTimeout(t);a()},{once:true})`,
+    "if(!h||!document.querySelector('meta[name=pf-page-video]')){a();return}",
+    `var t=setTimeout(a,${String(PAGE_VIDEO_FIRST_MS)});document.addEventListener('loadeddata',function(){clearTimeout(t);a()},{capture:true,once:true})`,
     "})})",
     "})()",
   ].join("");

@@ -92,9 +92,15 @@ describe("what a page's first render asks (the app's requests, field for field)"
       '<div class="h5-boot__player"><img class="h5-boot__poster" src="/p.webp?a=1&amp;b=2" alt="" fetchpriority="high"><svg></svg></div>',
     );
     expect(
-      withPageData(skeleton, { answers: [], preloads: [], poster: null, playlist: '/a.m3u8?t="1"&b=2#t=3' }),
+      withPageData(`<head></head>${skeleton}`, {
+        answers: [],
+        preloads: [],
+        poster: null,
+        playlist: '/a.m3u8?t="1"&b=2#t=3',
+      }),
     ).toBe(
-      '<div class="h5-boot__player"><video data-pf-page-video autoplay playsinline preload="auto">' +
+      '<head><meta name="pf-page-video" content="1"><script type="application/json" id="pf-page-data">[]</script></head>' +
+        '<div class="h5-boot__player"><video data-pf-page-video autoplay playsinline preload="auto">' +
         '<source src="/a.m3u8?t=&quot;1&quot;&amp;b=2#t=3" type="application/vnd.apple.mpegurl"></video><svg></svg></div>',
     );
   });

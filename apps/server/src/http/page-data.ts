@@ -244,6 +244,9 @@ async function videoPreloads(
   return { links, playlist: playlistUrl };
 }
 
+/** Says to the page's boot script that the page carries its own video (decision 0036). */
+const PAGE_VIDEO_MARK = '<meta name="pf-page-video" content="1">';
+
 /** Where the built page's skeleton of the player is (apps/h5 `boot/page.ts`). */
 const PLAYER_SKELETON = '<div class="h5-boot__player">';
 
@@ -258,16 +261,18 @@ export function withPageData(html: string, data: PageData): string {
   const headAt = html.indexOf("<head>");
   const early =
     charset === null ? (headAt < 0 ? -1 : headAt + "<head>".length) : charset.index + charset[0].length;
-  const preloaded = early < 0 ? html : `${html.slice(0, early)}${data.preloads.join("")}${html.slice(early)}`;
+  // The boot script reads the page video's mark before the video itself is parsed (decision 0036).
+  const head = `${data.preloads.join("")}${data.playlist == null ? "" : PAGE_VIDEO_MARK}`;
+  const preloaded = early < 0 ? html : `${html.slice(0, early)}${head}${html.slice(early)}`;
   const at = preloaded.indexOf("</head>");
   const block = pageDataBlock(data.answers);
-  const withBlock = early < 0 ? `${data.preloads.join("")}${block}` : block;
+  const withBlock = early < 0 ? `${head}${block}` : block;
   const page = at < 0 ? preloaded : `${preloaded.slice(0, at)}${withBlock}${preloaded.slice(at)}`;
   const poster =
     data.poster == null
       ? ""
       : `<img class="h5-boot__poster" src="${escapeAttribute(data.poster)}" alt="" fetchpriority="high">`;
-  const video = data.playlist == null ? "" : pageVideo(data.playlist, data.poster ?? null);
+  const video = data.playlist == null ? "" : pageVideo(data.playlist);
   if (poster === "" && video === "") return page;
   return page.replace(PLAYER_SKELETON, () => `${PLAYER_SKELETON}${poster}${video}`);
 }
@@ -276,12 +281,12 @@ export function withPageData(html: string, data: PageData): string {
  * The page's own video (decision 0036): it plays as soon as the page is parsed where the browser
  * plays HLS itself (its source's type); anywhere else the source is skipped and nothing fetched.
  * It starts as the app's player would (autoplay: played when the browser allows it, as the app's
- * play() is), and the player adopts it (`@platform/ui` pageVideo.ts).
+ * play() is), and the player adopts it (`@platform/ui` pageVideo.ts). No poster of its own: the
+ * skeleton's poster shows through it until its first frame, which it shows at once, played or not.
  */
-export function pageVideo(playlist: string, poster: string | null): string {
-  const posterAttribute = poster === null ? "" : ` poster="${escapeAttribute(poster)}"`;
+export function pageVideo(playlist: string): string {
   return (
-    `<video data-pf-page-video autoplay playsinline preload="auto"${posterAttribute}>` +
+    `<video data-pf-page-video autoplay playsinline preload="auto">` +
     `<source src="${escapeAttribute(playlist)}" type="application/vnd.apple.mpegurl"></video>`
   );
 }

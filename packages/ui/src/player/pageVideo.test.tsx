@@ -15,7 +15,7 @@ const PLAYLIST = "/api/media/hls/7/720p.m3u8?token=tok";
 function writePage(playlist = `${PLAYLIST}#t=12`) {
   const holder = document.createElement("div");
   holder.className = "pf-page-video";
-  holder.innerHTML = `<video data-pf-page-video autoplay playsinline preload="auto" poster="/p.webp"><source src="${playlist}" type="application/vnd.apple.mpegurl"></video>`;
+  holder.innerHTML = `<video data-pf-page-video autoplay playsinline preload="auto"><source src="${playlist}" type="application/vnd.apple.mpegurl"></video>`;
   document.body.append(holder);
   return holder.querySelector("video")!;
 }
@@ -109,6 +109,7 @@ describe("the page's own video", () => {
         sources={sources}
         previewLimitSeconds={null}
         token="tok"
+        poster="/p.webp"
         startPositionMs={0}
         autoPlay
         onPlay={onPlay}
@@ -117,6 +118,8 @@ describe("the page's own video", () => {
     const region = screen.getByRole("region");
     expect(region.querySelector("video")).toBe(media);
     expect(media.className).toBe("pf-player__video");
+    // Showing its picture already: no poster covers it again.
+    expect(media.hasAttribute("poster")).toBe(false);
     expect(onPlay).toHaveBeenCalledTimes(1);
     // Playing already: the control offers a pause, and the source was never set again.
     expect(await screen.findByRole("button", { name: "暂停" })).toBeTruthy();
@@ -129,10 +132,11 @@ describe("the page's own video", () => {
 
   it("a player for another video makes its own element and the page's is let go", async () => {
     const media = writePage("/api/media/hls/9/720p.m3u8?token=tok");
-    await renderUi(<VideoPlayer sources={sources} previewLimitSeconds={null} />);
+    await renderUi(<VideoPlayer sources={sources} previewLimitSeconds={null} poster="/p.webp" />);
     const own = screen.getByRole("region").querySelector("video");
     expect(own).not.toBe(media);
     expect(own?.getAttribute("preload")).toBe("metadata");
+    expect(own?.getAttribute("poster")).toBe("/p.webp");
     expect(media.isConnected).toBe(false);
   });
 });

@@ -39,6 +39,7 @@ export function useHostedVideo({
   const latest = useLatest(handlers);
   const first = useRef({ playlistUrl, poster });
   const mediaRef = useRef<HTMLVideoElement | null>(null);
+  const keepPicture = useRef(false);
 
   const host = useCallback(
     (node: HTMLElement | null) => {
@@ -54,7 +55,10 @@ export function useHostedVideo({
       }
       media.className = "pf-player__video";
       media.playsInline = true;
-      if (first.current.poster === undefined) media.removeAttribute("poster");
+      // An adopted video already showing its picture keeps it (a poster would cover it again).
+      keepPicture.current = adopted && media.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA;
+      if (keepPicture.current) media.removeAttribute("poster");
+      else if (first.current.poster === undefined) media.removeAttribute("poster");
       else media.poster = first.current.poster;
       const listeners = Object.entries(EVENTS).map(([name, type]) => {
         const listener = () => {
@@ -82,7 +86,7 @@ export function useHostedVideo({
 
   useEffect(() => {
     const media = mediaRef.current;
-    if (media === null) return;
+    if (media === null || (keepPicture.current && poster === first.current.poster)) return;
     if (poster === undefined) media.removeAttribute("poster");
     else media.poster = poster;
   }, [poster]);
