@@ -103,6 +103,20 @@ describe("what a page's first render asks (the app's requests, field for field)"
         '<div class="h5-boot__player"><video data-pf-page-video autoplay playsinline preload="auto">' +
         '<source src="/a.m3u8?t=&quot;1&quot;&amp;b=2#t=3" type="application/vnd.apple.mpegurl"></video><svg></svg></div>',
     );
+    // /home: the first covers in the first cards of the skeleton's grid, as the grid card draws them.
+    const grid = '<div class="h5-boot__cover"></div>'.repeat(3);
+    expect(
+      withPageData(grid, {
+        answers: [],
+        preloads: [],
+        covers: ["/api/media/covers/a-1/cover.jpg", "https://elsewhere.example/x.jpg"],
+      }),
+    ).toBe(
+      '<div class="h5-boot__cover"><picture><source type="image/webp" srcset="/api/media/covers/a-1/cover.w320.webp 320w, /api/media/covers/a-1/cover.w640.webp 640w" sizes="(max-width: 480px) 50vw, 240px">' +
+        '<img src="/api/media/covers/a-1/cover.jpg" alt="" fetchpriority="high"></picture></div>' +
+        '<div class="h5-boot__cover"><img src="https://elsewhere.example/x.jpg" alt="" fetchpriority="high"></div>' +
+        '<div class="h5-boot__cover"></div>',
+    );
   });
 });
 

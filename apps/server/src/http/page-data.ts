@@ -6,6 +6,7 @@ import {
   SortOrder,
   TagFilter,
   coverOf,
+  coverSrcSet,
   defaultVideoListFilters,
   firstPageParam,
   isOk,
@@ -15,7 +16,7 @@ import {
   videoStartSeconds,
   withMediaParams,
 } from "@platform/domain";
-import type { VideoStart } from "@platform/domain";
+import type { CoverFields, VideoStart } from "@platform/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
@@ -94,6 +95,8 @@ export interface PageData {
   readonly preloads: readonly string[];
   /** The video's poster, painted in the page's skeleton of the player (the LCP before any script). */
   readonly poster?: string | null;
+  /** /home: the first cards' covers, drawn in the page's skeleton of the grid (the LCP before any script). */
+  readonly covers?: readonly string[];
   /**
    * The playlist the page's own video starts (decision 0036; signed for this viewer, with the
    * position as a media fragment), where the browser plays HLS itself; the app's player adopts it.
@@ -164,11 +167,18 @@ export async function readPageData(
     VideoInfo | undefined;
   const media =
     info === undefined ? { links: [], playlist: null } : await videoPreloads(app, request, session, info);
+  const list = answers.find((answer) => answer.call === "substance.getVideoList")?.data as
+    { readonly records?: readonly CoverFields[] } | undefined;
+  const covers = (list?.records ?? []).slice(0, SKELETON_COVERS).flatMap((record) => {
+    const cover = coverOf(record);
+    return cover === null ? [] : [cover];
+  });
   const cover = info === undefined ? null : coverOf(info);
   return {
     answers,
     preloads: media.links,
     poster: cover === null ? null : posterOf(cover),
+    covers,
     playlist: media.playlist === null || info === undefined ? null : withStart(media.playlist, info),
   };
 }
@@ -244,6 +254,23 @@ async function videoPreloads(
   return { links, playlist: playlistUrl };
 }
 
+/**
+ * How many of /home's first covers the page draws: the grid's first row, which the app loads at once
+ * too (`@platform/ui` VideoLists' PRIORITY_COVERS), at the grid card's widths.
+ */
+const SKELETON_COVERS = 2;
+const GRID_COVER_SIZES = "(max-width: 480px) 50vw, 240px";
+const SKELETON_COVER = '<div class="h5-boot__cover">';
+
+/** A cover as the grid card draws it (the same `srcset` and `sizes`: one download for both). */
+function coverPicture(cover: string): string {
+  const image = `<img src="${escapeAttribute(cover)}" alt="" fetchpriority="high">`;
+  const srcSet = coverSrcSet(cover);
+  return srcSet === null
+    ? image
+    : `<picture><source type="image/webp" srcset="${escapeAttribute(srcSet)}" sizes="${GRID_COVER_SIZES}">${image}</picture>`;
+}
+
 /** Says to the page's boot script that the page carries its own video (decision 0036). */
 const PAGE_VIDEO_MARK = '<meta name="pf-page-video" content="1">';
 
@@ -273,8 +300,15 @@ export function withPageData(html: string, data: PageData): string {
       ? ""
       : `<img class="h5-boot__poster" src="${escapeAttribute(data.poster)}" alt="" fetchpriority="high">`;
   const video = data.playlist == null ? "" : pageVideo(data.playlist);
-  if (poster === "" && video === "") return page;
-  return page.replace(PLAYER_SKELETON, () => `${PLAYER_SKELETON}${poster}${video}`);
+  let drawn = page;
+  for (const cover of data.covers ?? []) {
+    const at = drawn.indexOf(`${SKELETON_COVER}</div>`);
+    if (at < 0) break;
+    const end = at + SKELETON_COVER.length;
+    drawn = `${drawn.slice(0, end)}${coverPicture(cover)}${drawn.slice(end)}`;
+  }
+  if (poster === "" && video === "") return drawn;
+  return drawn.replace(PLAYER_SKELETON, () => `${PLAYER_SKELETON}${poster}${video}`);
 }
 
 /**
