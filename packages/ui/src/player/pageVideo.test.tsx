@@ -1,4 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderUi } from "../test/render";
 import { sources } from "../test/videoPlayer";
@@ -128,6 +129,19 @@ describe("the page's own video", () => {
     });
     expect(media.getAttribute("src")).toBeNull();
     expect(media.querySelector("source")?.getAttribute("src")).toBe(`${PLAYLIST}#t=12`);
+  });
+
+  it("in React's strict mode (its ref called twice) too: one element, the page's, no poster over it", async () => {
+    const media = writePage();
+    asPlaying(media, 3);
+    await renderUi(
+      <StrictMode>
+        <VideoPlayer sources={sources} previewLimitSeconds={null} token="tok" poster="/p.webp" autoPlay />
+      </StrictMode>,
+    );
+    const videos = screen.getByRole("region").querySelectorAll("video");
+    expect([...videos]).toEqual([media]);
+    expect(media.hasAttribute("poster")).toBe(false);
   });
 
   it("a player for another video makes its own element and the page's is let go", async () => {

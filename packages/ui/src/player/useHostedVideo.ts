@@ -46,20 +46,21 @@ export function useHostedVideo({
       if (node === null) return undefined;
       let media = mediaRef.current;
       let adopted = false;
+      // Made (or adopted) once: a ref called again for the same element (React's strict mode)
+      // keeps it as it is.
       if (media === null) {
         const page = adoptPageVideo(first.current.playlistUrl);
         adopted = page !== null;
         media = page ?? document.createElement("video");
         media.preload = adopted ? "auto" : "metadata";
+        media.className = "pf-player__video";
+        media.playsInline = true;
+        // An adopted video already showing its picture keeps it (a poster would cover it again).
+        keepPicture.current = adopted && media.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA;
+        if (keepPicture.current || first.current.poster === undefined) media.removeAttribute("poster");
+        else media.poster = first.current.poster;
         mediaRef.current = media;
       }
-      media.className = "pf-player__video";
-      media.playsInline = true;
-      // An adopted video already showing its picture keeps it (a poster would cover it again).
-      keepPicture.current = adopted && media.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA;
-      if (keepPicture.current) media.removeAttribute("poster");
-      else if (first.current.poster === undefined) media.removeAttribute("poster");
-      else media.poster = first.current.poster;
       const listeners = Object.entries(EVENTS).map(([name, type]) => {
         const listener = () => {
           latest.current[name as keyof typeof EVENTS]?.();
