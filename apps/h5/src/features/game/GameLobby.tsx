@@ -12,15 +12,18 @@ import { gameLobbyQueryOptions, gamesByCategory, useEnterGameMutation } from "./
 import type { GameCategory, LobbyBanner, LobbyGame } from "./queries";
 
 /** The lobby's data in the reader's language (one query for its two parts). */
-function useLobby() {
+export function useLobby() {
   const { i18n } = useLingui();
   const api = useApi();
   return useQuery(gameLobbyQueryOptions(api, i18n.locale));
 }
 
 /** The top of the lobby: its notice and its banners, once they are in. */
-export function LobbyNews() {
-  const { data } = useLobby();
+/** The lobby's query, read by the screen (its loading) and given to the parts below. */
+export type Lobby = ReturnType<typeof useLobby>;
+
+export function LobbyNews({ lobby }: { readonly lobby: Lobby }) {
+  const { data } = lobby;
   if (data === undefined) return null;
   return (
     <>
@@ -35,10 +38,9 @@ export function LobbyNews() {
 }
 
 /** The games by category (or why there are none): a tap enters one. */
-export function GameLobby() {
+export function GameLobby({ lobby }: { readonly lobby: Lobby }) {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const lobby = useLobby();
   const headingId = useId();
   const enter = useEnterGame();
 

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import type { PlatformApi } from "@platform/api-client";
 import {
   AccountType,
   SvipPurchaseType,
@@ -50,6 +51,12 @@ export function MemberVipScreen() {
   const profile = useQuery(profileQueryOptions(api));
   const wallet = useQuery(walletQueryOptions(api));
   const plans = useQuery(vipPlansQueryOptions(api));
+  // The centre's pictures and benefits sit above the plans: the screen shows once they are settled
+  // (or failed: then without them), so nothing is pushed down under the person's finger (CLS).
+  const pictures = useQuery(memberPicturesQueryOptions(api));
+  const benefits = useQuery(benefitsConfigQueryOptions(api));
+  const centreSettled =
+    (pictures.data !== undefined || pictures.isError) && (benefits.data !== undefined || benefits.isError);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -79,7 +86,7 @@ export function MemberVipScreen() {
 
   const back = from === undefined ? undefined : () => void router.navigate({ href: from });
   let body: ReactNode;
-  if (status === undefined || plans.data === undefined || wallet.data === undefined) {
+  if (status === undefined || plans.data === undefined || wallet.data === undefined || !centreSettled) {
     const failed = profile.error ?? plans.error ?? wallet.error;
     body =
       failed !== null ? (
@@ -106,7 +113,7 @@ export function MemberVipScreen() {
     body = (
       <div className="h5-vip">
         <MemberStatus status={status} gold={gold} />
-        <MemberCentre discount={chosen?.discount ?? null} />
+        <MemberCentre discount={chosen?.discount ?? null} pictures={pictures.data} benefits={benefits.data} />
         {permanent ? (
           <p className="h5-library-note" role="status">
             {t`您已是永久会员，尊享全部会员权益`}
@@ -194,19 +201,27 @@ function MemberStatus({ status, gold }: { readonly status: MemberState; readonly
   );
 }
 
+type MemberPictures = Awaited<ReturnType<PlatformApi["user"]["memberCentrePictures"]>>;
+type MemberBenefits = Awaited<ReturnType<PlatformApi["user"]["memberBenefitsConfig"]>>;
+
 /** The member centre's pictures (each a promotion jump) and what membership gives. */
-function MemberCentre({ discount }: { readonly discount: number | null }) {
+function MemberCentre({
+  discount,
+  pictures,
+  benefits,
+}: {
+  readonly discount: number | null;
+  readonly pictures: MemberPictures | undefined;
+  readonly benefits: MemberBenefits | undefined;
+}) {
   const { t } = useLingui();
-  const api = useApi();
   const jump = usePromotionJump();
-  const pictures = useQuery(memberPicturesQueryOptions(api));
-  const benefits = useQuery(benefitsConfigQueryOptions(api));
   const percent = discountPercent(discount);
   return (
     <>
-      {pictures.data !== undefined && pictures.data.length > 0 ? (
+      {pictures !== undefined && pictures.length > 0 ? (
         <ul className="h5-vip-pictures" aria-label={t`会员活动`}>
-          {pictures.data.map((picture, i) => {
+          {pictures.map((picture, i) => {
             const number = i + 1;
             return (
               <li key={picture.id}>
@@ -230,11 +245,11 @@ function MemberCentre({ discount }: { readonly discount: number | null }) {
           })}
         </ul>
       ) : null}
-      {benefits.data !== undefined && benefits.data.length > 0 ? (
+      {benefits !== undefined && benefits.length > 0 ? (
         <section className="h5-vip-benefits" aria-label={t`会员权益`}>
           <h2 className="h5-library-heading">{t`会员权益`}</h2>
           <ul>
-            {benefits.data.map((benefit) => (
+            {benefits.map((benefit) => (
               <li key={benefit.key}>
                 <strong>{benefit.title}</strong>
                 <span>{benefit.description}</span>

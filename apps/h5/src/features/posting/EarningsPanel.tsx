@@ -1,27 +1,27 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLingui as useI18n } from "@lingui/react";
 import { MoneyUnit, amountIn } from "@platform/i18n";
-import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { useApi } from "../../app/useApi";
-import { earningsQueryOptions } from "./queries";
+import type { PlatformApi } from "@platform/api-client";
 
 /** The last days the panel draws, one bar each. */
 const SHOWN_DAYS = 7;
 
+type CreatorEarnings = Awaited<ReturnType<PlatformApi["substance"]["creatorEarnings"]>>;
+
 /**
  * The owner's earnings on their /creationcenter (Step 22): their share of every sale of their
  * videos in the last 30 days, the last week day by day, and the videos that earned most. Nothing
- * while it loads or when it fails (the works below matter more); a line saying so when nothing sold.
+ * when it failed (the works below matter more; the screen waits for it while it loads, so the works
+ * are not pushed down); a line saying so when nothing sold.
  */
-export function EarningsPanel() {
+
+export function EarningsPanel({ earnings }: { readonly earnings: CreatorEarnings | undefined }) {
   const { t } = useLingui();
   const { i18n } = useI18n();
-  const api = useApi();
   const headingId = useId();
-  const earnings = useQuery(earningsQueryOptions(api));
-  if (!earnings.data) return null;
-  const { total, sales, sharePercent, days, videos } = earnings.data;
+  if (!earnings) return null;
+  const { total, sales, sharePercent, days, videos } = earnings;
   const week = days.slice(-SHOWN_DAYS);
   const highest = Math.max(1, ...week.map((d) => d.amount));
   const gold = (amount: number) => amountIn(i18n, MoneyUnit.gold, amount);

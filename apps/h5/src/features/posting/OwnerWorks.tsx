@@ -4,7 +4,7 @@ import type { Video } from "@platform/api-client";
 import { VIDEO_PUBLISHED, VideoStatus, WatchLevel } from "@platform/domain";
 import { productMessages } from "@platform/i18n";
 import { Dialog, EmptyState, OwnVideoRow, VideoRowList, useToast } from "@platform/ui";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { ReactNode } from "react";
@@ -13,7 +13,7 @@ import { RetryState } from "../../components/RetryState";
 import { useErrorText } from "../../components/useErrorText";
 import { myVideosQueryOptions, useReadMyVideosAgain } from "../creation/queries";
 import { videosOfPages } from "../videos/queries";
-import { useDeleteMyVideoMutation } from "./queries";
+import { earningsQueryOptions, useDeleteMyVideoMutation } from "./queries";
 import { EarningsPanel } from "./EarningsPanel";
 import { cancelUpload, onUploadFinished, useLiveUploads } from "./uploads";
 import "./posting.css";
@@ -85,8 +85,11 @@ export function OwnerWorks({ header }: { readonly header: ReactNode }) {
     return { phase: live.phase, percent };
   };
 
+  // The earnings panel sits above the works: they show once it is settled too (CLS).
+  const earnings = useQuery(earningsQueryOptions(api));
+  const earningsSettled = earnings.data !== undefined || earnings.isError;
   let works: ReactNode;
-  if (list.data === undefined) {
+  if (list.data === undefined || (!earningsSettled && !list.isError)) {
     works = list.isError ? (
       <RetryState compact message={errorText(list.error)} onRetry={() => void list.refetch()} />
     ) : (
@@ -119,7 +122,7 @@ export function OwnerWorks({ header }: { readonly header: ReactNode }) {
   const content = (
     <>
       {header}
-      <EarningsPanel />
+      {earningsSettled ? <EarningsPanel earnings={earnings.data} /> : null}
       <section className="h5-creation__works" aria-labelledby={worksId}>
         <div className="h5-posting-works__head">
           <h2 id={worksId} className="h5-creation__works-title">

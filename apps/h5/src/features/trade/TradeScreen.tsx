@@ -11,6 +11,8 @@ import { TradeCard } from "./TradeCard";
 import { useTradeLabels } from "./labels";
 import { RechargeResult } from "./RechargeResult";
 import { RechargeSection } from "./RechargeSection";
+import { payConfigQueryOptions } from "./queries/recharge";
+import { eepayBalanceQueryOptions } from "./queries/withdraw";
 import { StatementSection } from "./StatementSection";
 import { TransferSection } from "./TransferSection";
 import "./TradeCard.css";
@@ -30,6 +32,15 @@ export function TradeScreen() {
   const { t } = useLingui();
   const router = useRouter();
   const { orderNum, from } = route.useSearch();
+  const api = useApi();
+  // The balances, the payment methods and the EE wallet stack above one another: the screen's
+  // cards show once the three are settled (each says so itself if it failed), so none of them is
+  // pushed down under the person's finger when another arrives (CLS).
+  const settled = [
+    useQuery(walletQueryOptions(api)),
+    useQuery(payConfigQueryOptions(api)),
+    useQuery(eepayBalanceQueryOptions(api)),
+  ].every((query) => query.data !== undefined || query.isError);
   return (
     <div className="h5-page h5-page--tabs">
       <PageHeader
@@ -43,22 +54,43 @@ export function TradeScreen() {
       <main id="main" className="h5-main" tabIndex={-1}>
         <div className="h5-trade">
           {orderNum === undefined ? null : <RechargeResult orderNum={orderNum} from={from} />}
-          <Balances />
-          <nav className="h5-trade-links h5-trade-links--nav" aria-label={t`资金服务`}>
-            <Link to="/ordermanage" search={{ tab: OrderTab.RECHARGE_ORDER }}>
-              {t`订单管理`}
-            </Link>
-            <Link to="/withdraw">{t`提现`}</Link>
-            <Link to="/cardmanage">{t`银行卡管理`}</Link>
-          </nav>
-          <RechargeSection />
-          <TransferWithBalances />
-          <EeWalletSection />
-          <StatementSection />
+          {settled ? <TradeCards /> : <TradeSkeleton />}
         </div>
       </main>
       <AppTabBar />
     </div>
+  );
+}
+
+function TradeSkeleton() {
+  const { t } = useLingui();
+  return (
+    <SkeletonGroup label={t`余额加载中`}>
+      <Skeleton height={120} radius={16} />
+      <Skeleton height={44} radius={12} />
+      <Skeleton height={320} radius={16} />
+    </SkeletonGroup>
+  );
+}
+
+/** The screen's cards: balances, links, recharge, transfer, EE wallet, statement. */
+function TradeCards() {
+  const { t } = useLingui();
+  return (
+    <>
+      <Balances />
+      <nav className="h5-trade-links h5-trade-links--nav" aria-label={t`资金服务`}>
+        <Link to="/ordermanage" search={{ tab: OrderTab.RECHARGE_ORDER }}>
+          {t`订单管理`}
+        </Link>
+        <Link to="/withdraw">{t`提现`}</Link>
+        <Link to="/cardmanage">{t`银行卡管理`}</Link>
+      </nav>
+      <RechargeSection />
+      <TransferWithBalances />
+      <EeWalletSection />
+      <StatementSection />
+    </>
   );
 }
 
