@@ -188,6 +188,19 @@ describe("the page as the server sends it", () => {
       // The segments are the playlist's own URLs: a browser playing it natively asks exactly these.
       if (link.href.includes("/seg/")) expect(playlist).toContain(link.href.split("/").at(-1));
     }
+    // The playlist's URL says what it holds (all of it): kept a minute by the browser, so the
+    // page's preload serves the video's own ask; the same playlist under an untrue URL is kept by no one.
+    expect(links[1]?.href).toMatch(/\?access=full&/);
+    for (const [access, kept] of [
+      ["access=full", "private, max-age=60"],
+      ["access=6000", "private, no-store"],
+      ["access=", "private, no-store"],
+    ]) {
+      const asked = await fetch(
+        `${platform.server.origin}${links[1]?.href.replace("access=full", access ?? "")}`,
+      );
+      expect([await asked.text(), asked.headers.get("cache-control")]).toEqual([playlist, kept]);
+    }
     // The page's own video plays that playlist (decision 0036); from where the viewer left it.
     const pageVideoSource = () =>
       /<video data-pf-page-video[^>]*><source src="([^"]+)" type="application\/vnd.apple.mpegurl">/
