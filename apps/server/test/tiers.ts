@@ -9,6 +9,7 @@ export const unitFiles = [
   "src/db/errors.test.ts",
   "src/providers/payments/http-provider.test.ts",
   "src/security/hashing.test.ts",
+  "src/http/time.test.ts",
 ];
 
 export const fuzzFiles = ["src/fuzz.test.ts"];

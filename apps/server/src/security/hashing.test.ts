@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HASH_COST, hashPassword, verifyPassword } from "./hashing";
+import { DEFAULT_HASH_COST, hashPassword, sha256, verifyPassword } from "./hashing";
 
 describe("password hashes", () => {
   it("are scrypt at 2^15 by default, salted, and verify only the same password", async () => {
@@ -19,5 +20,12 @@ describe("password hashes", () => {
     expect(await verifyPassword("demo123456", cheap)).toBe(true);
     expect(await verifyPassword("demo123456", dear)).toBe(true);
     expect(await verifyPassword("demo123456", "bcrypt$whatever")).toBe(false);
+  });
+});
+
+describe("token hashes", () => {
+  it("are SHA-256 in hex, as stored in the database", () => {
+    expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(sha256("令牌")).toBe(createHash("sha256").update("令牌").digest("hex"));
   });
 });

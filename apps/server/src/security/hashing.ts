@@ -2,7 +2,7 @@
  * Random tokens and the hashes every secret is stored as (decision 0007): SHA-256 for tokens, signs
  * and card secrets, HMAC for SMS codes, scrypt for passwords, and constant-time comparison.
  */
-import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
+import { createHmac, hash, randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
 import type { BinaryLike, ScryptOptions } from "node:crypto";
 
 /** An unguessable token (256 bits), URL-safe. */
@@ -12,7 +12,9 @@ export function randomToken(bytes = 32): string {
 
 /** How tokens, signs and card secrets are stored: SHA-256, so a database leak reveals none. */
 export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  // The one-shot hash: the same digest as createHash's, without a Hash object per call (every
+  // signed-in request hashes its token: ≈ 2.5 % of a cached call's time, issue 41).
+  return hash("sha256", text, "hex");
 }
 
 export function hmac(key: string, text: string): string {

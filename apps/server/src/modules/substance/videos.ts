@@ -54,7 +54,13 @@ export function videoQuery<E extends Record<string, SQL>>(
 }
 
 /** A row as the contract's Video (spec §3). */
-export function toVideo(ctx: AppContext, row: ListedVideo, format: (d: Date) => string): Video {
+/** `seenMs`: where this viewer stopped, when the row was read without them (the row's otherwise). */
+export function toVideo(
+  ctx: AppContext,
+  row: ListedVideo,
+  format: (d: Date) => string,
+  seenMs: number | null = row.seenMs,
+): Video {
   const cover = row.coverUrl ?? ctx.media.coverUrl(row.mediaKey);
   return {
     id: String(row.id),
@@ -79,7 +85,7 @@ export function toVideo(ctx: AppContext, row: ListedVideo, format: (d: Date) => 
     amount: row.amount,
     discount: discountOf(ctx, row),
     auditTime: row.auditTime ? format(row.auditTime) : null,
-    seenMs: row.seenMs,
+    seenMs,
     type: row.status,
     createTime: format(row.createdAt),
     updateTime: format(row.updatedAt),

@@ -30,6 +30,8 @@ import type { RouteInput } from "../../http/route";
 /** A video row without viewer data, kept briefly; writes of this process drop it. */
 async function videoRow(ctx: AppContext, id: number): Promise<ListedVideo | null> {
   if (!Number.isSafeInteger(id)) return null;
+  const cached = substanceCaches(ctx).videos.get(id);
+  if (cached !== undefined) return cached;
   return substanceCaches(ctx).videos.through(id, async () => {
     const [row] = await videoQuery(ctx, null).where(eq(videos.id, id));
     return row ?? null;
@@ -42,12 +44,22 @@ async function videoRow(ctx: AppContext, id: number): Promise<ListedVideo | null
  * what the app shows; the media routes decide from the database itself.
  */
 async function viewerFlags(ctx: AppContext, viewerId: number | null, video: VideoRow): Promise<ViewerFlags> {
-  if (viewerId === null)
-    return { bought: false, liked: false, collected: false, following: false, seenMs: null };
-  return substanceCaches(ctx).viewerFlags.through(`${String(viewerId)}:${String(video.id)}`, () =>
-    loadViewerFlags(ctx, viewerId, video),
+  if (viewerId === null) return NO_FLAGS;
+  const key = `${String(viewerId)}:${String(video.id)}`;
+  return (
+    substanceCaches(ctx).viewerFlags.get(key) ??
+    substanceCaches(ctx).viewerFlags.through(key, () => loadViewerFlags(ctx, viewerId, video))
   );
 }
+
+/** A visitor's flags: nothing bought, liked, collected or followed, nothing seen. */
+const NO_FLAGS: ViewerFlags = {
+  bought: false,
+  liked: false,
+  collected: false,
+  following: false,
+  seenMs: null,
+};
 
 async function loadViewerFlags(ctx: AppContext, viewerId: number, video: VideoRow): Promise<ViewerFlags> {
   const result = await ctx.db.execute(sql`select
@@ -93,11 +105,18 @@ export async function getInfoById(
     row.deletedAt === null &&
     (row.status === VIDEO_PUBLISHED || (viewer.userId !== null && row.authorId === viewer.userId));
   if (!visible) throw new BusinessError(BusinessCode.notFound, ServerMessage.notFound);
-  const [mine] = await Promise.all([viewerFlags(ctx, viewer.userId, row), ctx.media.load(row.mediaKey)]);
+  // A clip this process knows needs no lookup: then no Promise.all (issue 41: its promises were
+  // the largest part of this function's own time); an upload's clip it has not seen yet is looked
+  // up beside the flags.
+  const flags = viewerFlags(ctx, viewer.userId, row);
+  const mine =
+    ctx.media.clip(row.mediaKey) === undefined
+      ? (await Promise.all([flags, ctx.media.load(row.mediaKey)]))[0]
+      : await flags;
   const own = viewer.userId !== null && row.authorId === viewer.userId;
   const privileges = privilegesOf(row, viewer, mine.bought);
   return {
-    ...toVideo(ctx, { ...row, seenMs: mine.seenMs }, dateFormatOf(request)),
+    ...toVideo(ctx, row, dateFormatOf(request), mine.seenMs),
     ...(own ? { owner: await ownerViewFor(ctx, request, row) } : {}),
     multiResolutionList: ctx.media.resolutions(
       row.mediaKey,
