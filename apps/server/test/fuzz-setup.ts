@@ -1,3 +1,4 @@
+import { withMediaParams } from "@platform/domain";
 import { randomBytes } from "node:crypto";
 import { demoAccounts } from "../src/seed";
 import { randomToken, sha256 } from "../src/security/hashing";
@@ -209,7 +210,8 @@ export async function prepare(
   const detail = await api.substance.getInfoById({ id: video });
   const playUrl = detail.multiResolutionList[0]?.videoPlayUrl;
   if (!playUrl || !detail.coverFileUrl) throw new Error("the fuzzing video has no playlist or cover");
-  const playlist = await fetch(`${platform.server.origin}${playUrl}?token=${token}`);
+  // The URL carries its own query (`access`, decision 0036): the token joins it.
+  const playlist = await fetch(`${platform.server.origin}${withMediaParams(playUrl, { token })}`);
   const segment = (await playlist.text()).split("\n").find((line) => line.startsWith("/api/media/seg/"));
   if (!segment) throw new Error("the playlist names no segment");
   const put = await api.upload.signUrl({
@@ -254,7 +256,7 @@ export async function prepare(
       dropFolder: drop.id,
       bgKey: uploaded.key,
       bgBucket: uploaded.bucketEnum,
-      playlistPath: playUrl,
+      playlistPath: playUrl.split("?", 1)[0] ?? playUrl,
       segmentPath: segment,
       coverPath: detail.coverFileUrl,
       uploadPath: put.uploadUrl,
