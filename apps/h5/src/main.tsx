@@ -22,7 +22,7 @@ import "./boot/boot.css";
 /** How long the page's own video waits for the player to adopt it. */
 const PAGE_VIDEO_WAIT_MS = 30_000;
 /** How long the app's first page waits for the page's own video to show its first picture. */
-const PAGE_VIDEO_FIRST_MS = 3000;
+const ROUTER_WAITS_FOR_VIDEO_MS = 3000;
 
 keepOfflineChunkErrorsInPage();
 const api = createAppApi();
@@ -66,7 +66,7 @@ declare module "@tanstack/react-router" {
 // The first page's code and data (its loader) start while the language's catalog arrives; the
 // router provider then finds that load done or under way and does not start another. The page's
 // own video, if any, gets its first bytes first (decision 0036).
-await pageVideoShown(PAGE_VIDEO_FIRST_MS);
+await pageVideoShown(ROUTER_WAITS_FOR_VIDEO_MS);
 router.load().catch((error: unknown) => {
   console.error(error);
 });

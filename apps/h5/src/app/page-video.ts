@@ -6,8 +6,10 @@
  * pageVideo.ts) adopts it or lets it go. Kept this small, and apart from the player's code: it is
  * in every page's first load.
  */
+const PAGE_VIDEO = "video[data-pf-page-video]";
+
 export function holdPageVideo(): boolean {
-  const media = document.querySelector("video[data-pf-page-video]");
+  const media = document.querySelector(PAGE_VIDEO);
   const box = media?.parentElement?.getBoundingClientRect();
   if (!media || !box) return false;
   const holder = document.createElement("div");
@@ -19,7 +21,11 @@ export function holdPageVideo(): boolean {
   return true;
 }
 
-/** Not adopted (the person left the page, or nothing took it): its download stopped, and gone. */
+/**
+ * Not adopted (the person left the page, or nothing took it): its download stopped, and gone. The
+ * steps of `@platform/ui`'s `releasePageVideo`, not imported from it: that would bring the player's
+ * module into every page's first load (measured: +0.8 KiB and one more script).
+ */
 export function releasePageVideo(): void {
   const holder = document.querySelector(".pf-page-video");
   const media = holder?.querySelector("video");
@@ -34,7 +40,7 @@ export function releasePageVideo(): void {
  * while any script is loading, so the app asks for its screen's code after this (decision 0036).
  */
 export function pageVideoShown(limitMs: number): Promise<void> {
-  const media = document.querySelector("video[data-pf-page-video]");
+  const media = document.querySelector(PAGE_VIDEO);
   if (!(media instanceof HTMLVideoElement) || media.readyState >= 2 || media.networkState === 3) {
     return Promise.resolve();
   }

@@ -282,33 +282,37 @@ const PLAYER_SKELETON = '<div class="h5-boot__player">';
  * poster in the skeleton of the player, so the largest paint of /videoview needs no script.
  */
 export function withPageData(html: string, data: PageData): string {
-  // The preloads first in the head (after its charset): the browser asks for the video's bytes
-  // before the app's scripts, which the first frame no longer waits for (decision 0036).
-  const charset = /<meta charset=[^>]*>/i.exec(html);
-  const headAt = html.indexOf("<head>");
-  const early =
-    charset === null ? (headAt < 0 ? -1 : headAt + "<head>".length) : charset.index + charset[0].length;
-  // The boot script reads the page video's mark before the video itself is parsed (decision 0036).
-  const head = `${data.preloads.join("")}${data.playlist == null ? "" : PAGE_VIDEO_MARK}`;
-  const preloaded = early < 0 ? html : `${html.slice(0, early)}${head}${html.slice(early)}`;
-  const at = preloaded.indexOf("</head>");
-  const block = pageDataBlock(data.answers);
-  const withBlock = early < 0 ? `${head}${block}` : block;
-  const page = at < 0 ? preloaded : `${preloaded.slice(0, at)}${withBlock}${preloaded.slice(at)}`;
+  // The preloads open the head (after its charset): the browser asks for the video's bytes before
+  // the app's scripts, which the first frame no longer waits for; with them the page video's mark,
+  // which the boot script reads before the video itself is parsed (decision 0036).
+  const early = `${data.preloads.join("")}${data.playlist == null ? "" : PAGE_VIDEO_MARK}`;
+  let page = insertAt(html, headStart(html), early);
+  page = insertAt(page, page.indexOf("</head>"), pageDataBlock(data.answers));
+  for (const cover of data.covers ?? []) {
+    const at = page.indexOf(`${SKELETON_COVER}</div>`);
+    if (at < 0) break;
+    page = insertAt(page, at + SKELETON_COVER.length, coverPicture(cover));
+  }
   const poster =
     data.poster == null
       ? ""
       : `<img class="h5-boot__poster" src="${escapeAttribute(data.poster)}" alt="" fetchpriority="high">`;
   const video = data.playlist == null ? "" : pageVideo(data.playlist);
-  let drawn = page;
-  for (const cover of data.covers ?? []) {
-    const at = drawn.indexOf(`${SKELETON_COVER}</div>`);
-    if (at < 0) break;
-    const end = at + SKELETON_COVER.length;
-    drawn = `${drawn.slice(0, end)}${coverPicture(cover)}${drawn.slice(end)}`;
-  }
-  if (poster === "" && video === "") return drawn;
-  return drawn.replace(PLAYER_SKELETON, () => `${PLAYER_SKELETON}${poster}${video}`);
+  const player = page.indexOf(PLAYER_SKELETON);
+  return player < 0 ? page : insertAt(page, player + PLAYER_SKELETON.length, `${poster}${video}`);
+}
+
+/** `markup` written into `html` at `at` (nothing written when `at` is negative: no such place). */
+function insertAt(html: string, at: number, markup: string): string {
+  return at < 0 || markup === "" ? html : `${html.slice(0, at)}${markup}${html.slice(at)}`;
+}
+
+/** Where the head's own content starts: after its charset, else after `<head>`, else at `</head>`. */
+function headStart(html: string): number {
+  const charset = /<meta charset=[^>]*>/i.exec(html);
+  if (charset !== null) return charset.index + charset[0].length;
+  const head = html.indexOf("<head>");
+  return head < 0 ? html.indexOf("</head>") : head + "<head>".length;
 }
 
 /**

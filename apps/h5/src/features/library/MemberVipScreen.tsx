@@ -30,6 +30,7 @@ import {
 import type { VipPlan } from "./queries";
 import "./library.css";
 import { MoneyUnit, amountIn, unitName } from "@platform/i18n";
+import { settled } from "../../app/settled";
 
 const route = getRouteApi("/membervip");
 
@@ -55,8 +56,7 @@ export function MemberVipScreen() {
   // (or failed: then without them), so nothing is pushed down under the person's finger (CLS).
   const pictures = useQuery(memberPicturesQueryOptions(api));
   const benefits = useQuery(benefitsConfigQueryOptions(api));
-  const centreSettled =
-    (pictures.data !== undefined || pictures.isError) && (benefits.data !== undefined || benefits.isError);
+  const centreSettled = settled(pictures, benefits);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 

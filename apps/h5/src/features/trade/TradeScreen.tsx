@@ -19,6 +19,7 @@ import "./TradeCard.css";
 import "./trade.css";
 import { walletQueryOptions } from "../../app/session/queries";
 import { useApi } from "../../app/useApi";
+import { settled } from "../../app/settled";
 
 const route = getRouteApi("/trade");
 
@@ -36,11 +37,11 @@ export function TradeScreen() {
   // The balances, the payment methods and the EE wallet stack above one another: the screen's
   // cards show once the three are settled (each says so itself if it failed), so none of them is
   // pushed down under the person's finger when another arrives (CLS).
-  const settled = [
+  const ready = settled(
     useQuery(walletQueryOptions(api)),
     useQuery(payConfigQueryOptions(api)),
     useQuery(eepayBalanceQueryOptions(api)),
-  ].every((query) => query.data !== undefined || query.isError);
+  );
   return (
     <div className="h5-page h5-page--tabs">
       <PageHeader
@@ -54,7 +55,7 @@ export function TradeScreen() {
       <main id="main" className="h5-main" tabIndex={-1}>
         <div className="h5-trade">
           {orderNum === undefined ? null : <RechargeResult orderNum={orderNum} from={from} />}
-          {settled ? <TradeCards /> : <TradeSkeleton />}
+          {ready ? <TradeCards /> : <TradeSkeleton />}
         </div>
       </main>
       <AppTabBar />
