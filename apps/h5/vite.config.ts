@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { linguiVitePlugins } from "@platform/vite-config";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
@@ -9,6 +12,7 @@ import packageJson from "./package.json" with { type: "json" };
 import { drawIcon } from "./build/icons";
 import { icons, manifestFileName, manifestLocales, webManifest } from "./build/manifest";
 import { bootScript, skeletonHtml } from "./src/boot/page";
+import type { RoutePreloads } from "./src/boot/page";
 
 /** The shell files the service worker precaches (filled while the bundle is written). */
 const shell = new Set<string>(["index.html", "logo.svg"]);
@@ -62,12 +66,54 @@ function installable(): Plugin {
  * wordless skeletons inside `#app`. In a build
  * the script preloads the stored language's catalog chunk; the dev server has no chunks to name.
  */
+/** A route's screen as the build finds it: the module its lazy chunk starts from, and its words. */
+interface RouteScreen {
+  /** The path the route declares (`createFileRoute("/trade")`), `/d` for the channel pages. */
+  readonly path: string;
+  /** How the screen chunk's `facadeModuleId` ends. */
+  readonly module: string;
+  /** The late catalog its screen loads with it (`@platform/i18n`'s `loadCatalog`), if any. */
+  readonly catalog: string | null;
+}
+
+const routesDir = fileURLToPath(new URL("./src/routes", import.meta.url));
+
 /**
- * What each shell route's screen loads beyond index.html's own scripts (its component chunk, the
- * chunks and styles that imports), and on /videoview the player's library (shaka), for the boot
- * script to preload at once.
+ * Every route's screen, read from the route files: a feature's screens through its `routing.ts`
+ * (`lateScreens(() => import("./screens"), "money")`), or the route's own split component
+ * (`?tsr-split=component`, with the catalog its `withCatalog("panel", …)` names).
  */
-function routePreloads(bundle: Rollup.OutputBundle): Record<string, string[]> {
+function routeScreens(dir = routesDir): RouteScreen[] {
+  const screens = new Map<string, RouteScreen>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    if (!file.endsWith(".tsx") || file.startsWith("__root")) continue;
+    const source = readFileSync(join(dir, file), "utf8");
+    const declared = /createFileRoute\("([^"]+)"\)/.exec(source)?.[1];
+    if (declared === undefined) throw new Error(`boot page: ${file} declares no route`);
+    const path = declared.startsWith("/d/") ? "/d" : declared;
+    const feature = /from "\.\.\/features\/([\w-]+)\/routing"/.exec(source)?.[1];
+    if (feature !== undefined) {
+      const routing = readFileSync(join(dir, `../features/${feature}/routing.ts`), "utf8");
+      const lazy = /lateScreens\(\(\) => import\("\.\/([\w-]+)"\),\s*"(\w+)"\)/.exec(routing);
+      const [, module, catalog] = lazy ?? [];
+      if (module === undefined || catalog === undefined)
+        throw new Error(`boot page: features/${feature}/routing.ts names no lateScreens`);
+      screens.set(path, { path, module: `/src/features/${feature}/${module}.`, catalog });
+    } else {
+      const catalog = /withCatalog\("(\w+)"/.exec(source)?.[1] ?? null;
+      const module = `/src/routes/${file.replaceAll("\\", "/")}?tsr-split=`;
+      if (!screens.has(path)) screens.set(path, { path, module, catalog });
+    }
+  }
+  return [...screens.values()];
+}
+
+/**
+ * What each route's screen loads beyond index.html's own scripts (its chunk, the chunks and styles
+ * that imports, its late catalog in each language), and on /videoview the player's library
+ * (shaka), for the boot script to preload once the first frame is painted (Step 23).
+ */
+function routePreloads(bundle: Rollup.OutputBundle): RoutePreloads {
   const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (fileName: string, into = new Set<string>()) => {
@@ -79,20 +125,30 @@ function routePreloads(bundle: Rollup.OutputBundle): Record<string, string[]> {
     return into;
   };
   const facade = (chunk: (typeof chunks)[number]) => (chunk.facadeModuleId ?? "").replaceAll("\\", "/");
+  const find = (what: string, test: (id: string) => boolean) => {
+    const chunk = chunks.find((candidate) => test(facade(candidate)));
+    if (chunk === undefined) throw new Error(`boot page: the build has no ${what} chunk`);
+    return chunk.fileName;
+  };
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (entry === undefined) throw new Error("boot page: the build has no entry chunk");
   const inPage = closure(entry.fileName);
-  const shaka = chunks.find((chunk) => facade(chunk).includes("/shaka-player/dist/"));
-  if (shaka === undefined) throw new Error("boot page: the build has no shaka-player chunk");
-  const preloads: Record<string, string[]> = {};
-  for (const route of shellRoutes) {
-    const screen = chunks.find((chunk) =>
-      facade(chunk).endsWith(`/src/routes/${route}.tsx?tsr-split=component`),
+  const beyondPage = (fileName: string) => [...closure(fileName)].filter((file) => !inPage.has(file));
+  const shaka = find("shaka-player", (id) => id.includes("/shaka-player/dist/"));
+  const lateCatalogs = find("late-catalogs", (id) => id.endsWith("/i18n/src/late-catalogs.ts"));
+  const preloads: Record<string, (string | readonly [string, string])[]> = {};
+  for (const { path, module, catalog } of routeScreens()) {
+    const screen = find(`${path} screen`, (id) => id.includes(module));
+    const files: (string | readonly [string, string])[] = beyondPage(screen);
+    if (catalog !== null) {
+      const words = (locale: string) =>
+        find(`${locale} ${catalog} catalog`, (id) => id.endsWith(`/locales/${locale}/${catalog}.ts`));
+      files.push(...beyondPage(lateCatalogs), [words("zh-CN"), words("en-US")]);
+    }
+    if (path === "/videoview") files.push(shaka);
+    preloads[path] = files.map((file) =>
+      typeof file === "string" ? `/${file}` : [`/${file[0]}`, `/${file[1]}`],
     );
-    if (screen === undefined) throw new Error(`boot page: the build has no /${route} screen chunk`);
-    const files = [...closure(screen.fileName)].filter((file) => !inPage.has(file));
-    if (route === "videoview") files.push(shaka.fileName);
-    preloads[`/${route}`] = files.map((file) => `/${file}`);
   }
   return preloads;
 }

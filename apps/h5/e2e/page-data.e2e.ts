@@ -1,5 +1,6 @@
+import { PAGE_DATA_ELEMENT_ID, PAGE_DATA_PATHS, endpoints, readPageData } from "@platform/api-client";
 import type { PlatformApi } from "@platform/api-client";
-import { PriceFilter } from "@platform/domain";
+import { OrderTab, PriceFilter } from "@platform/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demo, e2eBrowser, signInQuickly } from "./browser";
@@ -48,7 +49,7 @@ async function returningPerson(selector: string) {
       .filter((cookie) => cookie.name === "pf_page")
       .map((cookie) => cookie.path)
       .sort();
-  await expect.poll(paths, { timeout: 10_000 }).toEqual(["/home", "/videoview"]);
+  await expect.poll(paths, { timeout: 10_000 }).toEqual([...PAGE_DATA_PATHS].sort());
   await context.addInitScript(noteContent, selector);
   return { context, page, api };
 }
@@ -138,6 +139,48 @@ describe("the first screen's data in the page", () => {
     await page.goto("/home?price=free");
     expect(await callsBeforeContent(page)).toEqual([]);
     await page.getByRole("list", { name: "视频列表" }).getByRole("listitem").first().waitFor();
+  });
+
+  it("every page with its data in the page: none of those calls leaves the browser (decision 0038)", async () => {
+    const { context, page, api } = await returningPerson("main");
+    const [free] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
+    if (free === undefined) throw new Error("the seed has no free video");
+    const [order] = (await api.trade.userBillDetails({ tab: OrderTab.RECHARGE_ORDER, current: 1, size: 1 }))
+      .records;
+    const [folder] = await api.substance.getFavorite({});
+    const query: Partial<Record<string, string>> = {
+      "/videoview": `?id=${free.id}`,
+      "/editvideo": `?id=${free.id}`,
+      // This person's latest recharge, if they have one (else the page asks nothing: no order).
+      "/orderdetails": order === undefined ? undefined : `?orderNum=${order.orderNum}`,
+      // Their first favourites folder, if they have one.
+      "/collection": folder === undefined ? undefined : `?id=${folder.id}`,
+    };
+    const pages = PAGE_DATA_PATHS.flatMap((path) => {
+      if (path === "/d") return ["/d/0"];
+      if ((path === "/orderdetails" || path === "/collection") && query[path] === undefined) return [];
+      return [`${path}${query[path] ?? ""}`];
+    });
+    const sent: string[] = [];
+    context.on("request", (request) => sent.push(new URL(request.url()).pathname));
+    for (const path of pages) {
+      sent.length = 0;
+      await page.goto(path);
+      await page.locator("main").first().waitFor();
+      const answered = await page.evaluate(
+        (id) => document.getElementById(id)?.textContent ?? "[]",
+        PAGE_DATA_ELEMENT_ID,
+      );
+      const calls = readPageData(answered).map(({ call }) => call);
+      expect(calls.length, path).toBeGreaterThan(0);
+      // A moment for the screen to ask what it would ask: none of the page's calls goes out.
+      await page.waitForTimeout(1_500);
+      const apiPaths = new Set(calls.map((call) => `/api${endpoints[call].path}`));
+      expect(
+        sent.filter((sentPath) => apiPaths.has(sentPath)),
+        path,
+      ).toEqual([]);
+    }
   });
 
   it("signed out, the cookie is gone and the page carries nothing", async () => {

@@ -34,7 +34,8 @@ export declare function lighthouseRun(
   url: string,
   profileDir: string,
   session?: LighthouseSession | null,
-): Promise<{ readonly lhr: unknown; readonly report: string }>;
+  profile?: boolean,
+): Promise<{ readonly lhr: unknown; readonly report: string; readonly trace: unknown }>;
 export declare function figuresOf(lhr: unknown): LighthouseFigures;
 export declare function missedFloors(
   path: string,

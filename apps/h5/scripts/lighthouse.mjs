@@ -150,7 +150,7 @@ export async function storeSession(port, origin, entries, cookies = []) {
  * One Lighthouse run of `url` in a fresh Chromium (`profileDir`), signed in with `session` ({ entries,
  * cookies }) or not: its report (lhr) and HTML. Throws when Lighthouse failed or the page redirected.
  */
-export async function lighthouseRun(url, profileDir, session = null) {
+export async function lighthouseRun(url, profileDir, session = null, profile = false) {
   const lighthouse = (await import("lighthouse")).default;
   const chromium = await launchChromium(profileDir);
   try {
@@ -164,6 +164,8 @@ export async function lighthouseRun(url, profileDir, session = null) {
       onlyCategories: ["performance", "accessibility", "best-practices"],
       // Signed in: keep the session stored above (the cache was emptied there).
       disableStorageReset: session !== null,
+      // With `profile`, the trace also holds V8's samples (which functions the long tasks ran).
+      ...(profile ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -174,7 +176,8 @@ export async function lighthouseRun(url, profileDir, session = null) {
     if (final !== wanted && !(wanted === "/" && final === "/home")) {
       throw new Error(`${url} ended on ${lhr.finalDisplayedUrl} (redirected): not the page meant`);
     }
-    return { lhr, report: String(result.report) };
+    // The trace Lighthouse measured (perf.mjs --trace writes it beside the report).
+    return { lhr, report: String(result.report), trace: result.artifacts.Trace };
   } finally {
     await chromium.stop();
   }

@@ -17,6 +17,8 @@
 //   --no-build          use the existing apps/server/dist and apps/h5/dist instead.
 //   --routes /home,/x   only these routes.
 //   --detail            every route's detail (scripts, lost points), not only the key routes'.
+//   --trace             also write the median run's trace: .cache/perf/<route>.trace.json (open it in
+//                       DevTools' Performance panel; it is unthrottled, Lighthouse simulates 4× CPU).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -32,6 +34,7 @@ const argument = (name) => {
 const RUNS = Number(argument("--runs") ?? 3);
 const only = argument("--routes")?.split(",");
 const detailAll = process.argv.includes("--detail");
+const traces = process.argv.includes("--trace");
 const reportDir = join(appDir, ".cache/perf");
 const noBuild = process.argv.includes("--no-build");
 
@@ -172,6 +175,7 @@ async function main() {
           `${origin}${route.path}${route.query}`,
           join(temp, `chromium-${name}-${run}`),
           session,
+          traces,
         ),
       );
     }
@@ -180,6 +184,7 @@ async function main() {
     const median = sorted[Math.floor(sorted.length / 2)];
     writeFileSync(join(reportDir, `${name}.report.json`), JSON.stringify(median.lhr, null, 2));
     writeFileSync(join(reportDir, `${name}.report.html`), median.report);
+    if (traces) writeFileSync(join(reportDir, `${name}.trace.json`), JSON.stringify(median.trace));
     const scores = runs.map((run) => figuresOf(run.lhr).performance);
     const result = { route, lhr: median.lhr, js: await scriptBytes(median.lhr), scores };
     results.push(result);

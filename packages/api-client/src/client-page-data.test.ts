@@ -2,6 +2,7 @@ import { deviceTimeZoneHeader } from "@platform/domain";
 import { describe, expect, it } from "vitest";
 import { answerKey, pageDataBlock, readPageData } from "./contract/page-data";
 import {
+  PAGE_DATA_PATHS,
   encodePageSession,
   pageSessionCookies,
   pageSessionOf,
@@ -118,13 +119,21 @@ describe("the page-session cookie's assignments", () => {
   it("one per page path, Lax, Secure on https; deleting ones when signed out", () => {
     const session = { accessToken: "a", timeZone: "GMT+08:00", language: "zh_CN", busPlatformId: "" };
     const set = pageSessionCookies(session, true);
-    expect(set).toHaveLength(2);
+    expect(set).toHaveLength(PAGE_DATA_PATHS.length);
     expect(set[0]).toMatch(/^pf_page=[^;]+; Path=\/home; Max-Age=\d+; SameSite=Lax; Secure$/);
     expect(set[1]).toContain("Path=/videoview");
+    expect(set.map((cookie) => /Path=([^;]+)/.exec(cookie)?.[1])).toEqual([...PAGE_DATA_PATHS]);
     expect(pageSessionOf(set[0]?.split(";")[0])).toEqual(session);
-    expect(pageSessionCookies(null, false)).toEqual([
+    const deleting = pageSessionCookies(null, false);
+    expect(deleting.slice(0, 2)).toEqual([
       "pf_page=; Path=/home; Max-Age=0; SameSite=Lax",
       "pf_page=; Path=/videoview; Max-Age=0; SameSite=Lax",
     ]);
+    expect(deleting.every((cookie) => cookie.includes("Max-Age=0;"))).toBe(true);
+    // Never the root path: that cookie would go with every call and file.
+    expect(PAGE_DATA_PATHS).not.toContain("/");
+    expect(PAGE_DATA_PATHS.every((path) => !path.startsWith("/api") && !path.startsWith("/assets"))).toBe(
+      true,
+    );
   });
 });

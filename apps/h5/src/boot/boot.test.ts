@@ -13,7 +13,19 @@ const preloads = {
   "/home": ["/assets/home-1.js", "/assets/home-1.css"],
   "/videoview": ["/assets/videoview-1.js", "/assets/shaka-player.hls-es2021-1.js"],
   "/login": ["/assets/login-1.js"],
-};
+  // Two money routes share a list: their screens' chunk and the money catalog in each language.
+  "/trade": [
+    "/assets/money-screens-1.js",
+    "/assets/late-catalogs-1.js",
+    ["/assets/money-zh.js", "/assets/money-en.js"],
+  ],
+  "/withdraw": [
+    "/assets/money-screens-1.js",
+    "/assets/late-catalogs-1.js",
+    ["/assets/money-zh.js", "/assets/money-en.js"],
+  ],
+  "/d": ["/assets/channel-1.js"],
+} as const;
 
 /** Runs the boot script as the page's head would, against a stand-in document and storage. */
 function boot(
@@ -22,6 +34,7 @@ function boot(
   languages: readonly string[] = ["zh-CN"],
   nativeHls = false,
   pageVideo: { readyState: number; fire?: () => void } | null = null,
+  table: Parameters<typeof bootScript>[2] = preloads,
 ) {
   const timers: (() => void)[] = [];
   const url = new URL(href, "https://h5.example");
@@ -32,7 +45,7 @@ function boot(
     lang: "zh-CN",
     setAttribute: (name: string, value: string) => attributes.set(name, value),
   };
-  runInNewContext(bootScript(catalogs, manifests, preloads), {
+  runInNewContext(bootScript(catalogs, manifests, table), {
     document: {
       documentElement,
       head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
@@ -138,12 +151,12 @@ describe("the boot script", () => {
   });
 
   it("sets the page's language, preloads that language's catalog and links its manifest", () => {
-    // (On /trade, which preloads nothing of its own: the first two links are the whole list.)
+    // (The first two links; on /game, which preloads nothing of its own here, the whole list.)
     expect(boot("/login", { language: "enUS" }).links.slice(0, 2)).toEqual([
       { rel: "modulepreload", href: catalogs.enUS },
       { rel: "manifest", href: manifests.enUS },
     ]);
-    expect(boot("/trade", { language: "enUS", accessToken: "abc" })).toMatchObject({
+    expect(boot("/game", { language: "enUS", accessToken: "abc" })).toMatchObject({
       lang: "en-US",
       links: [
         { rel: "modulepreload", href: catalogs.enUS },
@@ -152,7 +165,7 @@ describe("the boot script", () => {
     });
     const others: Record<string, string>[] = [{}, { language: "zhCN" }, { language: "fr" }];
     for (const stored of others) {
-      expect(boot("/trade", { ...stored, accessToken: "abc" })).toMatchObject({
+      expect(boot("/game", { ...stored, accessToken: "abc" })).toMatchObject({
         lang: "zh-CN",
         links: [
           { rel: "modulepreload", href: catalogs.zhCN },
@@ -202,7 +215,7 @@ describe("the boot script", () => {
 });
 
 describe("the boot script's preloads", () => {
-  it("start a shell page's own chunks and styles (the player's library on /videoview) at once", () => {
+  it("start a page's own chunks, styles and words (the player's library on /videoview)", () => {
     const token = { accessToken: "abc" };
     const preloaded = (path: string) => boot(path, token).links.slice(2);
     expect(preloaded("/home")).toEqual([
@@ -212,12 +225,28 @@ describe("the boot script's preloads", () => {
     ]);
     expect(preloaded("/")).toEqual(preloaded("/home"));
     expect(preloaded("/videoview?id=3").map((link) => link.href)).toEqual(preloads["/videoview"]);
-    expect(preloaded("/trade")).toEqual([]);
+    // Any other page: its screen's files, its catalog in the page's language.
+    const money = ["/assets/money-screens-1.js", "/assets/late-catalogs-1.js"];
+    expect(preloaded("/trade").map((link) => link.href)).toEqual([...money, "/assets/money-zh.js"]);
+    expect(preloaded("/withdraw?card=1").map((link) => link.href)).toEqual([...money, "/assets/money-zh.js"]);
+    const english = boot("/trade", { ...token, language: "enUS" }).links.slice(2);
+    expect(english.map((link) => link.href)).toEqual([...money, "/assets/money-en.js"]);
+    expect(preloaded("/d/12/more").map((link) => link.href)).toEqual(["/assets/channel-1.js"]);
+    expect(preloaded("/nowhere")).toEqual([]);
     // Signed out on /home: on the way to /login, nothing of /home; signed in on /login: on the way
     // to /, nothing of /login.
     expect(boot("/home", {}).links.slice(2)).toEqual([]);
     expect(boot("/login", token).links.slice(2)).toEqual([]);
     expect(boot("/login", {}).links.slice(2)).toEqual([{ rel: "modulepreload", href: "/assets/login-1.js" }]);
+  });
+
+  it("add a long list a few links a task (no long task of their own)", () => {
+    const files = Array.from({ length: 19 }, (_, index) => `/assets/chunk-${String(index)}.js`);
+    const page = boot("/trade", { accessToken: "abc" }, ["zh-CN"], false, null, { "/trade": files });
+    expect(page.links.slice(2).map((link) => link.href)).toEqual(files.slice(0, 8));
+    page.runTimers();
+    page.runTimers();
+    expect(page.links.slice(2).map((link) => link.href)).toEqual(files);
   });
 
   it("leaves the player's library out where the browser plays HLS itself (decision 0035)", () => {

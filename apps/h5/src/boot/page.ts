@@ -12,8 +12,9 @@
  *   `/login?redirect=<the path it wanted>` at once, as the app's route guard would (spec §2;
  *   `boot.test.ts` runs it against `guardRoute` for many paths);
  * - `data-boot` on `<html>` says which skeleton to show: login, home (also `/`), video, or a page;
- * - on those three pages, the screen's own chunks (and the player's library on /videoview) are
- *   preloaded at once, beside the entry's scripts.
+ * - on every page, the screen's own chunks and its late catalog in the page's language (and the
+ *   player's library on /videoview) are preloaded once the first frame is painted, beside the
+ *   entry's scripts (Step 23: a screen no longer waits for the entry to ask for it).
  * The server allows it by its hash (apps/server `app-page.ts`); it is plain ES2017 with no imports.
  */
 import { appPaths, isPublicPath } from "@platform/domain";
@@ -26,14 +27,47 @@ interface ByLanguage {
 /** How long the screen's preloads wait for the page's own video to show its first picture. */
 export const PAGE_VIDEO_FIRST_MS = 4000;
 
-/** Per shell route (`/home`, `/login`, `/videoview`): the files its screen needs beyond the entry's. */
-export type RoutePreloads = Readonly<Record<string, readonly string[]>>;
+/**
+ * Per route (its path as the router declares it; `/d` for the channel pages): the files its screen
+ * needs beyond the entry's — a pair is one file per language (zh-CN, en-US), its late catalog.
+ */
+export type RoutePreloads = Readonly<Record<string, readonly (string | readonly [string, string])[]>>;
+
+/**
+ * The preloads as the boot script carries them: each file named once (`files`), each different
+ * list once (`lists`: indices into `files`, a language's pair as a pair of indices), each route the
+ * index of its list — the routes of one feature share a list, so the table stays small in the page.
+ */
+export function preloadTable(preloads: RoutePreloads): {
+  files: string[];
+  lists: (number | [number, number])[][];
+  routes: Record<string, number>;
+} {
+  const files: string[] = [];
+  const lists: (number | [number, number])[][] = [];
+  const seen = new Map<string, number>();
+  const at = (file: string) => {
+    const index = files.indexOf(file);
+    return index >= 0 ? index : files.push(file) - 1;
+  };
+  const routes: Record<string, number> = {};
+  for (const [route, items] of Object.entries(preloads)) {
+    const list = items.map((item) =>
+      typeof item === "string" ? at(item) : ([at(item[0]), at(item[1])] satisfies [number, number]),
+    );
+    const key = JSON.stringify(list);
+    if (!seen.has(key)) seen.set(key, lists.push(list) - 1);
+    routes[route] = seen.get(key) ?? 0;
+  }
+  return { files, lists, routes };
+}
 
 export function bootScript(
   catalogs: ByLanguage,
   manifests: ByLanguage,
   preloads: RoutePreloads = {},
 ): string {
+  const table = preloadTable(preloads);
   return [
     "(function(){",
     "var d=document.documentElement,l=location,p=l.pathname.toLowerCase().replace(/\\/+$/,'')||'/';",
@@ -53,19 +87,23 @@ export function bootScript(
     "d.setAttribute('data-boot','leaving');",
     "l.replace('/login?'+new URLSearchParams({redirect:l.pathname+l.search+l.hash}));return}",
     "d.setAttribute('data-boot',p==='/login'?'login':p==='/home'||p==='/'?'home':p==='/videoview'?'video':'page');",
-    // The page's own screen (and, on /videoview, the player's library) start with the entry's
-    // scripts instead of after them: one round trip less before the screen, two before a frame.
-    // After the first frame is painted: the skeleton's paint waits for nothing.
+    // The page's own screen and its words (and, on /videoview, the player's library) start with
+    // the entry's scripts instead of after them: one round trip less before the screen, two
+    // before a frame. After the first frame is painted: the skeleton's paint waits for nothing.
     // Signed in, /login goes on to / (the route guard): nothing of /login is wanted.
-    `var r=p==='/login'&&g('accessToken')?[]:${JSON.stringify(preloads)}[p==='/'?'/home':p]||[];`,
+    `var F=${JSON.stringify(table.files)},L=${JSON.stringify(table.lists)},R=${JSON.stringify(table.routes)};`,
+    "var k=R[p==='/'?'/home':/^\\/d\\//.test(p)?'/d':p],r=[],q=p==='/login'&&g('accessToken')||k===undefined?[]:L[k];",
+    "for(var j=0;j<q.length;j++)r.push(F[typeof q[j]==='number'?q[j]:q[j][e?1:0]]);",
     // Where the browser plays HLS itself, the player needs no library (decision 0035): shaka's
     // 173 KiB would only compete with the video's own first bytes.
     "var v=document.createElement('video'),h=v.canPlayType&&v.canPlayType('application/vnd.apple.mpegurl');if(h)r=r.filter(function(f){return!/shaka-player/.test(f)});",
-    "function a(){for(var i=0;i<r.length;i++){var x=document.createElement('link');",
+    // A few links a task: each starts its fetch as it is added, and a screen's thirty at once
+    // would be one long task of the page's first second.
+    "function a(){var b=r.splice(0,8);for(var i=0;i<b.length;i++){var x=document.createElement('link');",
     // Vite links styles with `crossorigin`: a style preload without it would not be the same
     // request (the browser warns and fetches the file twice).
-    "if(/\\.css$/.test(r[i])){x.rel='preload';x.as='style';x.crossOrigin=''}else{x.rel='modulepreload'}",
-    "x.href=r[i];document.head.appendChild(x)}r=[]}",
+    "if(/\\.css$/.test(b[i])){x.rel='preload';x.as='style';x.crossOrigin=''}else{x.rel='modulepreload'}",
+    "x.href=b[i];document.head.appendChild(x)}if(r.length)setTimeout(a,0)}",
     // The page's own video (decision 0036) first: over HTTP/1.1 Chromium holds a media request
     // back while any script is loading, so the screen's scripts wait for its first picture (or
     // PAGE_VIDEO_FIRST_MS); the app asks for them itself anyway once it runs.

@@ -1,23 +1,10 @@
 import { endpoints, pageDataBlock, pageSessionOf } from "@platform/api-client/contract";
-import type { EndpointName, PageAnswer, PageSession } from "@platform/api-client/contract";
-import {
-  DurationBucket,
-  PriceFilter,
-  SortOrder,
-  TagFilter,
-  coverOf,
-  coverSrcSet,
-  defaultVideoListFilters,
-  firstPageParam,
-  isOk,
-  isOneOf,
-  limits,
-  posterOf,
-  videoStartSeconds,
-  withMediaParams,
-} from "@platform/domain";
+import type { PageAnswer, PageSession } from "@platform/api-client/contract";
+import { coverOf, coverSrcSet, isOk, posterOf, videoStartSeconds, withMediaParams } from "@platform/domain";
 import type { CoverFields, VideoStart } from "@platform/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { plannedCalls } from "./page-calls";
+import type { PlannedCall } from "./page-calls";
 
 /**
  * The first screen's data and bytes in the app's page (Step 23, decision 0035). For a signed-in
@@ -29,65 +16,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
  * so they download beside the app's scripts instead of after them.
  */
 
-/** One call the first render makes, with its request exactly as the app sends it. */
-export interface PlannedCall {
-  readonly call: EndpointName;
-  readonly request: Readonly<Record<string, unknown>>;
-}
-
-const priceFilters = Object.values(PriceFilter);
-const sortOrders = Object.values(SortOrder);
-const durationBuckets = Object.values(DurationBucket);
-const tagFilters = Object.values(TagFilter);
-
-/** An id as the app's routes read it from the address (digits, at most 19). */
-function idParam(value: string | null): string | null {
-  const id = value?.trim() ?? "";
-  return /^\d{1,19}$/.test(id) ? id : null;
-}
-
-/**
- * /home's first page as the app asks for it (apps/h5 `routes/home.tsx`): its filters from the
- * address, a value the app would not take left at its default — a guess that misses only costs
- * the call the app then makes itself.
- */
-function homeListRequest(search: URLSearchParams): Record<string, unknown> {
-  const pick = <T extends string>(name: string, values: readonly T[], fallback: T): T => {
-    const value = search.get(name);
-    return isOneOf(values, value) ? value : fallback;
-  };
-  const tag = search.get("tag");
-  const classifyId = idParam(search.get("classifyId"));
-  return {
-    ...firstPageParam,
-    size: limits.pageSize,
-    price: pick("price", priceFilters, defaultVideoListFilters.price),
-    sort: pick("sort", sortOrders, defaultVideoListFilters.sort),
-    duration: pick("duration", durationBuckets, defaultVideoListFilters.duration),
-    tag: isOneOf(tagFilters, tag) ? tag : null,
-    ...(classifyId === null ? {} : { classifyId }),
-  };
-}
-
-/** The calls of a page's first render (none for a page without its data here). */
-export function plannedCalls(pathname: string, search: URLSearchParams, userId: number): PlannedCall[] {
-  const page = pathname.toLowerCase().replace(/\/+$/, "") || "/";
-  if (page === "/home") {
-    return [
-      { call: "substance.getVideoList", request: homeListRequest(search) },
-      { call: "substance.classifyList", request: { limit: limits.homeClassifications } },
-    ];
-  }
-  if (page === "/videoview") {
-    const id = idParam(search.get("id"));
-    if (id === null) return [];
-    return [
-      { call: "substance.getInfoById", request: { id } },
-      { call: "user.queryMemberBenefits", request: { userId: String(userId) } },
-    ];
-  }
-  return [];
-}
+export { plannedCalls } from "./page-calls";
+export type { PlannedCall } from "./page-calls";
 
 /** What the page gets: the answers' data block and the preload links, as markup for its head. */
 export interface PageData {
@@ -144,8 +74,7 @@ interface VideoInfo extends Partial<VideoStart> {
 const isDefault = (flag: unknown) => flag === true || flag === 1 || flag === "1" || flag === "true";
 
 /**
- * Reads the page's data for one navigation: null when the page has none (not one of the two
- * pages, no or a malformed cookie, a session that does not authenticate), else the answers that
+ * Reads the page's data for one navigation: null when the page has none (not one of its pages, no or a malformed cookie, a session that does not authenticate), else the answers that
  * succeeded and the preloads. Never throws for the caller's input: a page is always sent.
  */
 export async function readPageData(
@@ -210,11 +139,17 @@ async function answerOf(
   { call, request: body }: PlannedCall,
 ): Promise<PageAnswer | null> {
   const endpoint = endpoints[call];
+  // As the api-client sends it: a GET's fields in the query (none null), else a JSON body.
+  const get = endpoint.method === "GET";
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(body))
+    if (value !== null && value !== undefined)
+      query.set(key, typeof value === "string" ? value : JSON.stringify(value));
   const response = await app.inject({
-    method: "POST",
-    url: `/api${endpoint.path}`,
-    headers: { ...headersOf(request, session), "content-type": "application/json" },
-    payload: JSON.stringify(body),
+    method: endpoint.method,
+    url: `/api${endpoint.path}${get && query.size > 0 ? `?${query.toString()}` : ""}`,
+    headers: { ...headersOf(request, session), ...(get ? {} : { "content-type": "application/json" }) },
+    ...(get ? {} : { payload: JSON.stringify(body) }),
     remoteAddress: request.ip,
   });
   if (response.statusCode !== 200) return null;

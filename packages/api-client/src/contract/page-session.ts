@@ -6,8 +6,37 @@
  */
 import { StorageKey, deviceTimeZoneHeader, languageHeader } from "@platform/domain";
 import type { ClientSession } from "../session";
-/** The pages whose HTML carries their first screen's data, each the path of its own cookie. */
-export const PAGE_DATA_PATHS = ["/home", "/videoview"] as const;
+/**
+ * The pages whose HTML carries their first screen's data, each the path of its own cookie (a
+ * cookie's path also covers what lies under it: `/d` is every channel's page). Never `/`: that
+ * cookie would go with every call and file.
+ */
+export const PAGE_DATA_PATHS = [
+  "/home",
+  "/videoview",
+  "/d",
+  "/starlive",
+  "/game",
+  "/trade",
+  "/withdraw",
+  "/cardmanage",
+  "/ordermanage",
+  "/orderdetails",
+  "/membervip",
+  "/mybuy",
+  "/myhistory",
+  "/mycollection",
+  "/collection",
+  "/addmycollection",
+  "/editvideo",
+  "/creationcenter",
+  "/messagesettings",
+  "/editprofile",
+  "/editphone",
+  "/editpassword",
+  "/accountsecuritysettings",
+  "/accountlogout",
+] as const;
 
 /** The cookie's name (one per path in `PAGE_DATA_PATHS`, same name). */
 export const PAGE_SESSION_COOKIE = "pf_page";

@@ -8,7 +8,7 @@ import { GameTransfer } from "./GameTransfer";
 import { gameBalanceQueryOptions } from "./queries";
 import "./game.css";
 import { useApi } from "../../app/useApi";
-import { settled } from "../../app/settled";
+import { useSettled } from "../../app/settled";
 
 /**
  * /game (the tab bar's 'game', Step 16, decision 0021): the lobby's notice and banners; the gold,
@@ -22,7 +22,8 @@ export function GameScreen() {
   const lobby = useLobby();
   // The notice and banners sit above the balances and the games: the screen shows once the lobby
   // and the balances are settled (each says so itself if it failed), so nothing is pushed down.
-  if (!settled(lobby, balance)) {
+  const ready = useSettled(lobby, balance);
+  if (!ready) {
     return (
       <Page title={t`游戏`} tabs>
         <SkeletonGroup label={t`游戏加载中`} className="h5-trade">

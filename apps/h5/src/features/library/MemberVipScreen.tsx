@@ -30,7 +30,7 @@ import {
 import type { VipPlan } from "./queries";
 import "./library.css";
 import { MoneyUnit, amountIn, unitName } from "@platform/i18n";
-import { settled } from "../../app/settled";
+import { useSettled } from "../../app/settled";
 
 const route = getRouteApi("/membervip");
 
@@ -56,7 +56,7 @@ export function MemberVipScreen() {
   // (or failed: then without them), so nothing is pushed down under the person's finger (CLS).
   const pictures = useQuery(memberPicturesQueryOptions(api));
   const benefits = useQuery(benefitsConfigQueryOptions(api));
-  const centreSettled = settled(pictures, benefits);
+  const centreSettled = useSettled(pictures, benefits);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 

@@ -19,7 +19,7 @@ import { cancelUpload, onUploadFinished, useLiveUploads } from "./uploads";
 import "./posting.css";
 import { useOwnId } from "../../app/session/own";
 import { useApi } from "../../app/useApi";
-import { settled } from "../../app/settled";
+import { useSettled } from "../../app/settled";
 
 /** Statuses the server moves on by itself: the list asks again every few seconds while one shows. */
 const moving = new Set<number>([VideoStatus.queued, VideoStatus.processing, VideoStatus.autoReview]);
@@ -88,7 +88,7 @@ export function OwnerWorks({ header }: { readonly header: ReactNode }) {
 
   // The earnings panel sits above the works: they show once it is settled too (CLS).
   const earnings = useQuery(earningsQueryOptions(api));
-  const earningsSettled = settled(earnings);
+  const earningsSettled = useSettled(earnings);
   let works: ReactNode;
   if (list.data === undefined || (!earningsSettled && !list.isError)) {
     works = list.isError ? (

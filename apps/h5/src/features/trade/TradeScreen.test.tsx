@@ -32,8 +32,11 @@ describe("/trade", () => {
     await waitFor(() => {
       expect(testId("eepay-balance")).toBe("123.45");
     });
+    // The address is its own call, asked for once the card shows.
+    await waitFor(() => {
+      expect(control("进入 EE 钱包").getAttribute("href")).toBe("https://eepay.example/wallet");
+    });
     const enter = control("进入 EE 钱包");
-    expect(enter.getAttribute("href")).toBe("https://eepay.example/wallet");
     expect(enter.getAttribute("target")).toBe("_blank");
 
     const amounts = () => [...document.querySelectorAll('[data-testid="statement-amount"]')];

@@ -19,7 +19,7 @@ import "./TradeCard.css";
 import "./trade.css";
 import { walletQueryOptions } from "../../app/session/queries";
 import { useApi } from "../../app/useApi";
-import { settled } from "../../app/settled";
+import { useSettled } from "../../app/settled";
 
 const route = getRouteApi("/trade");
 
@@ -37,7 +37,7 @@ export function TradeScreen() {
   // The balances, the payment methods and the EE wallet stack above one another: the screen's
   // cards show once the three are settled (each says so itself if it failed), so none of them is
   // pushed down under the person's finger when another arrives (CLS).
-  const ready = settled(
+  const ready = useSettled(
     useQuery(walletQueryOptions(api)),
     useQuery(payConfigQueryOptions(api)),
     useQuery(eepayBalanceQueryOptions(api)),

@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  PAGE_DATA_ELEMENT_ID,
+  PAGE_DATA_PATHS,
+  encodePageSession,
+  endpoints,
+  pageSessionOfClient,
+  readPageData,
+} from "@platform/api-client/contract";
+import type { EndpointDef, PageAnswer } from "@platform/api-client/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embedded, signIn, startSeeded } from "../../test/harness";
+import type { TestPlatform } from "../../test/harness";
+import { demoAccounts } from "../seed";
+import { plannedCalls, plannedPages } from "./page-calls";
+
+// Every page's first calls in its HTML (Step 23, decision 0038).
+
+const none = new URLSearchParams();
+const callsOf = (path: string, query = "", userId = 7) =>
+  plannedCalls(path, new URLSearchParams(query), userId).map(
+    ({ call, request }) => `${call} ${JSON.stringify(request)}`,
+  );
+
+describe("what each page's first render asks", () => {
+  it("covers exactly the pages the page-session cookie is written for, with reading calls only", () => {
+    expect([...plannedPages].sort()).toEqual([...PAGE_DATA_PATHS].sort());
+    for (const path of PAGE_DATA_PATHS) {
+      const query = "id=12&orderNum=R1&tab=WITHDRAW_ORDER";
+      const page = path === "/d" ? "/d/3" : path;
+      const calls = plannedCalls(page, new URLSearchParams(query), 7);
+      expect(calls.length, path).toBeGreaterThan(0);
+      for (const { call } of calls) {
+        const endpoint: EndpointDef = endpoints[call];
+        expect(endpoint.money, call).not.toBe(true);
+        expect(endpoint.kind, call).not.toBe("token");
+      }
+    }
+    // The identity card's QR login is a credential: never written into a page.
+    expect(plannedCalls("/idcard", none, 7)).toEqual([]);
+    expect(plannedCalls("/", none, 7)).toEqual([]);
+  });
+
+  it("takes from the address what the app takes, and nothing it would refuse", () => {
+    expect(callsOf("/ordermanage")).toEqual([
+      'trade.userBillDetails {"tab":"RECHARGE_ORDER","current":1,"cursor":null,"size":10}',
+    ]);
+    expect(callsOf("/ordermanage", "tab=WITHDRAW_ORDER")[0]).toContain('"tab":"WITHDRAW_ORDER"');
+    expect(callsOf("/ordermanage", "tab=bogus")[0]).toContain('"tab":"RECHARGE_ORDER"');
+    expect(callsOf("/orderdetails", "orderNum=R2024")).toEqual(['trade.orderDetail {"orderNum":"R2024"}']);
+    for (const query of ["", "orderNum=", "orderNum=a%20b", "page=WITHDRAW_ORDER&orderNum=W1"])
+      expect(callsOf("/orderdetails", query), query).toEqual([]);
+    expect(callsOf("/mycollection")).toEqual(['substance.collectList {"current":1,"cursor":null,"size":10}']);
+    expect(callsOf("/mycollection", "active=FAVORITES")).toEqual([]);
+    expect(callsOf("/collection", "id=4")).toEqual([
+      "substance.getFavorite {}",
+      'substance.collectList {"current":1,"cursor":null,"size":10,"favoriteId":"4"}',
+    ]);
+    expect(callsOf("/collection", "id=x")).toEqual([]);
+    expect(callsOf("/editvideo", "id=5")).toEqual([
+      "substance.creationConfig {}",
+      'substance.getInfoById {"id":"5"}',
+      "upload.usage {}",
+    ]);
+    // One's own creation centre (no id, or one's own): the works and the earnings; another's: the card.
+    const own = [
+      'substance.authorInfo {"userId":"7"}',
+      'substance.getMyVideoList {"current":1,"cursor":null,"size":10}',
+      'substance.creatorEarnings {"days":30}',
+    ];
+    expect(callsOf("/creationcenter")).toEqual(own);
+    expect(callsOf("/creationcenter", "id=%207%20")).toEqual(own);
+    expect(callsOf("/creationcenter", "id=8")).toEqual(['substance.authorInfo {"userId":"8"}']);
+    expect(callsOf("/creationcenter", "id=-1")).toEqual([]);
+    expect(callsOf("/d/3/anything")).toEqual([
+      'substance.getVideoList {"current":1,"cursor":null,"size":10,"price":"all","sort":"default","duration":"all","tag":null,"channelTagId":"3"}',
+      'substance.channelInfo {"channelTagId":"3"}',
+    ]);
+    expect(callsOf("/d/x")).toEqual([]);
+    expect(callsOf("/TRADE/")).toEqual([
+      "trade.accountDetail {}",
+      "trade.payConfig {}",
+      "trade.eepayBalance {}",
+      'trade.statement {"current":1,"cursor":null,"size":10}',
+    ]);
+  });
+});
+
+describe("every page as the server sends it", () => {
+  let platform: TestPlatform;
+  let h5Dist: string;
+  let cookie: string;
+  let api: Awaited<ReturnType<typeof signIn>>["api"];
+  let userId: number;
+
+  const answersOf = async (path: string): Promise<PageAnswer[]> => {
+    const response = await fetch(`${platform.server.origin}${path}`, { headers: { cookie } });
+    expect(response.status, path).toBe(200);
+    const block = new RegExp(
+      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+    ).exec(await response.text());
+    return block === null ? [] : readPageData(block[1]);
+  };
+
+  beforeAll(async () => {
+    h5Dist = mkdtempSync(join(tmpdir(), "h5-dist-"));
+    mkdirSync(join(h5Dist, "assets"));
+    writeFileSync(join(h5Dist, "index.html"), "<!doctype html><html><head></head><body></body></html>");
+    platform = await startSeeded(embedded, { H5_DIST: h5Dist });
+    let id: string;
+    ({ api, userId: id } = await signIn(platform, demoAccounts[0]));
+    userId = Number(id);
+    const session = pageSessionOfClient(api.client);
+    if (session === null) throw new Error("signing in left no session");
+    cookie = `pf_page=${encodePageSession(session)}`;
+  });
+  afterAll(async () => {
+    await platform.close();
+    rmSync(h5Dist, { recursive: true, force: true });
+  });
+
+  it("answers each planned call — GET ones with their query too — as the API answers the app", async () => {
+    const [video] = (await api.substance.getVideoList({ size: 1 })).records;
+    if (video === undefined) throw new Error("the seed has no video");
+    // (/videoview's own page is page-data.test.ts's.)
+    const pages = PAGE_DATA_PATHS.filter((path) => path !== "/videoview").map((path) =>
+      path === "/d" ? "/d/0" : path === "/editvideo" ? `${path}?id=${video.id}` : path,
+    );
+    for (const page of pages) {
+      const [path = "", query = ""] = page.split("?");
+      const planned = plannedCalls(path, new URLSearchParams(query), userId);
+      const answers = await answersOf(page);
+      // What the API refuses this person (another's video to edit) is left for the app to ask.
+      const asked = await Promise.all(
+        planned.map(({ call, request }) =>
+          api.client.call(call, request as never).then(
+            (data: unknown) => ({ call, request, data }),
+            () => null,
+          ),
+        ),
+      );
+      const expected = asked.filter((answer) => answer !== null);
+      expect(
+        answers.map((answer) => answer.call),
+        page,
+      ).toEqual(expected.map((answer) => answer.call));
+      for (const [index, answer] of answers.entries()) {
+        expect(answer.request, `${page} ${answer.call}`).toEqual(expected[index]?.request);
+        // A video's play addresses are signed at each answer: the same video, not the same bytes.
+        if (answer.call === "substance.getInfoById")
+          expect(answer.data, page).toMatchObject({ id: (expected[index]?.data as { id: unknown }).id });
+        else expect(answer.data, `${page} ${answer.call}`).toEqual(expected[index]?.data);
+      }
+      if (path !== "/editvideo") expect(answers.length, page).toBe(planned.length);
+    }
+  });
+});
