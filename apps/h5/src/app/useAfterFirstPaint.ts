@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /**
  * False for a screen's first render, true once the browser has painted it and had a moment to
@@ -11,8 +11,12 @@ export function useAfterFirstPaint(timeoutMs = 1000): boolean {
   useEffect(() => {
     let idle: number | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
+    // A transition: what it reveals renders in slices that yield to the browser, never as one
+    // long task of its own.
     const done = () => {
-      setPainted(true);
+      startTransition(() => {
+        setPainted(true);
+      });
     };
     const afterPaint = () => {
       if (typeof requestIdleCallback === "function") idle = requestIdleCallback(done, { timeout: timeoutMs });

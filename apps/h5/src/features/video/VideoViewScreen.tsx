@@ -4,7 +4,7 @@ import { ReportTarget, isNotFound } from "@platform/domain";
 import { Button, EmptyState, MembershipDialog, Skeleton, VideoRowList, formatPlayCount } from "@platform/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useDeferredValue, useEffect, useState } from "react";
 import { routeFrom } from "../../app/route-from";
 import { TrackEvent, track } from "../../app/tracking";
 import { useAfterFirstPaint } from "../../app/useAfterFirstPaint";
@@ -109,7 +109,6 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
   const report = useReport();
   // Below the fold and behind a tap: after the screen's first paint, not in its task.
   const painted = useAfterFirstPaint();
-  const recommendations = useQuery({ ...recommendationsQueryOptions(api, video.id), enabled: painted });
   const plays = formatPlayCount(video.playCount, i18n.locale);
 
   return (
@@ -165,30 +164,7 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
           />
         </div>
 
-        <section className="h5-video__recommend" aria-labelledby="h5-video-recommend">
-          <h2 id="h5-video-recommend" className="h5-video__section-title">
-            {t`相关推荐`}
-          </h2>
-          {recommendations.isError && recommendations.data === undefined ? (
-            <RetryState
-              message={t`推荐加载失败`}
-              onRetry={() => {
-                void recommendations.refetch();
-              }}
-            />
-          ) : recommendations.data?.length === 0 ? (
-            <EmptyState picture="empty" description={t`暂无推荐`} />
-          ) : (
-            <VideoRowList
-              videos={recommendations.data ?? []}
-              loading={recommendations.data === undefined}
-              label={t`相关推荐`}
-              onOpen={(next) => {
-                void navigate({ to: "/videoview", search: { id: next } });
-              }}
-            />
-          )}
-        </section>
+        <Recommendations api={api} videoId={video.id} enabled={painted} />
       </article>
 
       {painted ? (
@@ -231,5 +207,51 @@ function VideoLoaded({ api, video }: { readonly api: PlatformApi; readonly video
       />
       {report.element}
     </Page>
+  );
+}
+
+/**
+ * The related videos, below the fold: asked for after the first paint. Their own component, so
+ * their answer re-renders only them; and the cards follow the skeleton in a deferred render that
+ * yields, not in the urgent one the answer causes (Step 23's TBT).
+ */
+function Recommendations({
+  api,
+  videoId,
+  enabled,
+}: {
+  readonly api: PlatformApi;
+  readonly videoId: string;
+  readonly enabled: boolean;
+}) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const recommendations = useQuery({ ...recommendationsQueryOptions(api, videoId), enabled });
+  const videos = useDeferredValue(recommendations.data);
+  return (
+    <section className="h5-video__recommend" aria-labelledby="h5-video-recommend">
+      <h2 id="h5-video-recommend" className="h5-video__section-title">
+        {t`相关推荐`}
+      </h2>
+      {recommendations.isError && recommendations.data === undefined ? (
+        <RetryState
+          message={t`推荐加载失败`}
+          onRetry={() => {
+            void recommendations.refetch();
+          }}
+        />
+      ) : videos?.length === 0 ? (
+        <EmptyState picture="empty" description={t`暂无推荐`} />
+      ) : (
+        <VideoRowList
+          videos={videos ?? []}
+          loading={videos === undefined}
+          label={t`相关推荐`}
+          onOpen={(next) => {
+            void navigate({ to: "/videoview", search: { id: next } });
+          }}
+        />
+      )}
+    </section>
   );
 }
