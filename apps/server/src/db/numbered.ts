@@ -16,6 +16,8 @@ import type { SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./database";
 import { afterCursor, encodeCursor, keyText, keyset, keysAt, orderOf } from "./keyset";
+import { rowAtPlace } from "./places";
+import type { KeptPlaces } from "./places";
 import { rowsOf } from "./subqueries";
 import type { Counted, Keyset, PageRequest } from "./keyset";
 
@@ -41,6 +43,11 @@ export interface NumberedList {
    * the nearer end.
    */
   readonly length?: SQL | undefined;
+  /**
+   * Where the list's rows lie, kept by the database beside its length (migration 0025): the row
+   * before the page is found through them (`db/places.ts`) instead of from the nearer end.
+   */
+  readonly places?: KeptPlaces | undefined;
 }
 
 /**
@@ -84,10 +91,11 @@ const cursorOf = (order: Keyset, row: Readonly<Record<string, unknown>>) =>
 
 /**
  * A list whose length `n` the database keeps: the row before the page (position offset − 1) is
- * found from the start when it lies in the first half, else from the end (position n − offset of
- * the reversed order), so a page costs at most half the list's index, and the page near the end
- * as little as the page near the start. One statement: the length and the rows it is compared with
- * are of the same moment. Each half's query runs only when its condition on `n` holds.
+ * found through its places when the database keeps them (decision 0037); else from the start when
+ * it lies in the first half, from the end (position n − offset of the reversed order) otherwise,
+ * so a page costs at most half the list's index. One statement: the length and the counts or rows
+ * it is compared with are of the same moment. Each half's query runs only when its condition on
+ * `n` holds.
  */
 async function placeByLength(
   db: Db,
@@ -112,7 +120,9 @@ async function placeByLength(
   const reversed = keyset(order.direction === "asc" ? "desc" : "asc", ...order.keys);
   const orderBy = (set: Keyset) => sql.join(orderOf(set), sql`, `);
   const before = offset - 1;
-  const edge = sql`(select ${keys} from ${table} where ${and(where, sql`${n} > ${2 * before}`)}
+  const edge = list.places
+    ? rowAtPlace(list.places, list, keys, sql`${before}::bigint`)
+    : sql`(select ${keys} from ${table} where ${and(where, sql`${n} > ${2 * before}`)}
       order by ${orderBy(order)} offset ${before} limit 1)
     union all
     (select ${keys} from ${table} where ${and(where, sql`${n} <= ${2 * before}`, sql`${n} >= ${offset}`)}

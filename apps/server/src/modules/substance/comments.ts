@@ -16,6 +16,7 @@ import { dateFormatOf } from "./videos";
 import { rowsOf } from "../../db/subqueries";
 import { intKey, keyset, pageFrom, planPage, timeKey } from "../../db/keyset";
 import { numberedPlace } from "../../db/numbered";
+import { placesOfThreads } from "../../db/places";
 import type { ResponseOf } from "@platform/api-client";
 import type { SignedInInput } from "../../http/route";
 import { forgetVideo } from "./viewer";
@@ -36,16 +37,18 @@ export async function commentList(
   // A numbered page is sought in the same index and counted up to a horizon (decision 0033).
   const order = keyset(rootId === null ? "desc" : "asc", timeKey(comments.createdAt), intKey(comments.id));
   const listed = and(live, rootId === null ? isNull(comments.rootId) : eq(comments.rootId, rootId));
-  // A video's threads: the database keeps how many (migration 0023); a thread's replies are few.
+  // A video's threads: the database keeps how many (migration 0023) and where they lie (0025); a
+  // thread's replies are few.
   const length =
     rootId === null
       ? sql`(select ${videoThreads.threads} from ${videoThreads} where ${videoThreads.videoId} = ${video.id})`
       : undefined;
+  const places = rootId === null ? placesOfThreads(video.id) : undefined;
   const place =
     body.cursor === undefined
       ? await numberedPlace(
           ctx.db,
-          { table: comments, where: listed, order, length },
+          { table: comments, where: listed, order, length, places },
           body,
           ctx.config.pageCountHorizon,
         )

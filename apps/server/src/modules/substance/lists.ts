@@ -20,6 +20,8 @@ import { offsetOf } from "../../http/time";
 import { isPublished } from "./access";
 import { boolKey, intKey, keyset, pageFrom, planPage, timeKey, totalOver } from "../../db/keyset";
 import { numberedPlace } from "../../db/numbered";
+import { placesOfCatalogue } from "../../db/places";
+import type { KeptPlaces } from "../../db/places";
 import type { Keyset, Page, PageRequest } from "../../db/keyset";
 import { dateFormatOf, pageOf, toVideo, videoQuery } from "./videos";
 import type { ListedVideo } from "./videos";
@@ -90,8 +92,9 @@ export async function videoPage(
 
 /**
  * A page of videos: by cursor, or by number (decision 0033: sought through the sort's index; its
- * total `length` when the database keeps the list's, else a count up to PAGE_COUNT_HORIZON rows).
- * `where` names the videos' columns only.
+ * total `length` when the database keeps the list's, else a count up to PAGE_COUNT_HORIZON rows;
+ * through the list's `places` when the database keeps them too, decision 0037). `where` names the
+ * videos' columns only.
  */
 async function loadPage<T>(
   ctx: AppContext,
@@ -101,12 +104,13 @@ async function loadPage<T>(
   paging: PageRequest,
   toRecords: (rows: ListedVideo[]) => T[],
   length?: SQL,
+  places?: KeptPlaces,
 ): Promise<Page<T>> {
   const place =
     paging.cursor === undefined
       ? await numberedPlace(
           ctx.db,
-          { table: videos, where, order, length },
+          { table: videos, where, order, length, places },
           paging,
           ctx.config.pageCountHorizon,
         )
@@ -196,6 +200,14 @@ export async function getVideoList(
     where.length === 1 + (watchLevelOfPriceFilter(body.price) ? 1 : 0)
       ? catalogueLength(body.price)
       : undefined;
+  // And where its videos lie in the default order (hot first, then the review time: both change
+  // only with an operator's act, decision 0037). Most plays leads with the play count, which every
+  // play changes: places kept there would be rewritten by each play, so its pages (and recently
+  // updated's, not measured deep) are sought from the nearer end.
+  const places =
+    whole && body.sort === SortOrder.default
+      ? placesOfCatalogue(watchLevelOfPriceFilter(body.price) ?? null)
+      : undefined;
   return cataloguePage(ctx, JSON.stringify(body), caller?.userId ?? null, request, (format) =>
     loadPage(
       ctx,
@@ -205,6 +217,7 @@ export async function getVideoList(
       body,
       (rows) => rows.map((r) => toVideo(ctx, r, format)),
       whole,
+      places,
     ),
   );
 }
