@@ -156,4 +156,25 @@ describe("every page as the server sends it", () => {
       if (path !== "/editvideo") expect(answers.length, page).toBe(planned.length);
     }
   });
+
+  it("sends every page whatever its address says: no 5xx, no answer to what the API refuses", async () => {
+    const hostile = [
+      "id=%00",
+      "id=9999999999999999999999",
+      "id=-1&tab=%3Cscript%3E",
+      "orderNum=%00R1&page=WITHDRAW_ORDER",
+      "orderNum=" + "x".repeat(5000),
+      "id=1&id=2&active=FAVORITES",
+      "tab=RECHARGE_ORDER&current=0&size=100000",
+      "id=%F0%9F%98%80",
+    ];
+    for (const path of PAGE_DATA_PATHS) {
+      for (const query of hostile) {
+        const page = `${path === "/d" ? "/d/%00" : path}?${query}`;
+        const response = await fetch(`${platform.server.origin}${page}`, { headers: { cookie } });
+        expect(response.status, page).toBe(200);
+        await response.arrayBuffer();
+      }
+    }
+  });
 });
