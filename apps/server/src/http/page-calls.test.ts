@@ -1,18 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import {
-  PAGE_DATA_ELEMENT_ID,
   PAGE_DATA_PATHS,
   encodePageSession,
   endpoints,
   pageSessionOfClient,
-  readPageData,
 } from "@platform/api-client/contract";
 import type { EndpointDef, PageAnswer } from "@platform/api-client/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedded, signIn, startSeeded } from "../../test/harness";
 import type { TestPlatform } from "../../test/harness";
+import { answersOf as answersInPage, appDist } from "../../test/page";
 import { demoAccounts } from "../seed";
 import { plannedCalls, plannedPages } from "./page-calls";
 
@@ -98,16 +95,11 @@ describe("every page as the server sends it", () => {
   const answersOf = async (path: string): Promise<PageAnswer[]> => {
     const response = await fetch(`${platform.server.origin}${path}`, { headers: { cookie } });
     expect(response.status, path).toBe(200);
-    const block = new RegExp(
-      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`,
-    ).exec(await response.text());
-    return block === null ? [] : readPageData(block[1]);
+    return answersInPage(await response.text());
   };
 
   beforeAll(async () => {
-    h5Dist = mkdtempSync(join(tmpdir(), "h5-dist-"));
-    mkdirSync(join(h5Dist, "assets"));
-    writeFileSync(join(h5Dist, "index.html"), "<!doctype html><html><head></head><body></body></html>");
+    h5Dist = appDist("<!doctype html><html><head></head><body></body></html>");
     platform = await startSeeded(embedded, { H5_DIST: h5Dist });
     let id: string;
     ({ api, userId: id } = await signIn(platform, demoAccounts[0]));

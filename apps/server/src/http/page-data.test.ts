@@ -1,17 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import {
-  PAGE_DATA_ELEMENT_ID,
-  encodePageSession,
-  pageSessionOfClient,
-  readPageData,
-} from "@platform/api-client/contract";
-import type { PageAnswer } from "@platform/api-client/contract";
+import { rmSync } from "node:fs";
+import { encodePageSession, pageSessionOfClient } from "@platform/api-client/contract";
 import { videoStartSeconds } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedded, signIn, startSeeded } from "../../test/harness";
 import type { TestPlatform } from "../../test/harness";
+import { answersOf, appDist } from "../../test/page";
 import { demoAccounts } from "../seed";
 import { firstSegments, plannedCalls, preloadLink, withPageData } from "./page-data";
 
@@ -130,18 +123,9 @@ describe("the page as the server sends it", () => {
     const response = await fetch(`${platform.server.origin}${path}`, { headers });
     return { response, html: await response.text() };
   };
-  const answersOf = (html: string): PageAnswer[] => {
-    const block = new RegExp(
-      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`,
-    ).exec(html);
-    return block === null ? [] : readPageData(block[1]);
-  };
 
   beforeAll(async () => {
-    h5Dist = mkdtempSync(join(tmpdir(), "h5-dist-"));
-    mkdirSync(join(h5Dist, "assets"));
-    writeFileSync(
-      join(h5Dist, "index.html"),
+    h5Dist = appDist(
       '<!doctype html><html><head><title>app</title></head><body><div class="h5-boot__player"></div></body></html>',
     );
     platform = await startSeeded(embedded, { H5_DIST: h5Dist });
