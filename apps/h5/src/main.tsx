@@ -78,7 +78,24 @@ await activateLanguage(i18n, storedLanguage(), { store: null });
 // its code is preloaded by the boot script — so that render is the screen itself, in one
 // transition that yields, rather than a pending state the router's store then replaces in one
 // uninterruptible render (Step 23's TBT). Not for longer than FIRST_RENDER_WAITS_MS.
+// The router hears the history once its provider has mounted: a back or forward made meanwhile
+// (the address moved on while the first page loaded) is loaded then, not lost.
+const meanwhile = { moved: false };
+const moved = () => {
+  meanwhile.moved = true;
+};
+addEventListener("popstate", moved);
 await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_MS))]);
+// Once the first page is rendered, the router listens itself.
+const stopWatching = router.subscribe("onRendered", () => {
+  stopWatching();
+  removeEventListener("popstate", moved);
+  if (meanwhile.moved && router.history.location.href !== router.state.location.href) {
+    router.load().catch((error: unknown) => {
+      console.error(error);
+    });
+  }
+});
 
 const root = document.getElementById("app");
 if (root === null) throw new Error("index.html has no #app");

@@ -17,7 +17,7 @@ export function appDist(html: string): string {
 /** The answers in a page's data block (none when it has none). */
 export function answersOf(html: string): PageAnswer[] {
   const block = new RegExp(
-    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}"[^>]*>([\\s\\S]*?)</script>`,
   ).exec(html);
   return block === null ? [] : readPageData(block[1]);
 }

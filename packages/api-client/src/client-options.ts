@@ -55,6 +55,11 @@ export interface ApiClientOptions {
   readonly pageAnswers?: readonly PageAnswer[];
   /** How long the page's answers may stand in for a call (default 15 s after the client is made). */
   readonly pageAnswersMaxAgeMs?: number;
+  /**
+   * The `language` header the page's answers were made in (the data block's `data-language`):
+   * they stand in only for calls in that language.
+   */
+  readonly pageAnswersLanguage?: string;
 }
 
 export interface CallOptions {

@@ -1,4 +1,4 @@
-import { deviceTimeZoneHeader } from "@platform/domain";
+import { StorageKey, deviceTimeZoneHeader } from "@platform/domain";
 import { describe, expect, it } from "vitest";
 import { answerKey, pageDataBlock, readPageData } from "./contract/page-data";
 import {
@@ -64,6 +64,28 @@ describe("answers the page arrived with", () => {
     ).rejects.toMatchObject({
       kind: "cancelled",
     });
+  });
+
+  it("answers made in another language stand in for nothing (a language chosen since)", async () => {
+    server.on(infoPath, (_, res) => {
+      ok(res, { id: "1", videoTitle: "from the server" });
+    });
+    const answer = { call: "substance.getInfoById" as const, request: { id: "1" }, data: { id: "1" } };
+    const english = harness(
+      { minimumResponseMs: 0, pageAnswers: [answer], pageAnswersLanguage: "en_US" },
+      { ...signedIn, [StorageKey.language]: "zhCN" },
+    );
+    await expect(english.api.substance.getInfoById({ id: "1" })).resolves.toMatchObject({
+      videoTitle: "from the server",
+    });
+    const same = harness(
+      { minimumResponseMs: 0, pageAnswers: [answer], pageAnswersLanguage: "zh_CN" },
+      { ...signedIn, [StorageKey.language]: "zhCN" },
+    );
+    await expect(same.api.substance.getInfoById({ id: "1" })).resolves.toEqual({ id: "1" });
+    expect(server.to(infoPath)).toHaveLength(1);
+    expect(pageDataBlock([], "en_US")).toContain('data-language="en_US"');
+    expect(pageDataBlock([], 'x" onload="y')).toContain('data-language="xonloady"');
   });
 
   it("the key ignores the order of fields and the undefined ones", () => {

@@ -1,4 +1,4 @@
-import { limits } from "@platform/domain";
+import { languageHeader, limits } from "@platform/domain";
 import { answerKey } from "./contract/page-data";
 import type { ApiClientOptions, CallOptions } from "./client-options";
 import type { EndpointDef, EndpointName } from "./endpoints";
@@ -79,7 +79,12 @@ export class ApiClient extends RequestSender {
   /** The page's answer to this call, once: only a reading call (no money, no token), while fresh. */
   private takePageAnswer(name: EndpointName, def: EndpointDef, request: unknown): { data: unknown } | null {
     if (this.pageAnswers.size === 0 || def.money || kindOf(def) === "token") return null;
-    if (Date.now() > this.pageAnswersUntil) {
+    // Answers made in another language (chosen since the page's cookie was written) are dropped.
+    const made = this.options.pageAnswersLanguage;
+    if (
+      Date.now() > this.pageAnswersUntil ||
+      (made !== undefined && made !== languageHeader(this.language))
+    ) {
       this.pageAnswers.clear();
       return null;
     }

@@ -12,6 +12,7 @@ import { appStore, sessionExpiredAtom } from "./state";
 /** The app's API client: toasts for failures (spec §8), the 'tip' dialog when the session ends. */
 export function createAppApi(): PlatformApi {
   const config = platformConfig();
+  const page = pageAnswers();
   return createApiClient({
     clientId: config.clientId,
     clientSecret: config.clientSecret,
@@ -19,7 +20,8 @@ export function createAppApi(): PlatformApi {
     // Until a language is chosen, the server's words follow the browser's, as the app's do.
     defaultLanguage: () => storedLanguage(null),
     // The first screen's answers the server wrote into the page (decision 0035).
-    pageAnswers: pageAnswers(),
+    pageAnswers: page.answers,
+    ...(page.language === undefined ? {} : { pageAnswersLanguage: page.language }),
     hooks: {
       onError: (error) => {
         void errorTextLoaded(i18n, error).then((text) => {

@@ -24,6 +24,8 @@ import {
  *
  * Only reading calls: no money movement, no token, nothing that writes (the api-client would not
  * hand such an answer out either), and no credential (the identity card's QR login is left out).
+ * Not /myhistory: the watch position is reported as the video page is left, a beacon that may land
+ * after the next page's HTML was made (the history would miss the last "watched to").
  */
 
 /** One call the first render makes, with its request exactly as the app sends it. */
@@ -125,7 +127,6 @@ const planners: Readonly<Record<string, Planner>> = {
     call("user.memberBenefitsConfig"),
   ],
   "/mybuy": () => [call("substance.myBuyVideoList", firstPage)],
-  "/myhistory": () => [call("search.watchHistory", { ...firstPage, keyword: "" })],
   "/mycollection": (search) => {
     const active = search.get("active");
     const tab = isOneOf(collectionTabs, active) ? active : CollectionTab.ALL;

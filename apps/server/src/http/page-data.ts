@@ -22,6 +22,8 @@ export type { PlannedCall } from "./page-calls";
 /** What the page gets: the answers' data block and the preload links, as markup for its head. */
 export interface PageData {
   readonly answers: readonly PageAnswer[];
+  /** The `language` header the answers were made in (the client uses them only in it). */
+  readonly language?: string;
   readonly preloads: readonly string[];
   /** The video's poster, painted in the page's skeleton of the player (the LCP before any script). */
   readonly poster?: string | null;
@@ -105,6 +107,7 @@ export async function readPageData(
   const cover = info === undefined ? null : coverOf(info);
   return {
     answers,
+    language: session.language,
     preloads: media.links,
     poster: cover === null ? null : posterOf(cover),
     covers,
@@ -222,7 +225,7 @@ export function withPageData(html: string, data: PageData): string {
   // which the boot script reads before the video itself is parsed (decision 0036).
   const early = `${data.preloads.join("")}${data.playlist == null ? "" : PAGE_VIDEO_MARK}`;
   let page = insertAt(html, headStart(html), early);
-  page = insertAt(page, page.indexOf("</head>"), pageDataBlock(data.answers));
+  page = insertAt(page, page.indexOf("</head>"), pageDataBlock(data.answers, data.language));
   for (const cover of data.covers ?? []) {
     const at = page.indexOf(`${SKELETON_COVER}</div>`);
     if (at < 0) break;

@@ -43,10 +43,15 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The data block's markup: JSON with `<` escaped, so nothing in it can close the element. */
-export function pageDataBlock(answers: readonly PageAnswer[]): string {
+/**
+ * The data block's markup: JSON with `<` escaped, so nothing in it can close the element; with
+ * the `language` header its calls were made in (`data-language`): a client in another language
+ * (a choice made since the cookie was written) asks for itself rather than show other words.
+ */
+export function pageDataBlock(answers: readonly PageAnswer[], language?: string): string {
   const json = JSON.stringify(answers).replace(/</g, "\\u003c");
-  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
+  const lang = language === undefined ? "" : ` data-language="${language.replace(/[^\w-]/g, "")}"`;
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}"${lang}>${json}</script>`;
 }
 
 /** The answers of a page's data block (an empty list when it has none or it does not parse). */

@@ -24,7 +24,6 @@ export const PAGE_DATA_PATHS = [
   "/orderdetails",
   "/membervip",
   "/mybuy",
-  "/myhistory",
   "/mycollection",
   "/collection",
   "/addmycollection",
