@@ -23,8 +23,6 @@ import "./boot/boot.css";
 const PAGE_VIDEO_WAIT_MS = 30_000;
 /** How long the app's first page waits for the page's own video to show its first picture. */
 const ROUTER_WAITS_FOR_VIDEO_MS = 3000;
-/** How long the first render waits for the first page's screen (its code, words and loader). */
-const FIRST_RENDER_WAITS_MS = 3000;
 
 keepOfflineChunkErrorsInPage();
 const api = createAppApi();
@@ -69,33 +67,11 @@ declare module "@tanstack/react-router" {
 // router provider then finds that load done or under way and does not start another. The page's
 // own video, if any, gets its first bytes first (decision 0036).
 await pageVideoShown(ROUTER_WAITS_FOR_VIDEO_MS);
-const firstPage = router.load().catch((error: unknown) => {
+router.load().catch((error: unknown) => {
   console.error(error);
 });
 // The stored choice, else the browser's language (not stored: only a choice made is kept).
 await activateLanguage(i18n, storedLanguage(), { store: null });
-// The first render waits (the page's skeleton shows) for the first page's screen to be loaded —
-// its code is preloaded by the boot script — so that render is the screen itself, in one
-// transition that yields, rather than a pending state the router's store then replaces in one
-// uninterruptible render (Step 23's TBT). Not for longer than FIRST_RENDER_WAITS_MS.
-// The router hears the history once its provider has mounted: a back or forward made meanwhile
-// (the address moved on while the first page loaded) is loaded then, not lost.
-const meanwhile = { moved: false };
-const moved = () => {
-  meanwhile.moved = true;
-};
-addEventListener("popstate", moved);
-await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_MS))]);
-// Once the first page is rendered, the router listens itself.
-const stopWatching = router.subscribe("onRendered", () => {
-  stopWatching();
-  removeEventListener("popstate", moved);
-  if (meanwhile.moved && router.history.location.href !== router.state.location.href) {
-    router.load().catch((error: unknown) => {
-      console.error(error);
-    });
-  }
-});
 
 const root = document.getElementById("app");
 if (root === null) throw new Error("index.html has no #app");

@@ -41,10 +41,15 @@ export function trackPageViews(router: AnyRouter, api: PlatformApi): () => void 
   return router.subscribe("onResolved", ({ fromLocation, toLocation, hrefChanged }) => {
     if (!hrefChanged && fromLocation !== undefined) return;
     if (!hasSession(api)) return;
-    const from = fromLocation?.href ?? document.referrer;
     // In a task of its own: not in the one that shows the page (a report is not what one waits on).
-    setTimeout(() => {
-      track(api, TrackEvent.pageView, {}, toLocation.href, from);
-    }, 0);
+    setTimeout(
+      track,
+      0,
+      api,
+      TrackEvent.pageView,
+      {},
+      toLocation.href,
+      fromLocation?.href ?? document.referrer,
+    );
   });
 }
