@@ -59,7 +59,7 @@ export interface ApiClientOptions {
    * The `language` header the page's answers were made in (the data block's `data-language`):
    * they stand in only for calls in that language.
    */
-  readonly pageAnswersLanguage?: string;
+  readonly pageAnswersLanguage?: string | undefined;
 }
 
 export interface CallOptions {

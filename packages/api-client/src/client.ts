@@ -80,11 +80,8 @@ export class ApiClient extends RequestSender {
   private takePageAnswer(name: EndpointName, def: EndpointDef, request: unknown): { data: unknown } | null {
     if (this.pageAnswers.size === 0 || def.money || kindOf(def) === "token") return null;
     // Answers made in another language (chosen since the page's cookie was written) are dropped.
-    const made = this.options.pageAnswersLanguage;
-    if (
-      Date.now() > this.pageAnswersUntil ||
-      (made !== undefined && made !== languageHeader(this.language))
-    ) {
+    const spoken = languageHeader(this.language);
+    if (Date.now() > this.pageAnswersUntil || (this.options.pageAnswersLanguage ?? spoken) !== spoken) {
       this.pageAnswers.clear();
       return null;
     }
