@@ -176,8 +176,8 @@ export async function lighthouseRun(url, profileDir, session = null, profile = f
     if (final !== wanted && !(wanted === "/" && final === "/home")) {
       throw new Error(`${url} ended on ${lhr.finalDisplayedUrl} (redirected): not the page meant`);
     }
-    // The trace Lighthouse measured (perf.mjs --trace writes it beside the report).
-    return { lhr, report: String(result.report), trace: result.artifacts.Trace };
+    // With `profile`, the trace Lighthouse measured (perf.mjs --trace writes it beside the report).
+    return { lhr, report: String(result.report), trace: profile ? result.artifacts.Trace : null };
   } finally {
     await chromium.stop();
   }

@@ -1,16 +1,7 @@
-import { rmSync } from "node:fs";
-import {
-  PAGE_DATA_PATHS,
-  encodePageSession,
-  endpoints,
-  pageSessionOfClient,
-} from "@platform/api-client/contract";
+import { PAGE_DATA_PATHS, endpoints } from "@platform/api-client/contract";
 import type { EndpointDef, PageAnswer } from "@platform/api-client/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embedded, signIn, startSeeded } from "../../test/harness";
-import type { TestPlatform } from "../../test/harness";
-import { answersOf as answersInPage, appDist } from "../../test/page";
-import { demoAccounts } from "../seed";
+import { answersOf as answersInPage, pageServer } from "../../test/page";
 import { plannedCalls, plannedPages } from "./page-calls";
 
 // Every page's first calls in its HTML (Step 23, decision 0038).
@@ -86,34 +77,25 @@ describe("what each page's first render asks", () => {
 });
 
 describe("every page as the server sends it", () => {
-  let platform: TestPlatform;
-  let h5Dist: string;
-  let cookie: string;
-  let api: Awaited<ReturnType<typeof signIn>>["api"];
-  let userId: number;
+  let server: Awaited<ReturnType<typeof pageServer>>;
 
   const answersOf = async (path: string): Promise<PageAnswer[]> => {
-    const response = await fetch(`${platform.server.origin}${path}`, { headers: { cookie } });
+    const response = await fetch(`${server.platform.server.origin}${path}`, {
+      headers: { cookie: server.cookie },
+    });
     expect(response.status, path).toBe(200);
     return answersInPage(await response.text());
   };
 
   beforeAll(async () => {
-    h5Dist = appDist("<!doctype html><html><head></head><body></body></html>");
-    platform = await startSeeded(embedded, { H5_DIST: h5Dist });
-    let id: string;
-    ({ api, userId: id } = await signIn(platform, demoAccounts[0]));
-    userId = Number(id);
-    const session = pageSessionOfClient(api.client);
-    if (session === null) throw new Error("signing in left no session");
-    cookie = `pf_page=${encodePageSession(session)}`;
+    server = await pageServer("<!doctype html><html><head></head><body></body></html>");
   });
   afterAll(async () => {
-    await platform.close();
-    rmSync(h5Dist, { recursive: true, force: true });
+    await server.close();
   });
 
   it("answers each planned call — GET ones with their query too — as the API answers the app", async () => {
+    const { api, userId } = server;
     const [video] = (await api.substance.getVideoList({ size: 1 })).records;
     if (video === undefined) throw new Error("the seed has no video");
     // (/videoview's own page is page-data.test.ts's.)
@@ -163,7 +145,9 @@ describe("every page as the server sends it", () => {
     for (const path of PAGE_DATA_PATHS) {
       for (const query of hostile) {
         const page = `${path === "/d" ? "/d/%00" : path}?${query}`;
-        const response = await fetch(`${platform.server.origin}${page}`, { headers: { cookie } });
+        const response = await fetch(`${server.platform.server.origin}${page}`, {
+          headers: { cookie: server.cookie },
+        });
         expect(response.status, page).toBe(200);
         await response.arrayBuffer();
       }

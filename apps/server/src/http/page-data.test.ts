@@ -1,11 +1,8 @@
-import { rmSync } from "node:fs";
-import { encodePageSession, pageSessionOfClient } from "@platform/api-client/contract";
+import { encodePageSession } from "@platform/api-client/contract";
 import { videoStartSeconds } from "@platform/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embedded, signIn, startSeeded } from "../../test/harness";
 import type { TestPlatform } from "../../test/harness";
-import { answersOf, appDist } from "../../test/page";
-import { demoAccounts } from "../seed";
+import { answersOf, pageServer } from "../../test/page";
 import { firstSegments, plannedCalls, preloadLink, withPageData } from "./page-data";
 
 // The first screen's data and bytes in the page (Step 23, decision 0035).
@@ -115,9 +112,9 @@ describe("what a page's first render asks (the app's requests, field for field)"
 
 describe("the page as the server sends it", () => {
   let platform: TestPlatform;
-  let h5Dist: string;
   let cookie: string;
-  let api: Awaited<ReturnType<typeof signIn>>["api"];
+  let api: Awaited<ReturnType<typeof pageServer>>["api"];
+  let close: () => Promise<void>;
 
   const page = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${platform.server.origin}${path}`, { headers });
@@ -125,18 +122,14 @@ describe("the page as the server sends it", () => {
   };
 
   beforeAll(async () => {
-    h5Dist = appDist(
+    const server = await pageServer(
       '<!doctype html><html><head><title>app</title></head><body><div class="h5-boot__player"></div></body></html>',
     );
-    platform = await startSeeded(embedded, { H5_DIST: h5Dist });
-    ({ api } = await signIn(platform, demoAccounts[0]));
-    const session = pageSessionOfClient(api.client);
-    if (session === null) throw new Error("signing in left no session");
-    cookie = `other=1; pf_page=${encodePageSession(session)}`;
+    ({ platform, api, close } = server);
+    cookie = `other=1; ${server.cookie}`;
   });
   afterAll(async () => {
-    await platform.close();
-    rmSync(h5Dist, { recursive: true, force: true });
+    await close();
   });
 
   it("/videoview carries the answers the API gives, and preloads that are the player's own URLs", async () => {

@@ -90,7 +90,7 @@ export function OwnerWorks({ header }: { readonly header: ReactNode }) {
   const earnings = useQuery(earningsQueryOptions(api));
   const earningsSettled = useSettled(earnings);
   let works: ReactNode;
-  if (list.data === undefined || (!earningsSettled && !list.isError)) {
+  if (list.data === undefined) {
     works = list.isError ? (
       <RetryState compact message={errorText(list.error)} onRetry={() => void list.refetch()} />
     ) : (
