@@ -8,14 +8,20 @@ import type { TestPlatform } from "../test/harness";
 import { demoAccounts } from "./seed";
 import { loadConfig } from "./env";
 
-/** What a response must carry, whatever it is. */
-function expectSecurityHeaders(headers: Headers, what: string): string {
+/**
+ * What a response must carry, whatever it is; a page (or a worker) the page's policy, anything
+ * else — the API's answers, media, the app's scripts — the resource's (decision 0039).
+ */
+function expectSecurityHeaders(headers: Headers, what: string, kind: "page" | "resource"): string {
   expect(headers.get("x-content-type-options"), what).toBe("nosniff");
   expect(headers.get("referrer-policy"), what).toBe("no-referrer");
   expect(headers.get("x-frame-options"), what).toBe("DENY");
   const csp = headers.get("content-security-policy") ?? "";
-  expect(csp, what).toContain("frame-ancestors 'none'");
-  expect(csp, what).toContain("default-src 'self'");
+  if (kind === "resource") expect(csp, what).toBe("default-src 'none'; frame-ancestors 'none'");
+  else {
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    expect(csp, what).toContain("default-src 'self'");
+  }
   return csp;
 }
 
@@ -80,65 +86,71 @@ describe("security headers on every response", () => {
   it("on a JSON API answer, a business refusal, an HTTP 401 and a malformed body", async () => {
     const list = await post(platform, "/substance/app/substance-online/getVideoList", '{"size":1}');
     expect(list.headers.get("content-type")).toMatch(/^application\/json/);
-    expectSecurityHeaders(list.headers, "a JSON answer");
+    expectSecurityHeaders(list.headers, "a JSON answer", "resource");
     expectSecurityHeaders(
       (await post(platform, "/substance/app/substance-online/getVideoList", '{"size":"many"}')).headers,
       "a business refusal",
+      "resource",
     );
     const unauthenticated = await post(platform, "/user/app/user/information/queryInfo", "{}");
     expect(unauthenticated.status).toBe(401);
-    expectSecurityHeaders(unauthenticated.headers, "HTTP 401");
+    expectSecurityHeaders(unauthenticated.headers, "HTTP 401", "resource");
     expectSecurityHeaders(
       (await post(platform, "/substance/app/substance-online/getVideoList", "{not json")).headers,
       "a body that does not parse",
+      "resource",
     );
   });
 
   it("on /api/h5/config.js and /health", async () => {
     const config = await get(platform, "/api/h5/config.js");
     expect(config.headers.get("content-type")).toMatch(/^text\/javascript/);
-    expectSecurityHeaders(config.headers, "config.js");
-    expectSecurityHeaders((await get(platform, "/health")).headers, "/health");
+    expectSecurityHeaders(config.headers, "config.js", "resource");
+    expectSecurityHeaders((await get(platform, "/health")).headers, "/health", "page");
   });
 
   it("on media: a cover, a playlist, a segment, a refused segment, a 304", async () => {
     const picture = await get(platform, cover);
     expect(picture.status).toBe(200);
-    expectSecurityHeaders(picture.headers, "a cover");
+    expectSecurityHeaders(picture.headers, "a cover", "resource");
     const revalidated = await get(platform, cover, {
       headers: { "if-none-match": picture.headers.get("etag") ?? "" },
     });
     expect(revalidated.status).toBe(304);
-    expectSecurityHeaders(revalidated.headers, "a 304");
+    expectSecurityHeaders(revalidated.headers, "a 304", "resource");
 
     const url = new URL(playlist, platform.server.origin);
     url.searchParams.set("token", token);
     const rendition = await fetch(url);
     const text = await rendition.text();
-    expectSecurityHeaders(rendition.headers, "a playlist");
+    expectSecurityHeaders(rendition.headers, "a playlist", "resource");
     const segment = text.split("\n").find((line) => line !== "" && !line.startsWith("#")) ?? "";
     const bytes = await get(platform, new URL(segment, url).pathname + new URL(segment, url).search);
     expect(bytes.status).toBe(200);
     expect(bytes.headers.get("content-type")).toBe("video/mp4");
-    expectSecurityHeaders(bytes.headers, "a segment");
+    expectSecurityHeaders(bytes.headers, "a segment", "resource");
     const unsigned = await get(platform, new URL(segment, url).pathname);
     expect(unsigned.status).toBe(403);
-    expectSecurityHeaders(unsigned.headers, "a refused segment");
+    expectSecurityHeaders(unsigned.headers, "a refused segment", "resource");
   });
 
   it("on 404s, a bad URL, the app's HTML (also as the SPA fallback) and its assets", async () => {
     const missing = await post(platform, "/no/such/endpoint", "{}");
     expect(missing.status).toBe(404);
-    expectSecurityHeaders(missing.headers, "an API 404");
-    expectSecurityHeaders((await get(platform, "/api/no/such/thing")).headers, "a GET 404 under /api");
-    expectSecurityHeaders((await get(platform, "/%E0%A4%A")).headers, "a URL that does not decode");
+    expectSecurityHeaders(missing.headers, "an API 404", "resource");
+    expectSecurityHeaders(
+      (await get(platform, "/api/no/such/thing")).headers,
+      "a GET 404 under /api",
+      "resource",
+    );
+    expectSecurityHeaders((await get(platform, "/%E0%A4%A")).headers, "a URL that does not decode", "page");
 
     for (const path of ["/", "/index.html", "/videoview?id=1", "/d/0/anything"]) {
       const page = await fetch(`${platform.server.origin}${path}`);
       const html = await page.text();
       expect(page.status, path).toBe(200);
       expect(page.headers.get("content-type"), path).toMatch(/^text\/html/);
-      const csp = expectSecurityHeaders(page.headers, path);
+      const csp = expectSecurityHeaders(page.headers, path, "page");
       const directives = directivesOf(csp);
       // The boot script and the config written into the page, each allowed by its own hash.
       const sha256 = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
@@ -157,11 +169,11 @@ describe("security headers on every response", () => {
     }
     const asset = await get(platform, "/assets/index-abc123.js");
     expect(asset.headers.get("content-type")).toMatch(/javascript/);
-    expectSecurityHeaders(asset.headers, "an asset");
+    expectSecurityHeaders(asset.headers, "an asset", "resource");
     const gone = await get(platform, "/assets/index-gone.js");
     expect(gone.status).toBe(404);
     expect(gone.headers.get("content-type")).toMatch(/^application\/json/);
-    expectSecurityHeaders(gone.headers, "a missing asset");
+    expectSecurityHeaders(gone.headers, "a missing asset", "resource");
     const head = await fetch(`${platform.server.origin}/home`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-type")).toMatch(/^text\/html/);
@@ -232,7 +244,9 @@ describe("CSP settings", () => {
     try {
       const missing = await get(platform, "/somewhere");
       expect(missing.status).toBe(404);
-      const directives = directivesOf(expectSecurityHeaders(missing.headers, "a 404 without the app"));
+      const directives = directivesOf(
+        expectSecurityHeaders(missing.headers, "a 404 without the app", "page"),
+      );
       expect(directives.get("connect-src")).toEqual([
         "'self'",
         "https://api.pay.example.com",

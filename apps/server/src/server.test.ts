@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync } from "node:zlib";
 import { ServerMessageKey } from "@platform/domain";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { copyEmptyDatabase } from "../test/template";
@@ -85,8 +86,13 @@ describe("serving the built app", () => {
   it("compresses scripts, keeps hashed assets forever and index.html never, and routes to index.html", async () => {
     const dist = mkdtempSync(join(tmpdir(), "h5-dist-"));
     mkdirSync(join(dist, "assets"));
-    writeFileSync(join(dist, "index.html"), "<!doctype html><title>app</title>");
-    writeFileSync(join(dist, "assets/app-1a2b3c.js"), `export const words = "${"platform ".repeat(2000)}";`);
+    // A page of 20 KB, as the built one is (its boot script, styles and skeletons).
+    writeFileSync(join(dist, "index.html"), `<!doctype html><title>app</title>${"<i></i>".repeat(3000)}`);
+    const words = `export const words = "${"platform ".repeat(2000)}";`;
+    writeFileSync(join(dist, "assets/app-1a2b3c.js"), words);
+    // The build's copies (decision 0039): sent as they are to a browser that takes them.
+    writeFileSync(join(dist, "assets/lib-4d5e6f.js"), words);
+    writeFileSync(join(dist, "assets/lib-4d5e6f.js.br"), brotliCompressSync(words));
     const platform = await startPlatform(embedded, { H5_DIST: dist });
     try {
       const script = await fetch(`${platform.server.origin}/assets/app-1a2b3c.js`, {
@@ -95,9 +101,28 @@ describe("serving the built app", () => {
       expect(script.headers.get("content-encoding")).toBe("gzip");
       expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect((await script.text()).length).toBeGreaterThan(18_000);
-      const deep = await fetch(`${platform.server.origin}/mycollection?active=ALL`);
-      expect(deep.headers.get("cache-control")).toBe("no-cache");
-      expect(await deep.text()).toContain("<title>app</title>");
+      const copy = await fetch(`${platform.server.origin}/assets/lib-4d5e6f.js`, {
+        headers: { "accept-encoding": "gzip, deflate, br" },
+      });
+      expect(copy.headers.get("content-encoding")).toBe("br");
+      expect(copy.headers.get("content-type")).toMatch(/javascript/);
+      expect(copy.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(await copy.text()).toBe(words);
+      // Without a copy for what the browser takes, the file itself, compressed as it goes.
+      const gzipped = await fetch(`${platform.server.origin}/assets/lib-4d5e6f.js`, {
+        headers: { "accept-encoding": "gzip" },
+      });
+      expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+      expect(await gzipped.text()).toBe(words);
+      for (const path of ["/mycollection?active=ALL", "/home", "/"]) {
+        const deep = await fetch(`${platform.server.origin}${path}`, {
+          headers: { "accept-encoding": "gzip, br" },
+        });
+        expect(deep.headers.get("cache-control"), path).toMatch(/no-cache/);
+        expect(deep.headers.get("content-encoding"), path).toBe("br");
+        expect(deep.headers.get("vary"), path).toMatch(/cookie/i);
+        expect(await deep.text(), path).toContain("<title>app</title>");
+      }
     } finally {
       await platform.close();
       rmSync(dist, { recursive: true, force: true });
