@@ -11,6 +11,8 @@ import { VitePWA } from "vite-plugin-pwa";
 import packageJson from "./package.json" with { type: "json" };
 import { drawIcon } from "./build/icons";
 import { icons, manifestFileName, manifestLocales, webManifest } from "./build/manifest";
+import { chunkGroups } from "./build/chunks";
+import { precompressed } from "./build/precompress";
 import { bootScript, skeletonHtml } from "./src/boot/page";
 import type { RoutePreloads } from "./src/boot/page";
 
@@ -275,6 +277,8 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    // Last: the brotli and gzip copies of what every plugin above wrote (decision 0039).
+    precompressed(),
   ],
   resolve: { conditions: ["@platform/source", "module", "browser", "development|production"] },
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
@@ -288,87 +292,8 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // TanStack (router, query) and jotai in one chunk: left to itself, rolldown cuts them into
-        // as many pieces as there are sharing patterns among the lazy chunks (41 scripts on /home);
-        // one piece compresses better and loads in fewer requests (docs/perf.md, Step 9).
-        advancedChunks: {
-          groups: [
-            {
-              name: "lib",
-              // With them, the tiny shared tables every page reads (the envelope's codes, the ui's
-              // presentation values): alone they would each be one more request.
-              test: /node_modules[\\/](@tanstack|jotai)|packages[\\/](domain[\\/]src[\\/]codes|ui[\\/]src[\\/]presentation)\./,
-              priority: 1,
-            },
-            {
-              // What the entry loads on every page besides React and the libraries above, which
-              // left to itself came as 17 little scripts (Step 13): the translations' runtime, the
-              // api-client with ky, the shell's toasts and dialogs, the session and error rules, the
-              // hooks that read the API client and forget the cache on a sign-in (`useApi`, `useForgetCache`),
-              // and each route's definition (its search rules; the screens stay split). One request.
-              // With them the units' placeholders every sentence of money reads (i18n's
-              // unit-values), which alone were a script of 216 bytes on every page (Step 20).
-              // Not the api-client's uploads (a picture, a video in parts): they load on first use.
-              name: "app",
-              test: /node_modules[\\/](@lingui|ky)[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production)|packages[\\/](api-client[\\/]src[\\/](?!(resumable|upload|crypto|contract[\\/]page-session)\.)|i18n[\\/]src[\\/](activate|locale|provider|unit-values)\.|domain[\\/]src[\\/](session|format|media-params)\.|ui[\\/]src[\\/](i18n|player[\\/]shaka|primitives[\\/](useModal|Layer|Toast|Dialog|Button))\.)|apps[\\/]h5[\\/]src[\\/](app[\\/](error-text|state|config|i18n|notify|api|page-data|useApi|tracking|session[\\/]cache)\.ts$|routes[\\/](?!__root)[^?]*\.tsx$|components[\\/](lateScreens\.ts|Offline\.tsx|chunkLoadError\.ts|LoadBoundary\.tsx|RouteError\.tsx|RoutePending\.tsx)$|features[\\/]((trade|library|posting|account|game|live)[\\/]routing|trade[\\/]search|video[\\/]queries)\.ts$|features[\\/]search[\\/](queries|search)\.ts$)|preload-helper/,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-            {
-              // The signed-in person's queries and what every feature's mutation hooks share (their
-              // events, the 'from' routes of /trade and /membervip, one's own id): read by most lazy
-              // screens, so one chunk rather than four little ones in each preload list (Step 20).
-              name: "session",
-              test: /apps[\\/]h5[\\/]src[\\/]app[\\/](session[\\/](queries|own)|route-from|mutation-events)\.ts$/,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-            {
-              // What the route loaders of every page need at start (the home and list queries, the
-              // search-param rules): one chunk rather than one request per little module.
-              name: "route-data",
-              test: /apps[\\/]h5[\\/]src[\\/](features[\\/](home[\\/](queries|search)|videos[\\/]queries)|app[\\/]route-search)\./,
-              priority: 1,
-            },
-            {
-              // The lists of the list pages (video cards, the infinite list, its retry, empty and
-              // loading states, the paged list) stay one chunk: the money screens (Step 11) use the
-              // list and the retry state without the cards, which would otherwise cut it in two and
-              // add a request to /home (Step 13: five more little modules joined, /home 17 → 12
-              // scripts). With them the tabs over the lists (/home, /search, /ordermanage; Step 20),
-              // which alone were one more script on /home. Only these modules: what they import
-              // stays where it was.
-              name: "lists",
-              test: /packages[\\/]ui[\\/]src[\\/](video[\\/](LevelBadge|format|CardParts|VideoCardTitle|VideoCover|VideoGridCard|VideoRowCard|SearchRowCard|VideoCardSkeleton|VideoLists)|primitives[\\/](InfiniteList|Badge|EmptyState|EmptyPictures|Skeleton|Tabs))\.|apps[\\/]h5[\\/]src[\\/](components[\\/](RetryState|useErrorText|PagedList)|features[\\/]videos[\\/]state)\./,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-            {
-              // The form rules and the money format they quote ("at least 10.00"): /login reads both,
-              // and the money screens and the buy popup read the format; one chunk, not two.
-              name: "validation",
-              test: /packages[\\/]domain[\\/]src[\\/](validation|money)\./,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-            {
-              // Two small modules the side panels and the money screens share (the drawers' motion, the
-              // permission rules): one chunk, as before Step 11, not two more names in every preload list.
-              name: "panels",
-              test: /packages[\\/](ui[\\/]src[\\/]primitives[\\/]motion|domain[\\/]src[\\/]permissions)\./,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-            {
-              // The form fields of the login popup, which the money screens' forms share (the SMS
-              // code's countdown): one chunk for /login rather than the countdown split off.
-              name: "fields",
-              test: /packages[\\/]ui[\\/]src[\\/]primitives[\\/](TextField|CountdownButton)\./,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-          ],
-        },
+        // Which modules go together (build/chunks.ts): what the first loads share, in a few files.
+        advancedChunks: { groups: chunkGroups },
       },
     },
   },

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { Language, StorageKey } from "@platform/domain";
 import { chromium } from "playwright-core";
 import type { Page } from "playwright-core";
@@ -148,15 +149,18 @@ describe("installation and repeat visits", () => {
     const worker = readFileSync(join(dist, "sw.js"), "utf8");
     const oldRevision = /\{url:"index\.html",revision:"([0-9a-f]+)"\}/.exec(worker)?.[1];
     expect(oldRevision).toBeDefined();
-    writeFileSync(
-      join(dist, "sw.js"),
-      worker.replace(
-        `{url:"index.html",revision:"${oldRevision ?? ""}"}`,
-        `{url:"index.html",revision:"next-build"}`,
-      ),
+    // The build's compressed copies too (decision 0039): the server sends those to this browser.
+    const copies = { "sw.js.br": brotliCompressSync, "sw.js.gz": gzipSync };
+    const kept = Object.keys(copies).map((name) => [name, readFileSync(join(dist, name))] as const);
+    const next = worker.replace(
+      `{url:"index.html",revision:"${oldRevision ?? ""}"}`,
+      `{url:"index.html",revision:"next-build"}`,
     );
+    writeFileSync(join(dist, "sw.js"), next);
+    for (const [name, compress] of Object.entries(copies)) writeFileSync(join(dist, name), compress(next));
     onTestFinished(() => {
       writeFileSync(join(dist, "sw.js"), worker);
+      for (const [name, bytes] of kept) writeFileSync(join(dist, name), bytes);
     });
     // Workbox keeps each precached file under its URL with `__WB_REVISION__`.
     const precache = () => cachedUrls(page, true);
