@@ -106,9 +106,10 @@ export const chunkGroups: ChunkGroup[] = [
     // catalog gate and its failure, the SMS field, the server's messages and the enums' words,
     // the QR scanner, the money screens' choices, refusals, cards and leave guard, the payment
     // confirmation, the account change and the saved accounts, the posting drafts and uploads,
-    // the links, the deferred render. One chunk rather than twenty.
+    // the links, the deferred render. One chunk rather than twenty. Not the not-found screen: a
+    // channel page (/d/…) needs it and nothing else of these.
     name: "screens",
-    test: /apps[\\/]h5[\\/]src[\\/](app[\\/](settled|useApiMutation|links|session[\\/]accounts)|components[\\/](NotFoundPage|SmsCodeField|CatalogGate|LoadFailed)|features[\\/](trade[\\/](TradeCard|leave|refusals|ChoiceGroup|queries[\\/]money)|account[\\/]useAccountChange|posting[\\/](draft|uploads)))\.|packages[\\/](domain[\\/]src[\\/](trade|enums-on-demand|links|server-messages)|ui[\\/]src[\\/](payment[\\/]PaymentConfirmDialog|login[\\/]QrScanner))\./,
+    test: /apps[\\/]h5[\\/]src[\\/](app[\\/](settled|useApiMutation|links|session[\\/]accounts)|components[\\/](SmsCodeField|CatalogGate|LoadFailed)|features[\\/](trade[\\/](TradeCard|leave|refusals|ChoiceGroup|queries[\\/]money)|account[\\/]useAccountChange|posting[\\/](draft|uploads)))\.|packages[\\/](domain[\\/]src[\\/](trade|enums-on-demand|links|server-messages)|ui[\\/]src[\\/](payment[\\/]PaymentConfirmDialog|login[\\/]QrScanner))\./,
     includeDependenciesRecursively: false,
     priority: 1,
   },

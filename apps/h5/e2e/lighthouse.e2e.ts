@@ -7,7 +7,7 @@ import {
   encodePageSession,
   pageSessionOfClient,
 } from "@platform/api-client";
-import { PriceFilter, StorageKey } from "@platform/domain";
+import { Language, PriceFilter, StorageKey } from "@platform/domain";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { figuresOf, floors, lighthouseRun, missedFloors } from "../scripts/lighthouse.mjs";
 import type { LighthouseFigures, LighthouseSession } from "../scripts/lighthouse.mjs";
@@ -32,6 +32,9 @@ afterAll(() => {
 async function returningPerson(origin: string): Promise<LighthouseSession> {
   const api = nodeApi();
   await api.loginWithPassword({ phone: demo.ordinary.mobile, password: demo.ordinary.password });
+  // Reading Chinese, the product's default, stored: the page and the cookie's calls then speak one
+  // language (else the page's answers are not used: decision 0038).
+  api.client.storage.set(StorageKey.language, Language.zhCN);
   const entries = Object.values(StorageKey).flatMap((key): [string, string][] => {
     const value = api.client.storage.get(key);
     return value === null ? [] : [[key, value]];

@@ -106,7 +106,7 @@ export async function startDemoServer(temp, dist, env = {}) {
     memoryStorage,
     pageSessionOfClient,
   } = await import("@platform/api-client");
-  const { StorageKey } = await import("@platform/domain");
+  const { Language, StorageKey } = await import("@platform/domain");
   const dataDir = join(temp, "data");
   mkdirSync(dataDir);
   const config = loadConfig({
@@ -133,6 +133,10 @@ export async function startDemoServer(temp, dist, env = {}) {
       storage: memoryStorage(),
     });
     await api.loginWithPassword(account);
+    // A returning person who reads Chinese, the product's default: the app's language stored, so
+    // the page and the cookie's calls speak one language (in another, the page's answers are not
+    // used: decision 0038). Left to the browser, the measuring Chromium's English would decide.
+    api.client.storage.set(StorageKey.language, Language.zhCN);
     // What the client keeps, under the app's own storage keys.
     const entries = Object.values(StorageKey).flatMap((key) => {
       const value = api.client.storage.get(key);

@@ -83,7 +83,7 @@ export function IdCardScreen() {
             {image.state === "ready" ? (
               <a
                 className="pf-button pf-button--primary pf-button--md pf-button--block"
-                href={image.url}
+                href={image.fileUrl}
                 download={identityCardFileName}
               >
                 {t`保存图片`}

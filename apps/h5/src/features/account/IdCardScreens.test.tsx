@@ -123,6 +123,23 @@ describe("IdCardScreen", () => {
     expect(fake.calls).toEqual([{}]);
   });
 
+  it("on a 2× screen, shows a 400-pixel picture at 200 × 200 and still saves the 200 × 200 file", async () => {
+    vi.spyOn(window, "devicePixelRatio", "get").mockReturnValue(1.75);
+    const fake = fakeCardApi();
+    await renderApp({ api: fake.api, path: "/idcard", pages: { "/idcard": IdCard } });
+    const image = await waitFor(() => {
+      const found = qrImage();
+      if (found === null) throw new Error("no QR image yet");
+      return found;
+    });
+    expect([image.getAttribute("width"), image.getAttribute("height")]).toEqual(["200", "200"]);
+    const shown = image.getAttribute("src") ?? "";
+    const saved = control("保存图片").getAttribute("href") ?? "";
+    expect(shown).not.toBe(saved);
+    expect((await pictureOf(shown)).size).toEqual([400, 400]);
+    expect(await pictureOf(saved)).toEqual({ type: "image/png", png: true, size: [200, 200] });
+  });
+
   it("asks before making a new card, then shows it (cancelling keeps the old one)", async () => {
     const fake = fakeCardApi();
     await renderApp({ api: fake.api, path: "/idcard", pages: { "/idcard": IdCard } });

@@ -3,12 +3,23 @@ import { useEffect, useState } from "react";
 /** How the card's QR image is drawn (spec §9: PNG, margin 2, 200 × 200). */
 export const identityCardImage = { type: "image/png", margin: 2, width: 200 } as const;
 
+/**
+ * How many device pixels the picture on screen has per CSS pixel: the screen's ratio rounded up,
+ * at most 3. Shown 200 × 200 on a 2× or 3× phone, a 200-pixel picture is stretched and its modules
+ * blur (harder for another phone's camera to read; Lighthouse's "image with appropriate
+ * resolution"); the saved file stays spec §9's 200 × 200.
+ */
+export function screenScale(ratio: number = globalThis.devicePixelRatio): number {
+  return Number.isFinite(ratio) && ratio > 1 ? Math.min(3, Math.ceil(ratio)) : 1;
+}
+
 /** The file name a saved card gets. */
 export const identityCardFileName = "identity-card.png";
 
 export type QrImage =
   | { readonly state: "drawing" }
-  | { readonly state: "ready"; readonly url: string }
+  /** `url`: the picture shown (at the screen's scale); `fileUrl`: the 200 × 200 file to save. */
+  | { readonly state: "ready"; readonly url: string; readonly fileUrl: string }
   | { readonly state: "failed" };
 
 /** The picture behind a `data:` URL, as a Blob of its type. */
@@ -34,20 +45,27 @@ export function useQrImage(text: string | undefined): {
   useEffect(() => {
     if (text === undefined) return undefined;
     let cancelled = false;
-    let url: string | null = null;
+    const urls: string[] = [];
+    const scale = screenScale();
     import("qrcode")
-      .then((module) => module.default.toDataURL(text, identityCardImage))
-      .then((dataUrl) => {
+      .then(async ({ default: qr }) => {
+        const file = await qr.toDataURL(text, identityCardImage);
+        const shown =
+          scale === 1
+            ? file
+            : await qr.toDataURL(text, { ...identityCardImage, width: identityCardImage.width * scale });
         if (cancelled) return;
-        url = URL.createObjectURL(blobOfDataUrl(dataUrl));
-        setDrawn({ text, image: { state: "ready", url } });
+        const fileUrl = URL.createObjectURL(blobOfDataUrl(file));
+        const url = shown === file ? fileUrl : URL.createObjectURL(blobOfDataUrl(shown));
+        urls.push(...new Set([url, fileUrl]));
+        setDrawn({ text, image: { state: "ready", url, fileUrl } });
       })
       .catch(() => {
         if (!cancelled) setDrawn({ text, image: { state: "failed" } });
       });
     return () => {
       cancelled = true;
-      if (url !== null) URL.revokeObjectURL(url);
+      for (const url of urls) URL.revokeObjectURL(url);
     };
   }, [text, attempt]);
   return {
