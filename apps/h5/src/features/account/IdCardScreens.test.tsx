@@ -96,15 +96,21 @@ async function pictureOf(url: string): Promise<{ type: string; png: boolean; siz
 
 const qrImage = () => document.body.querySelector<HTMLImageElement>('img[alt="身份卡二维码"]');
 
+/** /idcard opened on a fake API, once its QR picture is shown. */
+async function openedCard() {
+  const fake = fakeCardApi();
+  await renderApp({ api: fake.api, path: "/idcard", pages: { "/idcard": IdCard } });
+  const image = await waitFor(() => {
+    const found = qrImage();
+    if (found === null) throw new Error("no QR image yet");
+    return found;
+  });
+  return { fake, image };
+}
+
 describe("IdCardScreen", () => {
   it("shows the card as a 200 × 200 PNG QR code with its time, to save as an image", async () => {
-    const fake = fakeCardApi();
-    await renderApp({ api: fake.api, path: "/idcard", pages: { "/idcard": IdCard } });
-    const image = await waitFor(() => {
-      const found = qrImage();
-      if (found === null) throw new Error("no QR image yet");
-      return found;
-    });
+    const { fake, image } = await openedCard();
     // A blob: URL (the server's CSP allows no data: images) of a 200 × 200 PNG.
     expect(image.getAttribute("src")).toBe("blob:identity-card-1");
     expect(await pictureOf("blob:identity-card-1")).toEqual({
@@ -125,13 +131,7 @@ describe("IdCardScreen", () => {
 
   it("on a 2× screen, shows a 400-pixel picture at 200 × 200 and still saves the 200 × 200 file", async () => {
     vi.spyOn(window, "devicePixelRatio", "get").mockReturnValue(1.75);
-    const fake = fakeCardApi();
-    await renderApp({ api: fake.api, path: "/idcard", pages: { "/idcard": IdCard } });
-    const image = await waitFor(() => {
-      const found = qrImage();
-      if (found === null) throw new Error("no QR image yet");
-      return found;
-    });
+    const { image } = await openedCard();
     expect([image.getAttribute("width"), image.getAttribute("height")]).toEqual(["200", "200"]);
     const shown = image.getAttribute("src") ?? "";
     const saved = control("保存图片").getAttribute("href") ?? "";
