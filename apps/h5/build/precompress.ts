@@ -12,7 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
 /** What is compressed: text the browser fetches (not source maps, which only DevTools reads). */
-export const COMPRESSED_FILE = /\.(js|css|svg|webmanifest|json)$/;
+const COMPRESSED_FILE = /\.(js|css|svg|webmanifest|json)$/;
 
 /** Smaller than this, a file fits one packet as it is. */
 const SMALLEST = 1024;
@@ -31,7 +31,7 @@ export function compressedCopies(bytes: Buffer): { br: Buffer; gz: Buffer } {
   };
 }
 
-/** Write the copies of every file under `dir` that compresses; how many files got them. */
+/** Write the copies of every file under `dir` that compresses; how many files were compressed. */
 export function precompressFolder(dir: string): number {
   let count = 0;
   for (const name of readdirSync(dir)) {
