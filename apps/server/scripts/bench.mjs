@@ -1,6 +1,7 @@
 // The server's load benchmark: autocannon at 50 connections for 10 s against (1) a bare node:http
 // JSON endpoint, (2) a bare Fastify route (one POST route answering a small JSON, no database) and
-// (3) real calls of the product (queryInfo, getVideoList page 1, getInfoById), in the same run, on
+// (3) real calls of the product (queryInfo, getVideoList page 1, getInfoById) and its pipeline alone
+// (GET /health/live: every hook, header and log line, no work), in the same run, on
 // the embedded database and, where one answers, on PostgreSQL. autocannon and each bare server run
 // in a process of their own, the requests say `Accept-Encoding: gzip, deflate, br` as a browser's
 // do, and the server logs as in production (one access line per request, to a file). Prints
@@ -110,6 +111,11 @@ for (const kind of kinds) {
     `${server.origin}/api/substance/app/substance-online/getInfoById`,
     { ...post, body: JSON.stringify({ id: page.records[3].id }) },
   );
+  // The product's own pipeline with nothing to do (hooks, headers, log, compression's check): the
+  // share of getInfoById's gap that is not the call's work.
+  const live = await run(`GET /health/live (pipeline), ${kind}`, `${server.origin}/health/live`, {
+    headers: { "accept-encoding": headers["accept-encoding"] },
+  });
   const info = await run(
     `queryInfo, signed in, ${kind}`,
     `${server.origin}/api/user/app/user/information/queryInfo`,
@@ -125,6 +131,7 @@ for (const kind of kinds) {
     base,
     { ...framework, ratio: framework.rps / base.rps },
     ratios(detail),
+    ratios(live),
     ratios(info),
     ratios(list),
   );
