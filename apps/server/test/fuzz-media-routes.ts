@@ -19,20 +19,31 @@ export function mediaRouteCases(routes: RouteCases): void {
       path: `${fx.playlistPath}${tokenQuery(auth)}`,
       headers: {},
     }));
+    // The video's master playlist (Step 23) is the same route under another name.
+    plain(hls, "baseline", "baseline", "master playlist", both, (auth) => ({
+      method: "GET",
+      path: `/api/media/hls/${videoId}/master.m3u8${tokenQuery(auth)}`,
+      headers: {},
+    }));
     for (const id of badIds) {
       const segment = encodeURIComponent(String(id));
-      plain(hls, "badId", "badId:videoId", `videoId=${describeValue(id)}`, both, (auth) => ({
-        method: "GET",
-        path: `/api/media/hls/${segment}/${file}${tokenQuery(auth)}`,
-        headers: {},
-        raw: true,
-      }));
+      for (const name of [file, "master.m3u8"]) {
+        plain(hls, "badId", "badId:videoId", `videoId=${describeValue(id)} (${name})`, both, (auth) => ({
+          method: "GET",
+          path: `/api/media/hls/${segment}/${name}${tokenQuery(auth)}`,
+          headers: {},
+          raw: true,
+        }));
+      }
     }
     for (const bad of [
       ...badSegments,
       "9999p.m3u8",
       "360p.m3u8%00",
       "360P.M3U8",
+      "master.m3u8%00",
+      "MASTER.m3u8",
+      "master.m3u8.m3u8",
       "99999999999999999999p.m3u8",
       "1e400p.m3u8",
     ]) {

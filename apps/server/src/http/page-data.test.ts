@@ -152,31 +152,44 @@ describe("the page as the server sends it", () => {
         href: (href ?? "").replace(/&amp;/g, "&"),
       }),
     );
-    expect(links.map((link) => link.as)).toEqual(["image", "fetch", "fetch", "fetch"]);
-    const playlistUrl = api.mediaUrl(
-      info.multiResolutionList.find((r) => r.defaultResolution)?.videoPlayUrl ?? "",
-    );
+    // The poster; the master playlist; its first rendition (the lightest, where a player starts),
+    // that rendition's init segment and first segment.
+    expect(links.map((link) => link.as)).toEqual(["image", "fetch", "fetch", "fetch", "fetch"]);
+    const playlistUrl = api.mediaUrl(info.adaptivePlayUrl ?? "");
+    expect(playlistUrl).toMatch(/\/master\.m3u8\?/);
     expect(links[1]?.href).toBe(playlistUrl);
-    const playlist = await (await fetch(`${platform.server.origin}${playlistUrl}`)).text();
+    const master = await (await fetch(`${platform.server.origin}${playlistUrl}`)).text();
+    const lightest = [...info.multiResolutionList].sort(
+      (a, b) => parseInt(a.resolution) - parseInt(b.resolution),
+    )[0];
+    expect(links[2]?.href).toBe(api.mediaUrl(lightest?.videoPlayUrl ?? ""));
+    expect(master).toContain(links[2]?.href.split("/").at(-1));
+    const rendition = await (await fetch(`${platform.server.origin}${links[2]?.href ?? ""}`)).text();
     for (const link of links) {
       const fetched = await fetch(`${platform.server.origin}${link.href}`);
       expect(fetched.status, link.href).toBe(200);
       await fetched.arrayBuffer();
       // The segments are the playlist's own URLs: a browser playing it natively asks exactly these.
-      if (link.href.includes("/seg/")) expect(playlist).toContain(link.href.split("/").at(-1));
+      if (link.href.includes("/seg/")) expect(rendition).toContain(link.href.split("/").at(-1));
     }
-    // The playlist's URL says what it holds (all of it): kept a minute by the browser, so the
-    // page's preload serves the video's own ask; the same playlist under an untrue URL is kept by no one.
-    expect(links[1]?.href).toMatch(/\?access=full&/);
-    for (const [access, kept] of [
-      ["access=full", "private, max-age=60"],
-      ["access=6000", "private, no-store"],
-      ["access=", "private, no-store"],
-    ]) {
-      const asked = await fetch(
-        `${platform.server.origin}${links[1]?.href.replace("access=full", access ?? "")}`,
-      );
-      expect([await asked.text(), asked.headers.get("cache-control")]).toEqual([playlist, kept]);
+    // The playlists' URLs say what they hold (all of it): kept a minute by the browser, so the
+    // page's preloads serve the video's own asks; the same playlist under an untrue URL is kept by no one.
+    for (const [url, text] of [
+      [links[1]?.href ?? "", master],
+      [links[2]?.href ?? "", rendition],
+    ] as const) {
+      expect(url).toMatch(/\?access=full&/);
+      for (const [access, kept] of [
+        ["access=full", "private, max-age=60"],
+        ["access=6000", "private, no-store"],
+        ["access=", "private, no-store"],
+      ]) {
+        const asked = await fetch(`${platform.server.origin}${url.replace("access=full", access ?? "")}`);
+        const answer = await asked.text();
+        expect(asked.headers.get("cache-control")).toBe(kept);
+        // The same text whatever was asked: a master names its renditions with the true access.
+        expect(answer).toBe(text);
+      }
     }
     // The page's own video plays that playlist (decision 0036); from where the viewer left it.
     const pageVideoSource = () =>

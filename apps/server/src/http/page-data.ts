@@ -46,7 +46,10 @@ export function preloadLink(kind: "image" | "fetch", href: string): string {
     : `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin="anonymous" fetchpriority="high">`;
 }
 
-/** The init segment and the first media segment a playlist names, resolved against its URL. */
+/**
+ * The init segment and the first media segment a playlist names, resolved against its URL (of a
+ * master playlist: its first rendition's playlist).
+ */
 export function firstSegments(playlist: string, playlistUrl: string): string[] {
   const base = new URL(playlistUrl, "http://page.invalid");
   const resolve = (uri: string) => {
@@ -67,6 +70,7 @@ interface VideoInfo extends Partial<VideoStart> {
   readonly coverFileUrl?: string | null;
   readonly coverImage?: string | null;
   readonly verticalCoverUrl?: string | null;
+  readonly adaptivePlayUrl?: string | null;
   readonly multiResolutionList?: readonly {
     readonly videoPlayUrl: string;
     readonly defaultResolution?: unknown;
@@ -162,7 +166,9 @@ async function answerOf(
 
 /**
  * The poster, and the playlist the player opens first with its first two segments: the preload
- * links, and the playlist's URL when it answered (for the page's own video).
+ * links, and the playlist's URL when it answered (for the page's own video). With a master playlist
+ * (getInfoById's `adaptivePlayUrl`) that is the master, and the segments are its first rendition's,
+ * the lightest: a player starts there (then adapts up), so the first frame waits for the least.
  */
 async function videoPreloads(
   app: FastifyInstance,
@@ -175,18 +181,32 @@ async function videoPreloads(
   if (cover !== null) links.push(preloadLink("image", posterOf(cover)));
   const sources = info.multiResolutionList ?? [];
   const source = sources.find((item) => isDefault(item.defaultResolution)) ?? sources[0];
-  if (source?.videoPlayUrl.startsWith("/api/") !== true) return { links, playlist: null };
+  const first = info.adaptivePlayUrl ?? source?.videoPlayUrl;
+  if (first?.startsWith("/api/") !== true) return { links, playlist: null };
   const params = { token: session.accessToken, busPlatformId: session.busPlatformId || null };
-  const playlistUrl = withMediaParams(source.videoPlayUrl, params);
-  const response = await app.inject({
-    method: "GET",
-    url: playlistUrl,
-    headers: headersOf(request, session),
-    remoteAddress: request.ip,
-  });
-  if (response.statusCode !== 200) return { links, playlist: null };
+  const read = async (url: string) => {
+    const response = await app.inject({
+      method: "GET",
+      url,
+      headers: headersOf(request, session),
+      remoteAddress: request.ip,
+    });
+    return response.statusCode === 200 ? response.body : null;
+  };
+  const playlistUrl = withMediaParams(first, params);
+  const playlist = await read(playlistUrl);
+  if (playlist === null) return { links, playlist: null };
   links.push(preloadLink("fetch", playlistUrl));
-  for (const segment of firstSegments(response.body, playlistUrl)) {
+  let media = { url: playlistUrl, text: playlist };
+  if (playlist.includes("#EXT-X-STREAM-INF")) {
+    // A master: the rendition it names first is the one a player opens.
+    const [variant] = firstSegments(playlist, playlistUrl);
+    const text = variant === undefined ? null : await read(variant);
+    if (variant === undefined || text === null) return { links, playlist: playlistUrl };
+    links.push(preloadLink("fetch", variant));
+    media = { url: variant, text };
+  }
+  for (const segment of firstSegments(media.text, media.url)) {
     links.push(preloadLink("fetch", withMediaParams(segment, params)));
   }
   return { links, playlist: playlistUrl };

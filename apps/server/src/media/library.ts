@@ -12,6 +12,18 @@ import type { MediaPlaylist } from "./playlist";
 import { coverVariantFile, coverWidths } from "@platform/domain";
 import type { CoverName } from "@platform/domain";
 import { DEFAULT_RENDITION } from "./recipes";
+import { codecsOfInit } from "./master";
+
+/** A rendition as a master playlist names it (`EXT-X-STREAM-INF`). */
+export interface Variant {
+  readonly name: string;
+  readonly width: number;
+  readonly height: number;
+  /** Bits per second, as the manifest gives them. */
+  readonly bandwidth: number;
+  /** From the rendition's init segment; null when it cannot be read. */
+  readonly codecs: string | null;
+}
 
 /** Segment and init file names as ffmpeg writes them (nothing else in a clip folder is served). */
 const MEDIA_FILE = /^(init\.mp4|seg_\d{5}\.m4s)$/;
@@ -44,6 +56,7 @@ export const UPLOADED_CLIP = /^v\d{1,16}-[0-9a-f]{16}$/;
 export class MediaLibrary {
   private readonly clips = new Map<string, ClipManifest>();
   private readonly playlists = new Map<string, Promise<MediaPlaylist | null>>();
+  private readonly variantLists = new Map<string, Promise<Variant[]>>();
   /** Cuts being made by this process, so concurrent requests for one wait for the same work. */
   private readonly cutting = new Map<string, Promise<string>>();
   /** Clips whose files are objects of the store (S3), not files of the media folder. */
@@ -102,6 +115,7 @@ export class MediaLibrary {
     this.clips.delete(key);
     this.stored.delete(key);
     if (clip) for (const r of clip.renditions) this.playlists.delete(`${clip.folder}/${r.name}`);
+    if (clip) this.variantLists.delete(clip.folder);
   }
 
   /** One of a clip's files (relative to its folder) as bytes. */
@@ -134,6 +148,29 @@ export class MediaLibrary {
       );
       cached.catch(() => this.playlists.delete(id));
       this.playlists.set(id, cached);
+    }
+    return cached;
+  }
+
+  /**
+   * The clip's renditions for a master playlist, the lightest first (a player starts with the first
+   * and adapts up), each with its codecs read once from its init segment.
+   */
+  async variants(key: string): Promise<Variant[]> {
+    const clip = await this.load(key);
+    if (!clip) return [];
+    let cached = this.variantLists.get(clip.folder);
+    if (!cached) {
+      const sorted = [...clip.renditions].sort((a, b) => a.bandwidth - b.bandwidth);
+      cached = Promise.all(
+        sorted.map(async (r) => {
+          const playlist = await this.playlist(key, r.name);
+          const init = playlist === null ? null : await this.readClipFile(clip, `${r.name}/${playlist.init}`);
+          return { ...r, codecs: init === null ? null : codecsOfInit(init) };
+        }),
+      );
+      cached.catch(() => this.variantLists.delete(clip.folder));
+      this.variantLists.set(clip.folder, cached);
     }
     return cached;
   }
@@ -216,6 +253,16 @@ export class MediaLibrary {
   verticalCoverUrl(key: string | null): string | null {
     const clip = this.clip(key);
     return clip?.verticalCover ? `/api/media/covers/${clip.folder}/${clip.verticalCover}` : null;
+  }
+
+  /**
+   * The video's master playlist (`master.m3u8`: routes of modules/media), named with the viewer's
+   * access like its renditions'; null when there is nothing to adapt between (one rendition).
+   */
+  adaptiveUrl(key: string | null, videoId: number, access: string): string | null {
+    const clip = this.clip(key);
+    if (!clip || clip.renditions.length < 2) return null;
+    return `/api/media/hls/${String(videoId)}/master.m3u8?access=${access}`;
   }
 
   /**

@@ -109,6 +109,12 @@ export const ZResolution = z.object({
 /** One video with what this viewer may do with it (getInfoById). */
 export const ZVideoDetail = ZVideo.extend({
   multiResolutionList: z.array(ZResolution),
+  /**
+   * The video's master playlist (`master.m3u8`, its renditions the lightest first), for a player
+   * that starts light and adapts up ('automatic' quality); null with fewer than two renditions.
+   * Not in the spec: a client that does not read it plays the renditions above as before.
+   */
+  adaptivePlayUrl: z.string().nullable().optional(),
   videoOriginalFileUrl: z.string().nullable(),
   privileges: z.object({
     buyInfo: z.object({ isBuy: z.boolean() }),

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef } from "react";
 import type { KeyboardEvent } from "react";
+import { AUTO_QUALITY } from "./playerUtils";
 import type { VideoSource } from "./playback";
 
 export interface QualityMenuProps {
@@ -80,7 +81,8 @@ export function QualityMenu({ sources, selected, open, onOpenChange, onSelect }:
   };
 
   const current = sources.find((s) => s.resolution === selected) ?? sources[0];
-  const label = current?.resolution ?? "";
+  const nameOf = (resolution: string) => (resolution === AUTO_QUALITY ? t`自动` : resolution);
+  const label = current === undefined ? "" : nameOf(current.resolution);
   return (
     <div className="pf-player-quality">
       <button
@@ -121,7 +123,7 @@ export function QualityMenu({ sources, selected, open, onOpenChange, onSelect }:
                   close();
                 }}
               >
-                {source.resolution}
+                {nameOf(source.resolution)}
               </button>
             );
           })}

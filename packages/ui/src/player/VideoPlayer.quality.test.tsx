@@ -48,4 +48,39 @@ describe("VideoPlayer: quality menu", () => {
     expect(onQualityChange).toHaveBeenCalledWith("480p");
     expect(screen.getByRole("button", { name: "Quality: 480p" })).toBe(document.activeElement);
   });
+
+  it("with a master playlist: 'automatic' first, chosen and played; a rendition is a choice after it", async () => {
+    const onQualityChange = vi.fn();
+    const adaptiveUrl = "/api/media/hls/7/master.m3u8?access=full";
+    for (const [language, auto] of [
+      [Language.zhCN, "自动"],
+      [Language.enUS, "Auto"],
+    ] as const) {
+      const { user, player, clock, unmount } = await renderPlayer({ adaptiveUrl, onQualityChange }, language);
+      await waitFor(() => {
+        expect(player.loads).toHaveLength(1);
+      });
+      expect(player.loads[0]?.uri).toBe(adaptiveUrl);
+      const button = screen.getByRole("button", {
+        name: language === Language.zhCN ? `清晰度：${auto}` : `Quality: ${auto}`,
+      });
+      await user.click(button);
+      const items = within(screen.getByRole("menu")).getAllByRole("menuitemradio");
+      expect(items.map((item) => item.textContent)).toEqual([auto, "360p", "720p", "480p"]);
+      expect(items.map((item) => item.getAttribute("aria-checked"))).toEqual([
+        "true",
+        "false",
+        "false",
+        "false",
+      ]);
+      clock.state.time = 8;
+      await user.click(items[1]!);
+      expect(onQualityChange).toHaveBeenLastCalledWith("360p");
+      await waitFor(() => {
+        expect(player.loads).toHaveLength(2);
+      });
+      expect(player.loads[1]).toEqual({ uri: "/api/media/hls/7/360p.m3u8", startTime: 8 });
+      unmount();
+    }
+  });
 });

@@ -78,3 +78,19 @@ export const QualityMenuOpen: Story = {
     await expect(await canvas.findByRole("menu")).toBeTruthy();
   },
 };
+
+/**
+ * With a master playlist (getInfoById's `adaptivePlayUrl`): 'automatic' quality first and chosen —
+ * the player starts at the lightest rendition and adapts up — the renditions after it.
+ */
+export const AutomaticQuality: Story = {
+  args: { adaptiveUrl: "/api/media/hls/7/master.m3u8?access=full" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = await canvas.findByRole("button", { expanded: false, name: /自动|Auto/ });
+    await userEvent.click(button);
+    const items = await within(await canvas.findByRole("menu")).findAllByRole("menuitemradio");
+    await expect(items).toHaveLength(4);
+    await expect(items[0]).toHaveAttribute("aria-checked", "true");
+  },
+};

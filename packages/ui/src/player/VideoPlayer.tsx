@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { ReactNode } from "react";
-import { orderSources } from "./playback";
+import { orderSources, withAdaptive } from "./playback";
 import type { VideoSource } from "./playback";
 import { PlayerControls } from "./PlayerControls";
 import { PlayerOverlays } from "./PlayerOverlays";
@@ -26,6 +26,11 @@ export type { VideoPlayerReport } from "./useViewingReport";
 export interface VideoPlayerProps {
   /** The renditions (`multiResolutionList`); the default one plays first. */
   readonly sources: readonly VideoSource[];
+  /**
+   * The master playlist (getInfoById's `adaptivePlayUrl`): then 'automatic' quality comes first in
+   * the menu and plays first, starting at the lightest rendition and adapting up.
+   */
+  readonly adaptiveUrl?: string | null;
   readonly poster?: string;
   readonly title?: string;
   readonly author?: string;
@@ -72,7 +77,8 @@ export interface VideoPlayerProps {
  * Mount one per video (key it by the video's id).
  */
 export function VideoPlayer({
-  sources,
+  sources: renditions,
+  adaptiveUrl,
   poster,
   title,
   author,
@@ -95,6 +101,7 @@ export function VideoPlayer({
   loadShaka = loadHlsPlayer,
 }: VideoPlayerProps) {
   const { t } = useLingui();
+  const sources = withAdaptive(renditions, adaptiveUrl);
   const {
     video,
     videoRef,

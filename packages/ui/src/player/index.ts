@@ -9,8 +9,10 @@ export {
   positionMs,
   seekTarget,
   tapZone,
+  withAdaptive,
 } from "./playback";
 export type { TapZone, VideoSource } from "./playback";
+export { AUTO_QUALITY } from "./playerUtils";
 export { attachPreviewGate, usePreviewGate } from "./usePreviewGate";
 export {
   createMediaRequestFilter,

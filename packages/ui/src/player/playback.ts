@@ -1,4 +1,5 @@
 /** Pure rules of the player: source order, resume, seeking, taps. */
+import { AUTO_QUALITY } from "./playerUtils";
 
 /** One rendition of a video (getInfoById's `multiResolutionList`). */
 export interface VideoSource {
@@ -18,6 +19,22 @@ export const DOUBLE_TAP_MS = 300;
 export function isDefaultSource(source: VideoSource): boolean {
   const flag = source.defaultResolution;
   return flag === true || flag === 1 || flag === "1" || flag === "true";
+}
+
+/**
+ * The choices of the quality menu: with a master playlist, 'automatic' first and chosen (the player
+ * starts at the lightest rendition and adapts up), then the renditions as the server lists them;
+ * without one, the renditions alone.
+ */
+export function withAdaptive(
+  sources: readonly VideoSource[],
+  adaptiveUrl: string | null | undefined,
+): VideoSource[] {
+  if (adaptiveUrl == null || adaptiveUrl === "") return [...sources];
+  return [
+    { resolution: AUTO_QUALITY, videoPlayUrl: adaptiveUrl, defaultResolution: true },
+    ...sources.map((source) => ({ ...source, defaultResolution: false })),
+  ];
 }
 
 /** The renditions in menu order: the default one first, the others as the server lists them. */

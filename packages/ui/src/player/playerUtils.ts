@@ -2,6 +2,12 @@ import { useEffect, useRef } from "react";
 
 /** Small helpers the player's hooks share. */
 
+/**
+ * The quality of the master playlist (getInfoById's `adaptivePlayUrl`): the player adapts. Here,
+ * not in playback.ts, so the quality menu (which /live shares) needs nothing of the video's chunk.
+ */
+export const AUTO_QUALITY = "auto";
+
 export function noop() {
   // Failures here (autoplay refused, orientation lock unsupported) change nothing for the viewer.
 }

@@ -94,6 +94,7 @@ export function VideoStage({ api, video }: { readonly api: PlatformApi; readonly
     <>
       <VideoPlayer
         sources={sources}
+        adaptiveUrl={video.adaptivePlayUrl}
         poster={cover === null ? undefined : posterOf(cover)}
         title={video.videoTitle}
         author={authorNameOf(video)}

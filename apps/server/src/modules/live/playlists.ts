@@ -5,6 +5,8 @@
  * written here from the broadcast's renditions (with their codecs, read from each init segment).
  */
 import type { AppContext } from "../../context";
+import { codecsOfInit, masterText } from "../../media/master";
+import type { MasterEntry } from "../../media/master";
 import { segmentSignature, signedSecondsLeft } from "../media/segments";
 import { readLiveFile } from "./files";
 import type { RoomRow } from "./rooms";
@@ -48,15 +50,6 @@ export function rewriteLivePlaylist(text: string, sign: (file: string) => string
   return ended && !body.includes("#EXT-X-ENDLIST") ? `${body}\n#EXT-X-ENDLIST\n` : `${body}\n`;
 }
 
-/** The codecs of an fMP4 init segment: H.264's profile and level from avcC, and AAC when there is audio. */
-export function codecsOfInit(init: Buffer): string | null {
-  const at = init.indexOf("avcC");
-  if (at < 0 || at + 8 > init.length) return null;
-  const hex = (byte: number | undefined) => (byte ?? 0).toString(16).padStart(2, "0");
-  const video = `avc1.${hex(init[at + 5])}${hex(init[at + 6])}${hex(init[at + 7])}`;
-  return init.includes("mp4a") ? `${video},mp4a.40.2` : video;
-}
-
 async function initOf(
   ctx: AppContext,
   room: RoomRow,
@@ -72,23 +65,20 @@ async function initOf(
 /** The master playlist of a live broadcast; null until its first rendition has begun. */
 export async function liveMaster(ctx: AppContext, room: RoomRow): Promise<string | null> {
   if (room.session === null || room.renditions.length === 0) return null;
-  const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  const entries: MasterEntry[] = [];
   for (const rendition of room.renditions) {
     const init = await initOf(ctx, room, room.session, rendition.name);
     if (init === null) continue;
-    const codecs = codecsOfInit(init);
     const h = rendition.height > 0 ? rendition.height : 720;
-    const bandwidth = Math.max(300_000, Math.round(h * h * 9));
-    const attributes = [
-      `BANDWIDTH=${String(bandwidth)}`,
-      ...(rendition.width > 0 && rendition.height > 0
-        ? [`RESOLUTION=${String(rendition.width)}x${String(rendition.height)}`]
-        : []),
-      ...(codecs === null ? [] : [`CODECS="${codecs}"`]),
-    ];
-    lines.push(`#EXT-X-STREAM-INF:${attributes.join(",")}`, `${rendition.name}.m3u8`);
+    entries.push({
+      bandwidth: Math.max(300_000, Math.round(h * h * 9)),
+      width: rendition.width,
+      height: rendition.height,
+      codecs: codecsOfInit(init),
+      uri: `${rendition.name}.m3u8`,
+    });
   }
-  return lines.length > 3 ? `${lines.join("\n")}\n` : null;
+  return entries.length > 0 ? masterText(entries) : null;
 }
 
 /** A rendition's playlist of the room's broadcast, signed; null when there is none (yet). */

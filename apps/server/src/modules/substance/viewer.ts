@@ -115,14 +115,12 @@ export async function getInfoById(
       : await flags;
   const own = viewer.userId !== null && row.authorId === viewer.userId;
   const privileges = privilegesOf(row, viewer, mine.bought);
+  const access = playlistAccess(limitOf(row, privileges));
   return {
     ...toVideo(ctx, row, dateFormatOf(request), mine.seenMs),
     ...(own ? { owner: await ownerViewFor(ctx, request, row) } : {}),
-    multiResolutionList: ctx.media.resolutions(
-      row.mediaKey,
-      row.id,
-      playlistAccess(limitOf(row, privileges)),
-    ),
+    multiResolutionList: ctx.media.resolutions(row.mediaKey, row.id, access),
+    adaptivePlayUrl: ctx.media.adaptiveUrl(row.mediaKey, row.id, access),
     videoOriginalFileUrl: null,
     privileges,
     freeTimeMs: freeTimeOf(row),
