@@ -49,6 +49,13 @@ export type MediaSource =
  */
 export const UPLOADED_CLIP = /^v\d{1,16}-[0-9a-f]{16}$/;
 
+/** The rendition a clip plays by default: 480p; a small upload, only smaller ones, its best. */
+function preferredRendition(clip: ClipManifest): string | undefined {
+  return clip.renditions.some((r) => r.name === DEFAULT_RENDITION)
+    ? DEFAULT_RENDITION
+    : clip.renditions.at(-1)?.name;
+}
+
 /**
  * The clips in the media folder, by key. Playlists are read once and kept (they never change: a
  * changed recipe is a new folder). Where old folders of a key remain, the newest one wins.
@@ -154,14 +161,22 @@ export class MediaLibrary {
 
   /**
    * The clip's renditions for a master playlist, the lightest first (a player starts with the first
-   * and adapts up), each with its codecs read once from its init segment.
+   * and adapts up), up to the default one (`resolutions`' default: 480p, what a phone played before
+   * there was a master): a browser's own HLS player, its first segment answered at once from the
+   * page's preload, takes the link for fast and would climb to 720p, whose bitrate a weak network
+   * cannot carry (it stalled every few seconds at 1.6 Mbps). 720p stays a choice of the menu. Each
+   * with its codecs read once from its init segment.
    */
   async variants(key: string): Promise<Variant[]> {
     const clip = await this.load(key);
     if (!clip) return [];
     let cached = this.variantLists.get(clip.folder);
     if (!cached) {
-      const sorted = [...clip.renditions].sort((a, b) => a.bandwidth - b.bandwidth);
+      const preferred = preferredRendition(clip);
+      const cap = clip.renditions.find((r) => r.name === preferred)?.bandwidth ?? Infinity;
+      const sorted = [...clip.renditions]
+        .filter((r) => r.bandwidth <= cap)
+        .sort((a, b) => a.bandwidth - b.bandwidth);
       cached = Promise.all(
         sorted.map(async (r) => {
           const playlist = await this.playlist(key, r.name);
@@ -257,11 +272,14 @@ export class MediaLibrary {
 
   /**
    * The video's master playlist (`master.m3u8`: routes of modules/media), named with the viewer's
-   * access like its renditions'; null when there is nothing to adapt between (one rendition).
+   * access like its renditions'; null when there is nothing to adapt between (one rendition up to
+   * the default, `variants`).
    */
   adaptiveUrl(key: string | null, videoId: number, access: string): string | null {
     const clip = this.clip(key);
-    if (!clip || clip.renditions.length < 2) return null;
+    const preferred = clip?.renditions.find((r) => r.name === preferredRendition(clip));
+    const under = clip?.renditions.filter((r) => r.bandwidth <= (preferred?.bandwidth ?? Infinity));
+    if (under === undefined || under.length < 2) return null;
     return `/api/media/hls/${String(videoId)}/master.m3u8?access=${access}`;
   }
 
@@ -277,10 +295,7 @@ export class MediaLibrary {
   ): { resolution: string; videoPlayUrl: string; defaultResolution: boolean }[] {
     const clip = this.clip(key);
     if (!clip) return [];
-    // A small upload has only the renditions no larger than itself: then its best is the default.
-    const preferred = clip.renditions.some((r) => r.name === DEFAULT_RENDITION)
-      ? DEFAULT_RENDITION
-      : clip.renditions.at(-1)?.name;
+    const preferred = preferredRendition(clip);
     return [...clip.renditions].reverse().map((r) => ({
       resolution: r.name,
       videoPlayUrl: `/api/media/hls/${String(videoId)}/${r.name}.m3u8${access === undefined ? "" : `?access=${access}`}`,
