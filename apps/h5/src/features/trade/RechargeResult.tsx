@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { OrderTab, amountDifference, formatAmount, isNotFound } from "@platform/domain";
+import { OrderTab, amountDifference, formatAmount, isNotFound, rechargeStatusView } from "@platform/domain";
 import { Skeleton, SkeletonGroup } from "@platform/ui";
 import { Link } from "@tanstack/react-router";
 import { RetryState } from "../../components/RetryState";
@@ -17,7 +17,20 @@ import { TradeCard } from "./TradeCard";
  * 2 s, while it is being paid or processed; its status in the spec's words — a final one only once
  * the balances are fetched again — the amounts, 'I have paid' while paying, and its detail page.
  */
-export function RechargeResult({ orderNum, from }: { readonly orderNum: string; readonly from?: string }) {
+export function RechargeResult({
+  orderNum,
+  from,
+  balancesShown,
+}: {
+  readonly orderNum: string;
+  readonly from?: string;
+  /**
+   * Whether the screen shows the balances now: a final status waits for them, so 'payment
+   * successful' is never on screen without the new balance beside it (the screen's cards come in
+   * a deferred render, `useSettled`, a frame or more after the order's answer).
+   */
+  readonly balancesShown: boolean;
+}) {
   const { t } = useLingui();
   const errorText = useErrorText();
   const labels = useTradeLabels();
@@ -46,7 +59,11 @@ export function RechargeResult({ orderNum, from }: { readonly orderNum: string; 
     body = (
       <>
         <div className="h5-trade-result__status" aria-live="polite">
-          <OrderStatus order={order} />
+          {balancesShown || !rechargeStatusView(order.status).final ? (
+            <OrderStatus order={order} />
+          ) : (
+            <Skeleton height={28} width="50%" />
+          )}
         </div>
         <dl className="h5-trade-fields">
           <div className="h5-trade-fields__row">

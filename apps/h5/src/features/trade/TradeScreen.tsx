@@ -54,7 +54,9 @@ export function TradeScreen() {
       />
       <main id="main" className="h5-main" tabIndex={-1}>
         <div className="h5-trade">
-          {orderNum === undefined ? null : <RechargeResult orderNum={orderNum} from={from} />}
+          {orderNum === undefined ? null : (
+            <RechargeResult orderNum={orderNum} from={from} balancesShown={ready} />
+          )}
           {ready ? <TradeCards /> : <TradeSkeleton />}
         </div>
       </main>
