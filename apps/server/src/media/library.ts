@@ -56,6 +56,13 @@ function preferredRendition(clip: ClipManifest): string | undefined {
     : clip.renditions.at(-1)?.name;
 }
 
+/** What a clip's master playlist names: its renditions up to the default one, the lightest first. */
+function masterRenditions(clip: ClipManifest): ClipManifest["renditions"] {
+  const preferred = preferredRendition(clip);
+  const cap = clip.renditions.find((r) => r.name === preferred)?.bandwidth ?? Infinity;
+  return clip.renditions.filter((r) => r.bandwidth <= cap).sort((a, b) => a.bandwidth - b.bandwidth);
+}
+
 /**
  * The clips in the media folder, by key. Playlists are read once and kept (they never change: a
  * changed recipe is a new folder). Where old folders of a key remain, the newest one wins.
@@ -172,13 +179,8 @@ export class MediaLibrary {
     if (!clip) return [];
     let cached = this.variantLists.get(clip.folder);
     if (!cached) {
-      const preferred = preferredRendition(clip);
-      const cap = clip.renditions.find((r) => r.name === preferred)?.bandwidth ?? Infinity;
-      const sorted = [...clip.renditions]
-        .filter((r) => r.bandwidth <= cap)
-        .sort((a, b) => a.bandwidth - b.bandwidth);
       cached = Promise.all(
-        sorted.map(async (r) => {
+        masterRenditions(clip).map(async (r) => {
           const playlist = await this.playlist(key, r.name);
           const init = playlist === null ? null : await this.readClipFile(clip, `${r.name}/${playlist.init}`);
           return { ...r, codecs: init === null ? null : codecsOfInit(init) };
@@ -277,9 +279,7 @@ export class MediaLibrary {
    */
   adaptiveUrl(key: string | null, videoId: number, access: string): string | null {
     const clip = this.clip(key);
-    const preferred = clip?.renditions.find((r) => r.name === preferredRendition(clip));
-    const under = clip?.renditions.filter((r) => r.bandwidth <= (preferred?.bandwidth ?? Infinity));
-    if (under === undefined || under.length < 2) return null;
+    if (!clip || masterRenditions(clip).length < 2) return null;
     return `/api/media/hls/${String(videoId)}/master.m3u8?access=${access}`;
   }
 

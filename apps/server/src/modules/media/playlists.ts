@@ -29,16 +29,15 @@ export async function playlistFor(
   if (!rendition || !Number.isSafeInteger(id)) return null;
   const video = await watchableVideo(ctx.db, id, caller.userId);
   if (!video?.mediaKey) return null;
-  const viewer = await viewerOf(ctx, caller.userId);
+  const limitMs = await previewLimitMs(ctx.db, video, await viewerOf(ctx, caller.userId));
   if (rendition === MASTER) {
     const variants = await ctx.media.variants(video.mediaKey);
     if (variants.length === 0) return null;
-    const access = playlistAccess(await previewLimitMs(ctx.db, video, viewer));
+    const access = playlistAccess(limitMs);
     return { text: masterPlaylist(variants, access, params), access };
   }
   const playlist = await ctx.media.playlist(video.mediaKey, rendition);
   if (!playlist) return null;
-  const limitMs = await previewLimitMs(ctx.db, video, viewer);
   const text = renderPlaylist(playlist, limitMs, (name) =>
     withMediaParams(signedSegmentUrl(ctx, `${String(id)}/${rendition}/${name}`, video.lengthMs), params),
   );
