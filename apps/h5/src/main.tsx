@@ -1,3 +1,4 @@
+import { PAGE_DATA_ELEMENT_ID } from "@platform/api-client";
 import { activateLanguage, storedLanguage } from "@platform/i18n";
 import { createRouter } from "@tanstack/react-router";
 import { StrictMode, startTransition } from "react";
@@ -23,6 +24,8 @@ import "./boot/boot.css";
 const PAGE_VIDEO_WAIT_MS = 30_000;
 /** How long the app's first page waits for the page's own video to show its first picture. */
 const ROUTER_WAITS_FOR_VIDEO_MS = 3000;
+/** How long the first render waits for a first page whose answers are in the page. */
+const FIRST_LOAD_WAIT_MS = 1000;
 
 keepOfflineChunkErrorsInPage();
 const api = createAppApi();
@@ -67,11 +70,21 @@ declare module "@tanstack/react-router" {
 // router provider then finds that load done or under way and does not start another. The page's
 // own video, if any, gets its first bytes first (decision 0036).
 await pageVideoShown(ROUTER_WAITS_FOR_VIDEO_MS);
-router.load().catch((error: unknown) => {
+// In a task of its own, not in the microtasks of the video's event.
+await new Promise((resolve) => setTimeout(resolve, 0));
+const firstLoad = router.load().catch((error: unknown) => {
   console.error(error);
 });
 // The stored choice, else the browser's language (not stored: only a choice made is kept).
 await activateLanguage(i18n, storedLanguage(), { store: null });
+// With the first screen's answers in the page (decision 0035) its load needs no network: the first
+// render waits for it and draws the finished screen as one transition, in slices, instead of a
+// blocking re-render of the whole tree when the router's store changes (/videoview: one 70 ms task
+// at full CPU speed). Capped: answers the client drops (too old, another language) mean a network
+// load, which the router's own pending screen covers.
+if (document.getElementById(PAGE_DATA_ELEMENT_ID) !== null) {
+  await Promise.race([firstLoad, new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS))]);
+}
 
 const root = document.getElementById("app");
 if (root === null) throw new Error("index.html has no #app");

@@ -109,9 +109,10 @@ export function bootScript(
     // PAGE_VIDEO_FIRST_MS); the app asks for them itself anyway once it runs.
     // The server says so in the head (the page's <meta name=pf-page-video>): the video itself may
     // not be parsed yet when the first frame is painted; its media events are caught on the way down.
+    // In a task of their own: the app's first page loads in the same event's microtasks.
     "if(r.length)requestAnimationFrame(function(){setTimeout(function(){",
     "if(!h||!document.querySelector('meta[name=pf-page-video]')){a();return}",
-    `var t=setTimeout(a,${String(PAGE_VIDEO_FIRST_MS)});document.addEventListener('loadeddata',function(){clearTimeout(t);a()},{capture:true,once:true})`,
+    `var t=setTimeout(a,${String(PAGE_VIDEO_FIRST_MS)});document.addEventListener('loadeddata',function(){clearTimeout(t);setTimeout(a)},{capture:true,once:true})`,
     "})})",
     "})()",
   ].join("");
