@@ -6,13 +6,15 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // Tiers (Step 20, README "Tests"): unit = domain, api-client, i18n, ui, h5, server-unit;
-    // integration = server; fuzz = server-fuzz; e2e = h5-e2e. This file runs them all.
+    // integration = server; fuzz = server-fuzz; e2e = h5-e2e and h5-lighthouse (after the rest,
+    // alone). This file runs them all.
     projects: [
       "packages/*/vitest.config.ts",
       "apps/*/vitest.config.ts",
       "apps/server/vitest.unit.config.ts",
       "apps/server/vitest.fuzz.config.ts",
       "apps/h5/vitest.e2e.config.ts",
+      "apps/h5/vitest.lighthouse.config.ts",
     ],
     passWithNoTests: true,
     // Five files at a time on these 2-core machines: the suites mostly wait (on a server, a

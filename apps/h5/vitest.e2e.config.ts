@@ -8,6 +8,8 @@ export default platformProject({
   name: "h5-e2e",
   environment: "node",
   include: ["e2e/**/*.e2e.ts"],
+  // The Lighthouse lane runs after the rest, alone (vitest.lighthouse.config.ts).
+  exclude: ["e2e/lighthouse.e2e.ts"],
   globalSetup: ["./e2e/global-setup.ts"],
   testTimeout: 90_000,
   hookTimeout: 180_000,

@@ -27,6 +27,8 @@ export declare function platformProject(options: {
   pool?: "forks" | "threads" | "vmThreads" | "vmForks";
   /** Default true: each file in a fresh process. false: a worker's files share one process. */
   isolate?: boolean;
+  /** After every other project has finished, one file at a time (a measurement; see index.js). */
+  alone?: boolean;
 }): UserWorkspaceConfig;
 
 /** Projects whose files start first, in this order; the rest follow (see index.js). */

@@ -22,10 +22,12 @@ export const sourceCondition = "@platform/source";
  * (e.g. lingui's macros).
  * `isolate: false` runs a worker's files one after another in one process (no new process and
  * module graph per file): for suites that share nothing through module state.
+ * `alone: true` runs the project after every other one has finished, one file at a time (vitest's
+ * `sequence.groupOrder`): for a measurement the rest of the run would disturb (the Lighthouse lane).
  * `pool`: jsdom projects run in `vmThreads` — one jsdom per worker instead of one per file
  * (vitest measured 62 jsdom starts in the app's project, 46 % of its time); each file still gets
  * its own module graph and globals.
- * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], exclude?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[], setupFiles?: string[], plugins?: import("vite").PluginOption[], pool?: "forks" | "threads" | "vmThreads" | "vmForks", isolate?: boolean }} options
+ * @param {{ name: string, environment?: "node" | "jsdom" | "happy-dom", include?: string[], exclude?: string[], inline?: string[], testTimeout?: number, hookTimeout?: number, globalSetup?: string[], setupFiles?: string[], plugins?: import("vite").PluginOption[], pool?: "forks" | "threads" | "vmThreads" | "vmForks", isolate?: boolean, alone?: boolean }} options
  */
 export function platformProject({
   name,
@@ -40,6 +42,7 @@ export function platformProject({
   plugins = [],
   pool = environment === "node" ? "forks" : "vmThreads",
   isolate = true,
+  alone = false,
 }) {
   return defineProject({
     plugins,
@@ -52,7 +55,8 @@ export function platformProject({
       // Each project resolves its own worker count (vitest's default: cores − 1, one on these
       // 2-core machines) and schedules its files by it; the root config's figure does not reach
       // here. All projects need the same figure (they share a group). See the root config.
-      maxWorkers: WORKERS,
+      maxWorkers: alone ? 1 : WORKERS,
+      sequence: { groupOrder: alone ? 1 : 0 },
       pool,
       isolate,
       environment,

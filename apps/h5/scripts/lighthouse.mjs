@@ -15,13 +15,14 @@ export const floors = {
   bestPractices: 100,
   cls: 0.02,
   /**
-   * The performance the e2e lane holds every page to while Step 23's are not met on these machines
-   * (docs/perf.md): it runs beside the other journeys, which inflate TBT, so it guards against a
-   * collapse, not a point; the perf script reports the real figures against the floors above.
-   * 70: inside the test command these pages read 71–94 at their first run and 77–94 as the median
-   * of three a miss brings (quiet, 98), so 70 fails on a real slide, not on the machine's load.
+   * The performance the e2e lane holds its three pages to while Step 23's 95 is not met on every
+   * run here (docs/perf.md). The lane runs alone, after the rest of the test command: there
+   * /videoview read 81–99 in single runs (median ≈ 94), /home 96–99, /login 97–98; a page under
+   * the floor at its first run is judged by the median of three, so 85 fails on a slide of a few
+   * hundred milliseconds of blocking time, not on a run's luck. (Beside the other journeys, until
+   * the lane ran alone, the same pages read 71–94 and the floor was 70.)
    */
-  lanePerformance: 70,
+  lanePerformance: 85,
 };
 /** The routes whose performance must reach `floors.keyPerformance`. */
 export const keyRoutes = ["/login", "/home", "/videoview"];
