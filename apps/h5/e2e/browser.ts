@@ -130,14 +130,18 @@ export async function lastSms(mobile: string): Promise<{ code: string; purpose: 
   return body.data;
 }
 
-/** The newest sandbox SMS code of a purpose to this phone, once it has come. */
-export async function codeOf(mobile: string, purpose: string): Promise<string> {
+/**
+ * The newest sandbox SMS code of a purpose to this phone, once it has come; with `after`, once a
+ * code other than that one (already used) has come — the send a tap starts reaches the server only
+ * after its request does, and the code before it is still the phone's last until then.
+ */
+export async function codeOf(mobile: string, purpose: string, after?: string): Promise<string> {
   let code = "";
   await expect
     .poll(
       async () => {
         const sms = await lastSms(mobile);
-        code = sms?.purpose === purpose ? sms.code : "";
+        code = sms?.purpose === purpose && sms.code !== after ? sms.code : "";
         return code;
       },
       { timeout: 15_000 },

@@ -126,11 +126,12 @@ describe.each(["zh", "en"] as const)("Step 19's money journeys (%s)", (lang) => 
 
     // (c) A first card (by the API), then on /withdraw: change card → add a card → back, chosen.
     await api.user.sendValidateCode({ phoneNumbers: account.mobile, type: "PAYEE" });
+    const firstCode = await codeOf(account.mobile, "PAYEE");
     await api.trade.createPayee({
       cardNumber: sandboxCard(),
       cardholderName: "新用户",
       bankName: "招商银行",
-      code: await codeOf(account.mobile, "PAYEE"),
+      code: firstCode,
     });
     await page.goto("/withdraw");
     await page.getByRole("button", { name: w.changeCard }).click();
@@ -140,7 +141,7 @@ describe.each(["zh", "en"] as const)("Step 19's money journeys (%s)", (lang) => 
     await page.getByLabel(w.holder).fill("新用户");
     await page.getByLabel(w.bankName, { exact: true }).fill("中国银行");
     await page.getByRole("button", { name: w.getCode }).click();
-    await page.getByLabel(w.code, { exact: true }).fill(await codeOf(account.mobile, "PAYEE"));
+    await page.getByLabel(w.code, { exact: true }).fill(await codeOf(account.mobile, "PAYEE", firstCode));
     await page.getByRole("button", { name: w.confirmAdd }).click();
     await page.waitForURL(/\/withdraw\?card=\d+/, { timeout: 15_000 });
     const chosen = page.locator(".h5-trade-card-choice");
