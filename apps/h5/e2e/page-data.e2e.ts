@@ -166,6 +166,32 @@ describe("the first screen's data in the page", () => {
     await page.getByRole("list", { name: "视频列表" }).getByRole("listitem").first().waitFor();
   });
 
+  it("a back made while the first render waits for the page's load is not lost", async () => {
+    // The first render of a page with its data waits for the page's load (main.tsx); the router
+    // hears the history only once mounted. A back pressed in that wait, early or late, still lands.
+    const { page } = await returningPerson("main");
+    for (const [waitUntil, after] of [
+      ["commit", 0],
+      ["commit", 120],
+      ["domcontentloaded", 0],
+      ["domcontentloaded", 250],
+    ] as const) {
+      await page.goto("/mysettings");
+      await page.getByRole("heading", { name: "设置" }).waitFor();
+      await page.goto("/home", { waitUntil });
+      expect(
+        await page.locator(`#${PAGE_DATA_ELEMENT_ID}`).count(),
+        `${waitUntil} +${String(after)} ms`,
+      ).toBe(1);
+      await page.waitForTimeout(after);
+      await page.evaluate(() => {
+        history.back();
+      });
+      await page.getByRole("heading", { name: "设置" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/mysettings");
+    }
+  });
+
   it("every page with its data in the page: none of those calls leaves the browser (decision 0038)", async () => {
     const { context, page, api } = await returningPerson("main");
     const [free] = (await api.substance.getVideoList({ price: PriceFilter.free, size: 1 })).records;
