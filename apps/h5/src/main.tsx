@@ -81,7 +81,9 @@ await activateLanguage(i18n, storedLanguage(), { store: null });
 // render waits for it and draws the finished screen as one transition, in slices, instead of a
 // blocking re-render of the whole tree when the router's store changes (/videoview: one 70 ms task
 // at full CPU speed). Capped: answers the client drops (too old, another language) mean a network
-// load, which the router's own pending screen covers.
+// load, which the router's own pending screen covers. A back or forward pressed meanwhile is not
+// lost: on mount the router loads the address the history moved to when no load is under way
+// (page-data.e2e.ts; a wait for every page, taken back in Step 23's third part, lost it).
 if (document.getElementById(PAGE_DATA_ELEMENT_ID) !== null) {
   await Promise.race([firstLoad, new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS))]);
 }
