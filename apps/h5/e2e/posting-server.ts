@@ -36,7 +36,7 @@ export const journeySettings = {
   PASSWORD_HASH_COST: "12",
 } as const;
 
-/** A server of the posting journeys: its own process, its own embedded database. */
+/** A server of the posting journeys and the Lighthouse lane: its own process, its own embedded database. */
 export interface PostingServer {
   readonly origin: string;
   /** Its data folder (uploads and clips live in `uploads/`). */

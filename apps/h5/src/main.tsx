@@ -27,6 +27,9 @@ const ROUTER_WAITS_FOR_VIDEO_MS = 3000;
 /** How long the first render waits for a first page whose answers are in the page. */
 const FIRST_LOAD_WAIT_MS = 1000;
 
+/** Resolves in a task of its own, `ms` from now at the soonest. */
+const later = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 keepOfflineChunkErrorsInPage();
 const api = createAppApi();
 appStore.set(channelTagIdAtom, storedChannelTagId(api));
@@ -71,7 +74,7 @@ declare module "@tanstack/react-router" {
 // own video, if any, gets its first bytes first (decision 0036).
 await pageVideoShown(ROUTER_WAITS_FOR_VIDEO_MS);
 // In a task of its own, not in the microtasks of the video's event.
-await new Promise((resolve) => setTimeout(resolve, 0));
+await later();
 const firstLoad = router.load().catch((error: unknown) => {
   console.error(error);
 });
@@ -85,7 +88,7 @@ await activateLanguage(i18n, storedLanguage(), { store: null });
 // lost: on mount the router loads the address the history moved to when no load is under way
 // (page-data.e2e.ts; a wait for every page, taken back in Step 23's third part, lost it).
 if (document.getElementById(PAGE_DATA_ELEMENT_ID) !== null) {
-  await Promise.race([firstLoad, new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS))]);
+  await Promise.race([firstLoad, later(FIRST_LOAD_WAIT_MS)]);
 }
 
 const root = document.getElementById("app");
