@@ -1,7 +1,8 @@
 import { PAGE_DATA_ELEMENT_ID } from "@platform/api-client";
 import { activateLanguage, storedLanguage } from "@platform/i18n";
 import { createRouter } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useLayoutEffect } from "react";
+import type { ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProviders } from "./app/AppProviders";
 import { createAppApi, storedChannelTagId } from "./app/api";
@@ -78,6 +79,17 @@ await later();
 const firstLoad = router.load().catch((error: unknown) => {
   console.error(error);
 });
+// The router hears the history only once its provider has mounted, and at mount loads nothing when
+// a load was made before (as the one above): a back or forward made until then would leave the
+// screen of the address it left. Until then it is heard here; the provider's own listener takes
+// over in the same commit (a layout effect runs after its children's).
+const hearHistoryUntilMounted = router.history.subscribe(() => {
+  void router.load();
+});
+function ProviderMounted({ children }: { readonly children: ReactNode }) {
+  useLayoutEffect(hearHistoryUntilMounted, []);
+  return children;
+}
 // The stored choice, else the browser's language (not stored: only a choice made is kept).
 await activateLanguage(i18n, storedLanguage(), { store: null });
 // With the first screen's answers in the page (decision 0035) its load needs no network: the first
@@ -85,8 +97,8 @@ await activateLanguage(i18n, storedLanguage(), { store: null });
 // blocking re-render of the whole tree when the router's store changes (/videoview: one 70 ms task
 // at full CPU speed). Capped: answers the client drops (too old, another language) mean a network
 // load, which the router's own pending screen covers. A back or forward pressed meanwhile is not
-// lost: on mount the router loads the address the history moved to when no load is under way
-// (page-data.e2e.ts; a wait for every page, taken back in Step 23's third part, lost it).
+// lost: the router hears the history from here until its provider mounts (below; page-data.e2e.ts;
+// a wait for every page, taken back in Step 23's third part, lost it).
 if (document.getElementById(PAGE_DATA_ELEMENT_ID) !== null) {
   await Promise.race([firstLoad, later(FIRST_LOAD_WAIT_MS)]);
 }
@@ -111,7 +123,9 @@ if (holdPageVideo()) {
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <AppProviders i18n={i18n} store={appStore} queryClient={queryClient} router={router} />
+      <ProviderMounted>
+        <AppProviders i18n={i18n} store={appStore} queryClient={queryClient} router={router} />
+      </ProviderMounted>
     </StrictMode>,
   );
 });
