@@ -81,13 +81,20 @@ const firstLoad = router.load().catch((error: unknown) => {
 });
 // The router hears the history only once its provider has mounted, and at mount loads nothing when
 // a load was made before (as the one above): a back or forward made until then would leave the
-// screen of the address it left. Until then it is heard here; the provider's own listener takes
-// over in the same commit (a layout effect runs after its children's).
-const hearHistoryUntilMounted = router.history.subscribe(() => {
-  void router.load();
+// screen of the address it left. Until then a move is noted here, and loaded right after the
+// provider's own mount (a layout effect runs after its children's) unless the router is already at
+// that address (its load sets it at once) — so the canonical replace the provider may make at mount
+// loads once.
+let movedBeforeMount = false;
+const noteMoves = router.history.subscribe(() => {
+  movedBeforeMount = true;
 });
 function ProviderMounted({ children }: { readonly children: ReactNode }) {
-  useLayoutEffect(hearHistoryUntilMounted, []);
+  useLayoutEffect(() => {
+    noteMoves();
+    if (movedBeforeMount && router.parseLocation(router.history.location).href !== router.state.location.href)
+      void router.load();
+  }, []);
   return children;
 }
 // The stored choice, else the browser's language (not stored: only a choice made is kept).
