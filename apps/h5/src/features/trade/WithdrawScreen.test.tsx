@@ -181,6 +181,33 @@ describe("/withdraw", () => {
     });
   });
 
+  it("withdraws again: what the person typed before the failed order's answer came is kept", async () => {
+    const fake = fakeTradeApi();
+    const answer = fake.api.trade.withdrawByOrderNum.getMockImplementation();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fake.api.trade.withdrawByOrderNum.mockImplementation(async (...args) => {
+      await held;
+      if (answer === undefined) throw new Error("the fake has no order");
+      return answer(...args);
+    });
+    await renderTrade(fake.api, "/withdraw?retryOf=W20250000002");
+    await waitFor(() => {
+      expect(testId("withdraw-withdrawable")).toBe("150.00");
+    });
+    await typeInto(field("提现金额"), "20");
+    release();
+    await waitFor(() => {
+      expect(fake.api.trade.withdrawByOrderNum).toHaveBeenCalled();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(field("提现金额").value).toBe("20");
+    await enterCode();
+    expect(await submitted(fake.api)).toMatchObject({ amount: 2_000, retryOf: "W20250000002" });
+  });
+
   it("shows the server's 'balance too low' beside the amount, and keeps one key for a retried intent", async () => {
     const { api } = await openWithdraw();
     api.trade.withdrawal.mockRejectedValueOnce(refusal("trade.withdrawal", "server.balanceTooLow"));

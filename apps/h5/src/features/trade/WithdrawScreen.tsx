@@ -128,7 +128,8 @@ function WithdrawForm({
     enabled: retryOf !== undefined,
   });
 
-  // 'Withdraw again' starts from the failed order: its amount and how it was paid out.
+  // 'Withdraw again' starts from the failed order: its amount and how it was paid out — unless the
+  // person has already typed or chosen something (the order's answer came late): theirs is kept.
   if (!prefilled && retried.data !== undefined) {
     setPrefilled(true);
     setTyped(formatAmount(retried.data.applicationAmount));
@@ -248,6 +249,7 @@ function WithdrawForm({
             choices={offered.map((option) => ({ value: option, label: labels.withdrawType(option) }))}
             onChange={(option) => {
               setType(option);
+              setPrefilled(true);
               setCardRefused(null);
             }}
           />
@@ -335,6 +337,7 @@ function WithdrawForm({
           value={typed}
           onChange={(next) => {
             setTyped(next);
+            setPrefilled(true);
             setAmountRefused(null);
           }}
           inputMode="decimal"
@@ -357,7 +360,10 @@ function WithdrawForm({
                 </span>
               ) : null,
           }))}
-          onChange={setTiming}
+          onChange={(next) => {
+            setTiming(next);
+            setPrefilled(true);
+          }}
         />
         {timing === "RESERVED" && amountProblem === null && amount !== null ? (
           <p className="h5-note" data-testid="withdraw-bonus">
