@@ -130,11 +130,14 @@ function WithdrawForm({
 
   // 'Withdraw again' starts from the failed order: its amount and how it was paid out — unless the
   // person has already typed or chosen something (the order's answer came late): theirs is kept.
+  const untouched = typed === "" && timing === "NORMAL" && type === (offered[0] ?? null);
   if (!prefilled && retried.data !== undefined) {
     setPrefilled(true);
-    setTyped(formatAmount(retried.data.applicationAmount));
-    if (offered.includes(retried.data.withdrawType)) setType(retried.data.withdrawType);
-    setTiming(retried.data.timing);
+    if (untouched) {
+      setTyped(formatAmount(retried.data.applicationAmount));
+      if (offered.includes(retried.data.withdrawType)) setType(retried.data.withdrawType);
+      setTiming(retried.data.timing);
+    }
   }
 
   const cardList = cards.data ?? [];
@@ -249,7 +252,6 @@ function WithdrawForm({
             choices={offered.map((option) => ({ value: option, label: labels.withdrawType(option) }))}
             onChange={(option) => {
               setType(option);
-              setPrefilled(true);
               setCardRefused(null);
             }}
           />
@@ -337,7 +339,6 @@ function WithdrawForm({
           value={typed}
           onChange={(next) => {
             setTyped(next);
-            setPrefilled(true);
             setAmountRefused(null);
           }}
           inputMode="decimal"
@@ -360,10 +361,7 @@ function WithdrawForm({
                 </span>
               ) : null,
           }))}
-          onChange={(next) => {
-            setTiming(next);
-            setPrefilled(true);
-          }}
+          onChange={setTiming}
         />
         {timing === "RESERVED" && amountProblem === null && amount !== null ? (
           <p className="h5-note" data-testid="withdraw-bonus">
