@@ -48,6 +48,21 @@ async function balancesShown(page: Page): Promise<string> {
   return (await page.getByRole("region", { name: "我的余额" }).textContent()) ?? "";
 }
 
+/**
+ * Waits for the "code sent" toast after a tap on 'get code'; if it does not come, fails saying what
+ * the page showed instead (its toasts and its fields' errors), so a rare failure names its cause.
+ */
+async function codeSent(page: Page): Promise<void> {
+  try {
+    await expect.poll(() => page.getByText("验证码已发送").count(), { timeout: 15_000 }).toBe(1);
+  } catch (error) {
+    const shown = await page.locator(".pf-toast, [role=alert]").allTextContents();
+    throw new Error(`no "code sent" toast at ${page.url()}; the page showed: ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  }
+}
+
 /** Add a bank card on /addbankcard with the SMS code the sandbox sent. */
 async function addCard(page: Page, mobile: string, number: string): Promise<void> {
   await page.goto("/addbankcard");
@@ -55,7 +70,7 @@ async function addCard(page: Page, mobile: string, number: string): Promise<void
   await page.getByLabel("持卡人").fill("新用户");
   await page.getByLabel("开户银行").fill("招商银行");
   await page.getByRole("button", { name: "获取验证码" }).click();
-  await expect.poll(() => page.getByText("验证码已发送").count(), { timeout: 15_000 }).toBe(1);
+  await codeSent(page);
   await page.getByLabel("验证码").fill(await lastSmsCode(mobile));
   await page.getByRole("button", { name: "确认添加" }).click();
   await page.waitForURL("**/cardmanage", { timeout: 15_000 });
@@ -67,7 +82,7 @@ async function withdraw(page: Page, mobile: string, amount: string, timing: RegE
   await page.getByLabel("提现金额").fill(amount);
   await page.getByRole("radio", { name: timing }).check();
   await page.getByRole("button", { name: "获取验证码" }).click();
-  await expect.poll(() => page.getByText("验证码已发送").count(), { timeout: 15_000 }).toBe(1);
+  await codeSent(page);
   await page.getByLabel("验证码").fill(await lastSmsCode(mobile));
   await page.getByRole("button", { name: "确认提现" }).click();
   await page.waitForURL(/\/orderdetails\?.*orderNum=W/, { timeout: 15_000 });
@@ -262,7 +277,7 @@ describe("money", () => {
     await page.getByLabel("持卡人").fill("测试用户");
     await page.getByLabel("开户银行").fill("中国工商银行");
     await page.getByRole("button", { name: "获取验证码" }).click();
-    await expect.poll(() => page.getByText("验证码已发送").count(), { timeout: 15_000 }).toBe(1);
+    await codeSent(page);
     await page.getByLabel("验证码").fill(await lastSmsCode(account.mobile));
     await page.getByRole("button", { name: "确认添加" }).click();
     // Added from /withdraw: back there with the new card chosen; the cards are on /cardmanage.
