@@ -7,8 +7,10 @@
 // do, and the server logs as in production (one access line per request, to a file). Prints
 // requests/s, p50/p99 latency and the ratios to bare node:http and to bare Fastify.
 // Targets: getInfoById ≥ 0.5 × bare Fastify (Step 23; Step 13's was 0.5 × bare node:http), p99 ≤ 25 ms.
-// Run: pnpm -F @platform/server bench   (builds first)   Options: BENCH_SECONDS, BENCH_CONNECTIONS
-// To profile the server: node --cpu-prof --cpu-prof-dir=<dir> scripts/bench.mjs (it runs in this process).
+// Run: pnpm -F @platform/server bench   (builds first)   Options: BENCH_SECONDS, BENCH_CONNECTIONS,
+// BENCH_ROUNDS (pairs of bare Fastify and getInfoById for the ratio's median; 1)
+// To profile the server: pnpm exec node --cpu-prof --cpu-prof-dir=<dir> scripts/bench.mjs (it runs in
+// this process; pnpm's Node, the one measured: the machine's older Node reads about half).
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -20,6 +22,9 @@ import { autocannon, freshDatabase, reachable, signedInHeaders } from "./support
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// Pairs of (bare Fastify, getInfoById) run again, alternating, for the ratio's median: one pair moves
+// by ± 15 % on these shared machines (two modes of the same build from run to run, docs/perf.md).
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 
 /** autocannon at this benchmark's connections and length, the row titled. */
 async function run(title, url, init = {}) {
@@ -76,6 +81,8 @@ async function database(kind) {
 }
 
 const rows = [];
+/** Per database, getInfoById ÷ bare Fastify of each alternating pair (BENCH_ROUNDS > 1). */
+const pairs = [];
 const bareServers = { http: await bare(bareHttp), fastify: await bare(bareFastify) };
 const kinds = ["pglite"];
 if (await reachable()) kinds.push("postgres");
@@ -106,11 +113,13 @@ for (const kind of kinds) {
   // getInfoById right after the two bare servers: the machine's load moves least between them.
   const base = await run(`bare node:http JSON (${kind} run)`, bareServers.http.url, post);
   const framework = await run(`bare Fastify route (${kind} run)`, bareServers.fastify.url, post);
-  const detail = await run(
-    `getInfoById, ${kind}`,
-    `${server.origin}/api/substance/app/substance-online/getInfoById`,
-    { ...post, body: JSON.stringify({ id: page.records[3].id }) },
-  );
+  const detailUrl = `${server.origin}/api/substance/app/substance-online/getInfoById`;
+  const detailInit = { ...post, body: JSON.stringify({ id: page.records[3].id }) };
+  const detail = {
+    ...(await run(`getInfoById, ${kind}`, detailUrl, detailInit)),
+    url: detailUrl,
+    init: detailInit,
+  };
   // The product's own pipeline with nothing to do (hooks, headers, log, compression's check): the
   // share of getInfoById's gap that is not the call's work.
   const live = await run(`GET /health/live (pipeline), ${kind}`, `${server.origin}/health/live`, {
@@ -126,6 +135,13 @@ for (const kind of kinds) {
     `${server.origin}/api/substance/app/substance-online/getVideoList`,
     { ...post, body: JSON.stringify({ current: 1, size: 10 }) },
   );
+  const paired = [detail.rps / framework.rps];
+  for (let round = 1; round < rounds; round++) {
+    const again = await run("", bareServers.fastify.url, post);
+    const call = await run("", detail.url, detail.init);
+    paired.push(call.rps / again.rps);
+  }
+  if (rounds > 1) pairs.push({ kind, paired });
   const ratios = (r) => ({ ...r, ratio: r.rps / base.rps, fastify: r.rps / framework.rps });
   rows.push(
     base,
@@ -151,5 +167,15 @@ for (const r of rows) {
       r.ratio,
       5,
     )}  ${ratio(r.fastify, 8)}  ${String(r.bad).padStart(6)}`,
+  );
+}
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+for (const { kind, paired } of pairs) {
+  console.log(
+    `getInfoById ÷ bare Fastify, ${kind}, ${paired.length} pairs: ${paired.map((r) => r.toFixed(2)).join(", ")}; median ${median(paired).toFixed(2)}`,
   );
 }
