@@ -104,8 +104,8 @@ await activateLanguage(i18n, storedLanguage(), { store: null });
 // blocking re-render of the whole tree when the router's store changes (/videoview: one 70 ms task
 // at full CPU speed). Capped: answers the client drops (too old, another language) mean a network
 // load, which the router's own pending screen covers. A back or forward pressed meanwhile is not
-// lost: the router hears the history from here until its provider mounts (below; page-data.e2e.ts;
-// a wait for every page, taken back in Step 23's third part, lost it).
+// lost: it is noted, and loaded once the router's provider has mounted (above; page-data.e2e.ts; a
+// wait for every page, taken back in Step 23's third part, lost it).
 if (document.getElementById(PAGE_DATA_ELEMENT_ID) !== null) {
   await Promise.race([firstLoad, later(FIRST_LOAD_WAIT_MS)]);
 }
