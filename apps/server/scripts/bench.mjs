@@ -115,11 +115,7 @@ for (const kind of kinds) {
   const framework = await run(`bare Fastify route (${kind} run)`, bareServers.fastify.url, post);
   const detailUrl = `${server.origin}/api/substance/app/substance-online/getInfoById`;
   const detailInit = { ...post, body: JSON.stringify({ id: page.records[3].id }) };
-  const detail = {
-    ...(await run(`getInfoById, ${kind}`, detailUrl, detailInit)),
-    url: detailUrl,
-    init: detailInit,
-  };
+  const detail = await run(`getInfoById, ${kind}`, detailUrl, detailInit);
   // The product's own pipeline with nothing to do (hooks, headers, log, compression's check): the
   // share of getInfoById's gap that is not the call's work.
   const live = await run(`GET /health/live (pipeline), ${kind}`, `${server.origin}/health/live`, {
@@ -138,7 +134,7 @@ for (const kind of kinds) {
   const paired = [detail.rps / framework.rps];
   for (let round = 1; round < rounds; round++) {
     const again = await run("", bareServers.fastify.url, post);
-    const call = await run("", detail.url, detail.init);
+    const call = await run("", detailUrl, detailInit);
     paired.push(call.rps / again.rps);
   }
   if (rounds > 1) pairs.push({ kind, paired });
