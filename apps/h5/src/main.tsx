@@ -89,7 +89,7 @@ let movedBeforeMount = false;
 const noteMoves = router.history.subscribe(() => {
   movedBeforeMount = true;
 });
-function ProviderMounted({ children }: { readonly children: ReactNode }) {
+function CatchUpWithHistory({ children }: { readonly children: ReactNode }) {
   useLayoutEffect(() => {
     noteMoves();
     if (movedBeforeMount && router.parseLocation(router.history.location).href !== router.state.location.href)
@@ -130,9 +130,9 @@ if (holdPageVideo()) {
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <ProviderMounted>
+      <CatchUpWithHistory>
         <AppProviders i18n={i18n} store={appStore} queryClient={queryClient} router={router} />
-      </ProviderMounted>
+      </CatchUpWithHistory>
     </StrictMode>,
   );
 });

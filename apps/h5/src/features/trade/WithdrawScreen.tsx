@@ -130,9 +130,9 @@ function WithdrawForm({
 
   // 'Withdraw again' starts from the failed order: its amount and how it was paid out — unless the
   // person has already typed or chosen something (the order's answer came late): theirs is kept.
-  const untouched = typed === "" && timing === "NORMAL" && type === (offered[0] ?? null);
   if (!prefilled && retried.data !== undefined) {
     setPrefilled(true);
+    const untouched = typed === "" && timing === "NORMAL" && type === (offered[0] ?? null);
     if (untouched) {
       setTyped(formatAmount(retried.data.applicationAmount));
       if (offered.includes(retried.data.withdrawType)) setType(retried.data.withdrawType);
