@@ -5,7 +5,10 @@
 // the embedded database and, where one answers, on PostgreSQL. autocannon and each bare server run
 // in a process of their own, the requests say `Accept-Encoding: gzip, deflate, br` as a browser's
 // do, and the server logs as in production (one access line per request, to a file). Prints
-// requests/s, p50/p99 latency and the ratios to bare node:http and to bare Fastify.
+// requests/s, p50/p99 latency, the ratios to bare node:http and to bare Fastify, and the CPU the
+// answering process spent per request (µs: user + system, all its threads), the figure that moves
+// least on a shared machine. A second bare Fastify route runs in this process, beside the product's
+// server: what the framework costs in the product's process (its heap, its caches) before any work.
 // Targets: getInfoById ≥ 0.5 × bare Fastify (Step 23; Step 13's was 0.5 × bare node:http), p99 ≤ 25 ms.
 // Run: pnpm -F @platform/server bench   (builds first)   Options: BENCH_SECONDS, BENCH_CONNECTIONS,
 // BENCH_ROUNDS (pairs of bare Fastify and getInfoById for the ratio's median; 1)
@@ -17,6 +20,8 @@ import { fileURLToPath } from "node:url";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import Fastify from "fastify";
 import { loadConfig, seed, startServer } from "../dist/index.js";
 import { autocannon, freshDatabase, reachable, signedInHeaders } from "./support.mjs";
 
@@ -26,12 +31,29 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // by ± 15 % on these shared machines (two modes of the same build from run to run, docs/perf.md).
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 
-/** autocannon at this benchmark's connections and length, the row titled. */
-async function run(title, url, init = {}) {
-  return { title, ...(await autocannon(url, { connections, seconds, ...init })) };
+/** CPU time (µs, user + system, every thread) a process has used: this one, or a child's (/proc). */
+function cpuOf(pid) {
+  if (pid === process.pid) {
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  }
+  // utime and stime, in clock ticks (100 a second on Linux), after the command's name.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-const answer = `JSON.stringify({ code: 200, msg: "success", data: { total: 0 } })`;
+/**
+ * autocannon at this benchmark's connections and length, the row titled; `pid` is the process that
+ * answers (this one by default), whose CPU per request the row shows.
+ */
+async function run(title, url, init = {}, pid = process.pid) {
+  const before = cpuOf(pid);
+  const result = await autocannon(url, { connections, seconds, ...init });
+  return { title, ...result, cpu: (cpuOf(pid) - before) / Math.max(1, result.total) };
+}
+
+const smallAnswer = JSON.stringify({ code: 200, msg: "success", data: { total: 0 } });
+const answer = `JSON.stringify(${JSON.stringify(smallAnswer)})`;
 const listen = `listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"))`;
 
 /**
@@ -60,6 +82,19 @@ const bareFastify = `
     process.stdout.write(String(server.server.address().port) + "\\n"));
 `;
 
+/**
+ * The same bare Fastify route in this process, beside the product's server: the framework with the
+ * product's heap and caches around it, and no product code on its path.
+ */
+async function bareInProcess() {
+  const server = Fastify();
+  server.post("/", (_request, reply) => {
+    reply.type("application/json").send(smallAnswer);
+  });
+  await server.listen({ port: 0, host: "127.0.0.1" });
+  return { url: `http://127.0.0.1:${server.server.address().port}/`, close: () => server.close() };
+}
+
 /** A bare server (its source, CommonJS) in a process of its own: its port, and `close`. */
 function bare(source) {
   const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
@@ -68,6 +103,7 @@ function bare(source) {
     child.stdout.once("data", (chunk) =>
       resolve({
         url: `http://127.0.0.1:${Number(String(chunk).trim())}/`,
+        pid: child.pid,
         close: () => child.kill(),
       }),
     );
@@ -111,11 +147,24 @@ for (const kind of kinds) {
   const post = { method: "POST", headers, body: "{}" };
   const page = await api.substance.getVideoList({ current: 1, size: 10 });
   // getInfoById right after the two bare servers: the machine's load moves least between them.
-  const base = await run(`bare node:http JSON (${kind} run)`, bareServers.http.url, post);
-  const framework = await run(`bare Fastify route (${kind} run)`, bareServers.fastify.url, post);
+  const base = await run(
+    `bare node:http JSON (${kind} run)`,
+    bareServers.http.url,
+    post,
+    bareServers.http.pid,
+  );
+  const framework = await run(
+    `bare Fastify route (${kind} run)`,
+    bareServers.fastify.url,
+    post,
+    bareServers.fastify.pid,
+  );
   const detailUrl = `${server.origin}/api/substance/app/substance-online/getInfoById`;
   const detailInit = { ...post, body: JSON.stringify({ id: page.records[3].id }) };
   const detail = await run(`getInfoById, ${kind}`, detailUrl, detailInit);
+  const beside = await bareInProcess();
+  const besideRow = await run(`bare Fastify, server's process, ${kind}`, beside.url, detailInit);
+  await beside.close();
   // The product's own pipeline with nothing to do (hooks, headers, log, compression's check): the
   // share of getInfoById's gap that is not the call's work.
   const live = await run(`GET /health/live (pipeline), ${kind}`, `${server.origin}/health/live`, {
@@ -133,7 +182,7 @@ for (const kind of kinds) {
   );
   const paired = [detail.rps / framework.rps];
   for (let round = 1; round < rounds; round++) {
-    const again = await run("", bareServers.fastify.url, post);
+    const again = await run("", bareServers.fastify.url, post, bareServers.fastify.pid);
     const call = await run("", detailUrl, detailInit);
     paired.push(call.rps / again.rps);
   }
@@ -143,6 +192,7 @@ for (const kind of kinds) {
     base,
     { ...framework, ratio: framework.rps / base.rps },
     ratios(detail),
+    ratios(besideRow),
     ratios(live),
     ratios(info),
     ratios(list),
@@ -155,14 +205,16 @@ for (const kind of kinds) {
 for (const server of Object.values(bareServers)) server.close();
 
 console.log(`\n${connections} connections, ${seconds} s each, ${new Date().toISOString()}`);
-console.log("endpoint                                 req/s     p50 ms  p99 ms  ÷http  ÷Fastify  failed");
+console.log(
+  "endpoint                                 req/s     p50 ms  p99 ms  ÷http  ÷Fastify  failed  CPU µs/req",
+);
 const ratio = (value, width) => (value === undefined ? "" : value.toFixed(2)).padStart(width);
 for (const r of rows) {
   console.log(
     `${r.title.padEnd(40)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${ratio(
       r.ratio,
       5,
-    )}  ${ratio(r.fastify, 8)}  ${String(r.bad).padStart(6)}`,
+    )}  ${ratio(r.fastify, 8)}  ${String(r.bad).padStart(6)}  ${r.cpu.toFixed(1).padStart(10)}`,
   );
 }
 const median = (values) => {

@@ -81,7 +81,13 @@ export function autocannon(url, { connections, seconds, method, headers = {}, bo
       if (error) return reject(error);
       const result = JSON.parse(stdout);
       const bad = result.non2xx + result.errors + result.timeouts;
-      resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad });
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        bad,
+        total: result.requests.total,
+      });
     });
   });
 }
