@@ -5,7 +5,10 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A small balancer that honours readiness, as an orchestrator's would: it asks every backend's
- * `/health/ready` every 100 ms and sends requests round-robin to the ones that answer 200. A new
+ * `/health/ready` every 100 ms and sends requests round-robin to the ones that answer 200. A backend
+ * leaves at once when it answers anything else (a draining process's 503); a look that gets no
+ * answer within 1 s (a busy machine) is a miss, and only the third in a row takes a ready backend
+ * out — as an orchestrator's failure threshold does (Kubernetes: 3). A new
  * connection per request (no kept-alive socket can die under a request), and a request whose
  * connection is refused — it never reached a process — goes to the next ready one, whatever its
  * method. Anything else reaches the client as it is (a 502 when a process broke mid-answer).
@@ -21,17 +24,29 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
+/** Looks in a row without an answer that take a ready backend out. */
+const MISSES_OUT = 3;
+
 export async function startBalancer(): Promise<Balancer> {
   let backends: string[] = [];
   let ready: string[] = [];
   let next = 0;
   let failures = 0;
+  /** Looks in a row that got no answer, by backend. */
+  const misses = new Map<string, number>();
   const look = async () => {
     const answers = await Promise.all(
       backends.map((origin) =>
         fetch(`${origin}/health/ready`, { signal: AbortSignal.timeout(1000) }).then(
-          (r) => (r.ok ? origin : null),
-          () => null,
+          (r) => {
+            misses.set(origin, 0);
+            return r.ok ? origin : null;
+          },
+          () => {
+            const missed = (misses.get(origin) ?? 0) + 1;
+            misses.set(origin, missed);
+            return missed < MISSES_OUT && ready.includes(origin) ? origin : null;
+          },
         ),
       ),
     );

@@ -94,10 +94,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Wait until a server answers its health check (at most `tries` × 100 ms). */
-export async function healthy(origin: string, tries = 200): Promise<boolean> {
-  for (let i = 0; i < tries; i++) {
-    const up = await fetch(`${origin}/health`).then(
+/**
+ * Wait until a server answers its health check: true when it does, false when `child` exits first or
+ * `withinMs` pass (60 s: a cold start migrates the database, and a busy 2-core machine has taken
+ * 20 s and more for it).
+ */
+export async function healthy(origin: string, child?: ChildProcess, withinMs = 60_000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline && child?.exitCode == null && child?.signalCode == null) {
+    const up = await fetch(`${origin}/health`, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.ok,
       () => false,
     );
@@ -157,7 +162,7 @@ export async function spawnServerOn(
     stdio: "ignore",
   });
   const origin = `http://127.0.0.1:${String(port)}`;
-  if (await healthy(origin)) return { origin, child };
+  if (await healthy(origin, child)) return { origin, child };
   child.kill("SIGKILL");
   throw new Error("the server process did not start");
 }

@@ -39,4 +39,6 @@ it("0018 counts what arrived of older uploads and queues the clearing of their l
   const jobs = await client.query<{ kind: string }>("SELECT kind FROM jobs WHERE done_at IS NULL");
   expect(jobs.rows).toEqual([{ kind: "upload.legacyParts" }]);
   await close();
-});
+  // Every migration up to 0018 and then the rest, on a database of its own: 30 s was not enough on a
+  // busy 2-core machine.
+}, 90_000);
