@@ -89,8 +89,12 @@ export async function startPostingServer(
   const entry = join(serverDir, "dist/index.js");
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn(process.execPath, [entry], { env: settings, stdio: ["ignore", "ignore", "inherit"] });
-    if (!(await healthy(origin, 600))) throw new Error("the posting server did not start");
+    const started = spawn(process.execPath, [entry], {
+      env: settings,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child = started;
+    if (!(await healthy(origin, started))) throw new Error("the posting server did not start");
   };
   const stop = async () => {
     const running = child;
