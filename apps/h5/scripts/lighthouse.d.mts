@@ -8,6 +8,8 @@ export interface LighthouseFigures {
   readonly lcp: number;
   readonly tbt: number;
   readonly cls: number;
+  readonly benchmarkIndex: number;
+  readonly cpuSlowdown: number;
 }
 
 export interface LighthouseSession {
@@ -30,11 +32,14 @@ export declare const floors: {
   readonly lanePerformance: number;
 };
 export declare const keyRoutes: readonly string[];
+export declare const REFERENCE_INDEX: number;
+export declare function calibratedSlowdown(benchmarkIndex: number): number;
 export declare function lighthouseRun(
   url: string,
   profileDir: string,
   session?: LighthouseSession | null,
   profile?: boolean,
+  cpuSlowdown?: number,
 ): Promise<{ readonly lhr: unknown; readonly report: string; readonly trace: unknown }>;
 export declare function figuresOf(lhr: unknown): LighthouseFigures;
 export declare function missedFloors(

@@ -24,6 +24,25 @@ export const floors = {
    */
   lanePerformance: 85,
 };
+/**
+ * The benchmark index (Lighthouse's own measure of the host's CPU, in every report's environment) on
+ * which Lighthouse's default 4× CPU slowdown is taken as it is. The floors were set on hosts of
+ * index 1 200–2 900 here; on a busy day the same machine has run at less than half its speed.
+ */
+export const REFERENCE_INDEX = 1500;
+
+/**
+ * The CPU slowdown that emulates, on a host of `benchmarkIndex`, the phone 4× makes of a host of
+ * `REFERENCE_INDEX` (index ≈ 375): 4× on a host that fast or faster, proportionally less on a slower
+ * one (not under 1×), so a slow host's slowness is not read as the app's — the calibration
+ * Lighthouse's throttling guide and DevTools' CPU calibration make. 4× when the index is unknown.
+ */
+export function calibratedSlowdown(benchmarkIndex) {
+  if (!(benchmarkIndex > 0)) return 4;
+  const slowdown = (4 * benchmarkIndex) / REFERENCE_INDEX;
+  return Math.min(4, Math.max(1, Math.round(slowdown * 10) / 10));
+}
+
 /** The routes whose performance must reach `floors.keyPerformance`. */
 export const keyRoutes = ["/login", "/home", "/videoview"];
 
@@ -152,8 +171,10 @@ export async function storeSession(port, origin, entries, cookies = []) {
 /**
  * One Lighthouse run of `url` in a fresh Chromium (`profileDir`), signed in with `session` ({ entries,
  * cookies }) or not: its report (lhr) and HTML. Throws when Lighthouse failed or the page redirected.
+ * `cpuSlowdown` replaces the mobile mode's 4× CPU slowdown (`calibratedSlowdown`); the rest of its
+ * throttling (150 ms, 1.6 Mbps) stays.
  */
-export async function lighthouseRun(url, profileDir, session = null, profile = false) {
+export async function lighthouseRun(url, profileDir, session = null, profile = false, cpuSlowdown = 4) {
   const lighthouse = (await import("lighthouse")).default;
   const chromium = await launchChromium(profileDir);
   try {
@@ -167,6 +188,7 @@ export async function lighthouseRun(url, profileDir, session = null, profile = f
       onlyCategories: ["performance", "accessibility", "best-practices"],
       // Signed in: keep the session stored above (the cache was emptied there).
       disableStorageReset: session !== null,
+      ...(cpuSlowdown === 4 ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
       // With `profile`, the trace also holds V8's samples (which functions the long tasks ran).
       ...(profile ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
     });
@@ -188,7 +210,10 @@ export async function lighthouseRun(url, profileDir, session = null, profile = f
 
 const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
 
-/** The figures of a report: the three scores, LCP, TBT, CLS (ms, ms, unitless). */
+/**
+ * The figures of a report: the three scores, LCP, TBT, CLS (ms, ms, unitless), the host's benchmark
+ * index and the CPU slowdown the run emulated.
+ */
 export function figuresOf(lhr) {
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   return {
@@ -199,6 +224,8 @@ export function figuresOf(lhr) {
     lcp: metric("largest-contentful-paint"),
     tbt: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
+    cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? NaN,
   };
 }
 
