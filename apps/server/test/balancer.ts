@@ -6,9 +6,10 @@ import type { AddressInfo } from "node:net";
 /**
  * A small balancer that honours readiness, as an orchestrator's would: it asks every backend's
  * `/health/ready` every 100 ms and sends requests round-robin to the ones that answer 200. A backend
- * leaves at once when it answers anything else (a draining process's 503); a look that gets no
- * answer within 1 s (a busy machine) is a miss, and only the third in a row takes a ready backend
- * out — as an orchestrator's failure threshold does (Kubernetes: 3). A new
+ * leaves at once when it answers anything else (a draining process's 503); looks that get no answer
+ * within 1 s (a busy machine) take a ready backend out only once it has answered none for 3 s — as
+ * an orchestrator's failure threshold does (Kubernetes: 3 probes). A look's answers never replace a
+ * later look's (on a busy machine they can arrive out of order). A new
  * connection per request (no kept-alive socket can die under a request), and a request whose
  * connection is refused — it never reached a process — goes to the next ready one, whatever its
  * method. Anything else reaches the client as it is (a 502 when a process broke mid-answer).
@@ -24,32 +25,36 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
-/** Looks in a row without an answer that take a ready backend out. */
-const MISSES_OUT = 3;
+/** How long a ready backend may leave every look unanswered before it is taken out. */
+const UNANSWERED_OUT_MS = 3000;
 
 export async function startBalancer(): Promise<Balancer> {
   let backends: string[] = [];
   let ready: string[] = [];
   let next = 0;
   let failures = 0;
-  /** Looks in a row that got no answer, by backend. */
-  const misses = new Map<string, number>();
+  /** When each backend last answered a look, whatever it answered. */
+  const answered = new Map<string, number>();
+  let looks = 0;
+  let applied = 0;
   const look = async () => {
+    const mine = ++looks;
     const answers = await Promise.all(
       backends.map((origin) =>
         fetch(`${origin}/health/ready`, { signal: AbortSignal.timeout(1000) }).then(
           (r) => {
-            misses.set(origin, 0);
+            answered.set(origin, Date.now());
             return r.ok ? origin : null;
           },
-          () => {
-            const missed = (misses.get(origin) ?? 0) + 1;
-            misses.set(origin, missed);
-            return missed < MISSES_OUT && ready.includes(origin) ? origin : null;
-          },
+          () =>
+            ready.includes(origin) && Date.now() - (answered.get(origin) ?? 0) < UNANSWERED_OUT_MS
+              ? origin
+              : null,
         ),
       ),
     );
+    if (mine < applied) return;
+    applied = mine;
     ready = answers.filter((o): o is string => o !== null);
   };
   const timer = setInterval(() => void look(), 100);

@@ -159,12 +159,23 @@ export async function spawnServerOn(
       SMS_WRONG_CODES_PER_ADDRESS_PER_HOUR: "10000",
       ...env,
     },
-    stdio: "ignore",
+    // Its standard error is kept (the last 4 KB) to say why, if it does not start.
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let said = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    said = (said + chunk.toString("utf8")).slice(-4096);
   });
   const origin = `http://127.0.0.1:${String(port)}`;
   if (await healthy(origin, child)) return { origin, child };
+  const how =
+    child.exitCode !== null
+      ? `it exited with code ${String(child.exitCode)}`
+      : child.signalCode !== null
+        ? `it was ended by ${child.signalCode}`
+        : "no answer within 60 s";
   child.kill("SIGKILL");
-  throw new Error("the server process did not start");
+  throw new Error(`the server process did not start (${how}): ${said.trim() || "nothing on stderr"}`);
 }
 
 /**
