@@ -94,7 +94,8 @@ export async function startPostingServer(
       stdio: ["ignore", "ignore", "inherit"],
     });
     child = started;
-    if (!(await healthy(origin, started))) throw new Error("the posting server did not start");
+    // Up to 170 s (under the hooks' 180): a cold start on a busy host took over the 60 s default.
+    if (!(await healthy(origin, started, 170_000))) throw new Error("the posting server did not start");
   };
   const stop = async () => {
     const running = child;
