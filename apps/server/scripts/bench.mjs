@@ -53,7 +53,8 @@ async function run(title, url, init = {}, pid = process.pid) {
 }
 
 const smallAnswer = JSON.stringify({ code: 200, msg: "success", data: { total: 0 } });
-const answer = `JSON.stringify(${JSON.stringify(smallAnswer)})`;
+// The same text as a JavaScript string literal, for the bare servers' sources.
+const answer = JSON.stringify(smallAnswer);
 const listen = `listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"))`;
 
 /**
