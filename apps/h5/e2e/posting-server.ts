@@ -14,6 +14,8 @@ import { freePort, healthy } from "../../server/test/processes";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 const serverDir = fileURLToPath(new URL("../../server", import.meta.url));
+/** What the server's start prints once it has seeded (apps/server/src/index.ts). */
+const STARTED_LINE = "Platform H5 is running at";
 
 /**
  * What every journey's server runs with: the built app, the quick seed media (made once and cached
@@ -91,11 +93,30 @@ export async function startPostingServer(
   const start = async () => {
     const started = spawn(process.execPath, [entry], {
       env: settings,
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", "pipe", "inherit"],
     });
     child = started;
+    // It listens before the seed is written (the seed media may still be in the making): ready
+    // once it prints the lines start prints after seeding, which name the demo accounts.
+    const seeded = new Promise<boolean>((resolve) => {
+      let printed = "";
+      started.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        printed = (printed + chunk).slice(-4096);
+        if (printed.includes(STARTED_LINE)) resolve(true);
+      });
+      started.once("exit", () => {
+        resolve(false);
+      });
+    });
     // Up to 170 s (under the hooks' 180): a cold start on a busy host took over the 60 s default.
-    if (!(await healthy(origin, started, 170_000))) throw new Error("the posting server did not start");
+    const deadline = new Promise<boolean>((resolve) =>
+      setTimeout(() => {
+        resolve(false);
+      }, 170_000).unref(),
+    );
+    if (!(await healthy(origin, started, 170_000)) || !(await Promise.race([seeded, deadline]))) {
+      throw new Error("the posting server did not start, or did not finish its seed");
+    }
   };
   const stop = async () => {
     const running = child;
@@ -105,7 +126,6 @@ export async function startPostingServer(
     await once(running, "exit");
   };
   await start();
-  // The first start seeds the demo data: ready when the catalogue answers.
   return {
     origin,
     dataDir,
