@@ -68,7 +68,10 @@ let nativeHlsFailed = false;
  */
 export function playsHlsNatively(): boolean {
   if (nativeHlsFailed || typeof document === "undefined") return false;
-  return document.createElement("video").canPlayType(NATIVE_HLS_TYPE) !== "";
+  // A `<video>` already in the page answers as a new one would: making the first one of a page
+  // starts the browser's media machinery (14 ms of the main thread on /videoview, docs/perf.md).
+  const video = document.querySelector("video") ?? document.createElement("video");
+  return video.canPlayType(NATIVE_HLS_TYPE) !== "";
 }
 
 /** A native playback failed: from now on this page plays with shaka. */
@@ -78,11 +81,12 @@ export function nativeHlsFailedHere(): void {
 
 /**
  * Starts fetching the player's library where the video player will need it (a route's loader): in
- * a later task, so its evaluation is not in the one that renders the screen.
+ * a later task, so neither the question nor the library's evaluation is in the task that loads the
+ * route.
  */
 export function preloadHlsPlayer(): void {
-  if (playsHlsNatively()) return;
   setTimeout(() => {
+    if (playsHlsNatively()) return;
     loadShakaHls().catch(() => {
       // The player reports a library that did not load when it mounts.
     });
