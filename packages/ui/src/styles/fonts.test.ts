@@ -29,6 +29,14 @@ describe("the font stack", () => {
     expect(stack.at(-1)).toBe("sans-serif");
   });
 
+  it("asks for Noto Sans CJK before the Apple-only families (each missing one is a lookup on Linux)", () => {
+    const stack = fontStack();
+    const noto = stack.indexOf("Noto Sans CJK SC");
+    expect(noto).toBe(2);
+    for (const apple of ["PingFang SC", "Hiragino Sans GB"])
+      expect(stack.indexOf(apple), apple).toBeGreaterThan(noto);
+  });
+
   it("puts the Chinese fonts before any Latin-only family that could hold Chinese back", () => {
     const stack = fontStack();
     const lastCjk = Math.max(stack.indexOf("Noto Sans CJK SC"), stack.indexOf("Microsoft YaHei"));
