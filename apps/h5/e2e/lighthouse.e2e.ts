@@ -17,6 +17,7 @@ import {
   missedFloors,
 } from "../scripts/lighthouse.mjs";
 import type { LighthouseFigures, LighthouseSession } from "../scripts/lighthouse.mjs";
+import { describeLoad } from "../scripts/host-load.mjs";
 import { demo } from "./browser";
 import { startPostingServer } from "./posting-server";
 import type { PostingServer } from "./posting-server";
@@ -29,7 +30,8 @@ import type { PostingServer } from "./posting-server";
  * ≥ `floors.lanePerformance`. The project runs after every other file of the run, alone
  * (vitest.lighthouse.config.ts). A page meeting them at its first run is done; one that does not
  * is run twice more, at a CPU slowdown calibrated to the host, and judged by its median (the score
- * moves from run to run, and with the host's load: docs/perf.md).
+ * moves from run to run, and with the host's load: docs/perf.md). Each run's line also says what the
+ * machine did meanwhile (host-load.mjs), so a low score on a busy machine reads as such (decision 0042).
  */
 
 const scratch = mkdtempSync(join(tmpdir(), "h5-lighthouse-"));
@@ -72,11 +74,14 @@ async function returningPerson(origin: string): Promise<LighthouseSession> {
  */
 async function judged(path: string, url: string, session: LighthouseSession | null) {
   const runs: LighthouseFigures[] = [];
+  const loads: string[] = [];
   let slowdown = 4;
   for (let run = 0; run < 3; run += 1) {
     const dir = join(scratch, `${path.slice(1)}-${String(run)}`);
-    const figures = figuresOf((await lighthouseRun(url, dir, session, false, slowdown)).lhr);
+    const { lhr, host } = await lighthouseRun(url, dir, session, false, slowdown);
+    const figures = figuresOf(lhr);
     runs.push(figures);
+    loads.push(`${String(figures.performance)}: ${describeLoad(host)}`);
     if (run === 0) {
       if (missedFloors(path, figures, floors.lanePerformance).length === 0) break;
       slowdown = calibratedSlowdown(figures.benchmarkIndex);
@@ -93,7 +98,8 @@ async function judged(path: string, url: string, session: LighthouseSession | nu
   console.log(
     `lighthouse ${path}: performance ${each.join(", ")}, ` +
       `accessibility ${String(figures.accessibility)}, best practices ${String(figures.bestPractices)}, ` +
-      `LCP ${String(Math.round(figures.lcp))} ms, TBT ${String(Math.round(figures.tbt))} ms, CLS ${figures.cls.toFixed(3)}`,
+      `LCP ${String(Math.round(figures.lcp))} ms, TBT ${String(Math.round(figures.tbt))} ms, CLS ${figures.cls.toFixed(3)}\n` +
+      `  the machine meanwhile (CPU, % of one core): ${loads.join("; ")}`,
   );
   return figures;
 }

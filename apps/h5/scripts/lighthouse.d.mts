@@ -1,4 +1,5 @@
 // The types of lighthouse.mjs, for the TypeScript that imports it (e2e/lighthouse.e2e.ts).
+import type { HostLoad } from "./host-load.mjs";
 
 export interface LighthouseFigures {
   readonly performance: number | null;
@@ -40,7 +41,12 @@ export declare function lighthouseRun(
   session?: LighthouseSession | null,
   profile?: boolean,
   cpuSlowdown?: number,
-): Promise<{ readonly lhr: unknown; readonly report: string; readonly trace: unknown }>;
+): Promise<{
+  readonly lhr: unknown;
+  readonly report: string;
+  readonly trace: unknown;
+  readonly host: HostLoad | null;
+}>;
 export declare function figuresOf(lhr: unknown): LighthouseFigures;
 export declare function missedFloors(
   path: string,
