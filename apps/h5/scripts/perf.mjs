@@ -23,6 +23,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { appDir, prepareDist, runScript, startDemoServer, temporaryFolder } from "./harness.mjs";
+import { describeLoad } from "./host-load.mjs";
 import { figuresOf, keyRoutes, lighthouseRun, missedFloors, specRoutes } from "./lighthouse.mjs";
 
 /** The demo author: a returning person with videos of their own (the editor, the creation centre). */
@@ -189,6 +190,8 @@ async function main() {
     const result = { route, lhr: median.lhr, js: await scriptBytes(median.lhr), scores };
     results.push(result);
     console.log(`${route.path}: ${scores.join(", ")}`);
+    // What the machine did during each run (host-load.mjs): a low score beside a busy or stolen CPU.
+    for (const [i, run] of runs.entries()) console.log(`  run ${String(i + 1)}: ${describeLoad(run.host)}`);
   }
 
   const first = results[0]?.lhr;
