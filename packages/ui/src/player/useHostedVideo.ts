@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { startTransition, useCallback, useEffect, useRef } from "react";
 import { adoptPageVideo } from "./pageVideo";
 import { useLatest } from "./playerUtils";
 
@@ -69,14 +69,21 @@ export function useHostedVideo({
         return [type, listener] as const;
       });
       node.append(media);
-      attach(media);
-      if (adopted) {
-        // What happened before the player was there.
-        if (media.readyState >= HTMLMediaElement.HAVE_METADATA) latest.current.onDurationChange?.();
-        latest.current.onTimeUpdate?.();
-        if (!media.paused) latest.current.onPlay?.();
-        if (media.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) latest.current.onPlaying?.();
-      }
+      // A ref runs in the commit that mounts the player, where a state update is urgent: React would
+      // render the player again and run the whole screen's passive effects in that commit's own task
+      // (52–83 ms at full CPU speed on /videoview, docs/perf.md). As a transition, what the element
+      // changes renders in a later task that yields; `attach` still sets its ref at once.
+      const mounted = media;
+      startTransition(() => {
+        attach(mounted);
+        if (adopted) {
+          // What happened before the player was there.
+          if (mounted.readyState >= HTMLMediaElement.HAVE_METADATA) latest.current.onDurationChange?.();
+          latest.current.onTimeUpdate?.();
+          if (!mounted.paused) latest.current.onPlay?.();
+          if (mounted.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) latest.current.onPlaying?.();
+        }
+      });
       const hosted = media;
       return () => {
         for (const [type, listener] of listeners) hosted.removeEventListener(type, listener);
