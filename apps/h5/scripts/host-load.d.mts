@@ -9,8 +9,8 @@ export interface HostLoad {
 }
 
 export interface CpuSample {
-  readonly at: number;
   readonly machine: readonly number[];
+  readonly cores: number;
   readonly processes: ReadonlyMap<string, { readonly name: string; readonly ticks: number }>;
 }
 

@@ -4,15 +4,19 @@
 // say whether a low score came with a busy machine (docs/perf.md).
 import { readdirSync, readFileSync } from "node:fs";
 
-/** The CPU counters now: the machine's (USER_HZ ticks by kind) and each process's (user + system). */
+/**
+ * The CPU counters now: the machine's (USER_HZ ticks by kind, all cores), its number of cores, and
+ * each process's (user + system).
+ */
 export function cpuSample() {
-  let machine;
+  let lines;
   try {
-    const [line] = readFileSync("/proc/stat", "utf8").split("\n");
-    machine = (line ?? "").trim().split(/\s+/).slice(1).map(Number);
+    lines = readFileSync("/proc/stat", "utf8").split("\n");
   } catch {
     return null; // not Linux
   }
+  const machine = (lines[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+  const cores = Math.max(1, lines.filter((line) => /^cpu\d+ /.test(line)).length);
   const processes = new Map();
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
@@ -26,7 +30,7 @@ export function cpuSample() {
       // ended meanwhile
     }
   }
-  return { at: performance.now(), machine, processes };
+  return { machine, cores, processes };
 }
 
 /**
@@ -39,7 +43,7 @@ export function cpuBetween(before, after, top = 4) {
   // user nice system idle iowait irq softirq steal
   const total = delta.slice(0, 8).reduce((sum, value) => sum + value, 0);
   if (!(total > 0)) return null;
-  const cores = readCores();
+  const { cores } = after;
   const share = (ticks) => Math.round(((ticks * 100) / total) * cores);
   const idle = (delta[3] ?? 0) + (delta[4] ?? 0);
   const byName = new Map();
@@ -52,16 +56,6 @@ export function cpuBetween(before, after, top = 4) {
     .slice(0, top)
     .map(([name, ticks]) => ({ name, percent: share(ticks) }));
   return { busy: share(total - idle), steal: share(delta[7] ?? 0), cores, programs };
-}
-
-function readCores() {
-  try {
-    return readFileSync("/proc/stat", "utf8")
-      .split("\n")
-      .filter((line) => /^cpu\d+ /.test(line)).length;
-  } catch {
-    return 1;
-  }
 }
 
 /** One line: "busy 143 % of 200 %, steal 0 %: chromium 96 %, node 31 %, …". */
