@@ -128,8 +128,8 @@ describe("super membership, bought by a new user", () => {
     await page.getByText(/Not enough gold/i).waitFor();
     await page.getByRole("button", { name: "Recharge first" }).click();
     await page.waitForURL(/\/trade\?from=%2Fmembervip/);
-    // The address changes before the money screens' chunk has arrived, and until it has the member
-    // centre is still shown, with its own back (home): wait for /trade's header before pressing.
+    // The address changes a moment before /trade's screen renders; until it has, the member centre
+    // is still shown, with its own back (home): wait for /trade's header before pressing.
     await page.getByRole("heading", { name: "Trade", exact: true }).waitFor();
     await page.getByRole("button", { name: /back/i }).first().click();
     await page.waitForURL(/\/membervip$/);
