@@ -73,18 +73,17 @@ export function useHostedVideo({
       // render the player again and run the whole screen's passive effects in that commit's own task
       // (52–83 ms at full CPU speed on /videoview, docs/perf.md). As a transition, what the element
       // changes renders in a later task that yields; `attach` still sets its ref at once.
-      const mounted = media;
+      const hosted = media;
       startTransition(() => {
-        attach(mounted);
+        attach(hosted);
         if (adopted) {
           // What happened before the player was there.
-          if (mounted.readyState >= HTMLMediaElement.HAVE_METADATA) latest.current.onDurationChange?.();
+          if (hosted.readyState >= HTMLMediaElement.HAVE_METADATA) latest.current.onDurationChange?.();
           latest.current.onTimeUpdate?.();
-          if (!mounted.paused) latest.current.onPlay?.();
-          if (mounted.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) latest.current.onPlaying?.();
+          if (!hosted.paused) latest.current.onPlay?.();
+          if (hosted.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) latest.current.onPlaying?.();
         }
       });
-      const hosted = media;
       return () => {
         for (const [type, listener] of listeners) hosted.removeEventListener(type, listener);
       };
